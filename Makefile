@@ -1,0 +1,75 @@
+# Front door. Two commands matter: `make run` and `make test`; both install
+# what is missing through `make deps`. Everything generated goes to build/.
+#
+#   make run                 build, run the example kernels, print results
+#   make test                the whole test suite (ends "N passed, N failed")
+#   make lint                verilator --lint-only -Wall on every configuration
+#   make synth CONFIG=fpga   Yosys synthesis, prints the cell count
+#   make bench               simulation speed, IPC, cell count
+#   make sim CONFIG=name     build the cycle model and the scord CLI
+#
+# CONFIG selects a named configuration from config/<name>.cfg.
+
+CONFIG  ?= default
+CONFIGS := default fpga minimal
+BUILD   := build
+B       := $(BUILD)/$(CONFIG)
+GEN     := $(B)/gen
+
+CC      ?= cc
+CFLAGS_HOST := -std=c11 -O2 -g -Wall -Wextra -Werror
+CXX     ?= g++
+
+.PHONY: all deps run test lint synth bench sim clean help
+all: sim
+
+help:
+	@sed -n '1,12p' Makefile
+
+# ---- dependencies ---------------------------------------------------------
+DEPS_STAMP := $(BUILD)/.deps-ok
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): tools/deps.sh
+	@bash tools/deps.sh
+	@mkdir -p $(BUILD) && touch $@
+
+# ---- generated headers (one source for RTL and C) ----------------------------
+GENDEFS := $(BUILD)/tools/gendefs
+$(GENDEFS): tools/gendefs.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) -o $@ $<
+
+$(GEN)/scord_defs.vh $(GEN)/scord_defs.h: config/regmap.def config/$(CONFIG).cfg $(GENDEFS)
+	@mkdir -p $(GEN)
+	$(GENDEFS) config/regmap.def config/$(CONFIG).cfg $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
+
+# Configuration values as make variables (NUM_CORES, ...).
+include config/$(CONFIG).cfg
+
+# ---- RTL ---------------------------------------------------------------------
+RTL_GPU := $(sort $(wildcard rtl/gpu/*.v))
+RTL_TOP := gpu_top
+VERILATOR ?= verilator
+VFLAGS_COMMON := -Wall -Irtl/gpu -I$(GEN) rtl/lint.vlt
+
+lint: $(DEPS_STAMP)
+	@for c in $(CONFIGS); do $(MAKE) --no-print-directory CONFIG=$$c lint-one || exit 1; done
+.PHONY: lint-one
+lint-one: $(GEN)/scord_defs.vh
+	$(VERILATOR) --lint-only $(VFLAGS_COMMON) --top-module $(RTL_TOP) $(RTL_GPU)
+	@echo "lint $(CONFIG): clean"
+
+synth: $(DEPS_STAMP) $(GEN)/scord_defs.vh
+	@mkdir -p $(B)/synth
+	yosys -q -l $(B)/synth/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/gpu $(RTL_GPU); synth -top $(RTL_TOP); tee -o $(B)/synth/stat.txt stat' >/dev/null
+	@grep -m1 'Number of cells' $(B)/synth/stat.txt | sed 's/^ */synth $(CONFIG): /'
+
+include sim/sim.mk
+include driver/driver.mk
+include sw/sw.mk
+include tests/tests.mk
+
+sim: $(DEPS_STAMP) $(SCORD_BIN)
+
+clean:
+	rm -rf $(BUILD)
