@@ -64,12 +64,26 @@ synth: $(DEPS_STAMP) $(GEN)/scord_defs.vh
 	yosys -q -l $(B)/synth/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/gpu $(RTL_GPU); synth -top $(RTL_TOP); tee -o $(B)/synth/stat.txt stat' >/dev/null
 	@grep -m1 'Number of cells' $(B)/synth/stat.txt | sed 's/^ */synth $(CONFIG): /'
 
-include sim/sim.mk
-include driver/driver.mk
-include sw/sw.mk
-include tests/tests.mk
+-include sim/sim.mk
+-include driver/driver.mk
+-include sw/sw.mk
+-include tests/tests.mk
 
 sim: $(DEPS_STAMP) $(SCORD_BIN)
+
+# Host-side test programs of this configuration (rules in tests/tests.mk).
+.PHONY: test-bins
+test-bins: $(DEPS_STAMP) $(TEST_BINS)
+
+test: $(DEPS_STAMP)
+	@bash tests/run.sh
+
+run: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 CONFIG=default sim sw
+	@bash tools/run_examples.sh build/default/bin/scord build/sw
+
+bench: $(DEPS_STAMP)
+	@bash tools/bench.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,755 @@
+// One SIMT core ("SM"): NUM_WARPS warps of NUM_THREADS lanes, a four-stage
+// barrel pipeline (F fetch, D decode/read, X execute, R reconverge) with at
+// most one instruction per warp in flight, min-PC reconvergence over
+// per-lane PCs, a block barrier, the LSU with its L1 D$, an I$ and a
+// divider. See docs/architecture.md for the stage-by-stage description.
+`default_nettype none
+`include "scord_defs.vh"
+`include "gpu_pkg_classes.vh"
+
+module gpu_core #(
+    parameter CORE_ID     = 0,
+    parameter NUM_CORES   = 4,
+    parameter NUM_WARPS   = 4,
+    parameter NUM_THREADS = 8,
+    parameter LINE_BYTES  = 32,
+    parameter L1D_BYTES   = 4096,
+    parameter L1I_BYTES   = 4096,
+    parameter MEM_BYTES   = 16777216,
+    // derived, do not override
+    parameter WW        = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
+    parameter T         = NUM_THREADS,
+    parameter LINE_BITS = LINE_BYTES * 8,
+    parameter RID_W     = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
+                          $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1,
+    parameter NPERF     = 20
+) (
+    input  wire                  clk_i,
+    input  wire                  rst_i,
+    // kernel parameters, stable while a grid runs
+    input  wire                  start_i,       // one cycle: new grid, flush caches
+    input  wire                  halt_i,        // stop issuing (a fault somewhere)
+    input  wire [31:0]           entry_pc_i,
+    input  wire [31:0]           arg_ptr_i,
+    input  wire [95:0]           block_dim_i,   // {z, y, x}
+    input  wire [95:0]           grid_dim_i,    // {z, y, x}
+    input  wire [31:0]           stack_top_i,
+    input  wire [4:0]            stack_log2_i,
+    // block launch from the dispatcher
+    input  wire                  launch_valid_i,
+    output wire                  launch_ready_o,
+    input  wire [31:0]           launch_block_id_i,
+    input  wire [31:0]           launch_nthreads_i,  // threads per block
+    input  wire [WW:0]           launch_nwarps_i,    // warps per block
+    // first fault of this core (one-cycle pulse)
+    output reg                   fault_o,
+    output reg  [7:0]            fault_cause_o,
+    output reg  [31:0]           fault_pc_o,
+    output reg  [31:0]           fault_addr_o,
+    output reg  [7:0]            fault_warp_o,
+    output reg  [7:0]            fault_lane_o,
+    output wire                  idle_o,
+    // L2 channel of the I$ (reads only)
+    output wire                  ic_req_valid_o,
+    input  wire                  ic_req_ready_i,
+    output wire [31:0]           ic_req_addr_o,
+    input  wire                  ic_rsp_valid_i,
+    input  wire [LINE_BITS-1:0]  ic_rsp_data_i,
+    // L2 channel of the LSU
+    output wire                  dc_req_valid_o,
+    input  wire                  dc_req_ready_i,
+    output wire [2:0]            dc_req_type_o,
+    output wire [31:0]           dc_req_addr_o,
+    output wire [LINE_BITS-1:0]  dc_req_wdata_o,
+    output wire [LINE_BYTES-1:0] dc_req_wstrb_o,
+    output wire [4:0]            dc_req_amo_op_o,
+    output wire [31:0]           dc_req_amo_data_o,
+    output wire [31:0]           dc_req_amo_cmp_o,
+    output wire [RID_W-1:0]      dc_req_rid_o,
+    input  wire                  dc_rsp_valid_i,
+    input  wire [LINE_BITS-1:0]  dc_rsp_data_i,
+    // performance counters, PERF_* order of config/regmap.def
+    output wire [NPERF*32-1:0]   perf_o
+);
+    integer w, t, v;
+
+    // ------------------------------------------------------------------
+    // Warp and lane state
+    // ------------------------------------------------------------------
+    reg [31:0]    lane_pc_q  [0:NUM_WARPS*T-1];
+    reg [31:0]    mscratch_q [0:NUM_WARPS*T-1];
+    reg [T-1:0]   run_q      [0:NUM_WARPS-1];  // lanes that may issue
+    reg [T-1:0]   park_q     [0:NUM_WARPS-1];  // lanes parked by tmc
+    reg [31:0]    warp_pc_q  [0:NUM_WARPS-1];  // next issue PC (min over lanes)
+    reg [T-1:0]   warp_mask_q[0:NUM_WARPS-1];  // lanes at warp_pc_q
+    reg [31:0]    block_id_q [0:NUM_WARPS-1];
+    reg [WW-1:0]  wib_q      [0:NUM_WARPS-1];  // warp index within the block
+    reg [WW-1:0]  bslot_q    [0:NUM_WARPS-1];  // block slot, for the barrier
+    reg [NUM_WARPS-1:0] busy_q;   // in the pipeline (F..R)
+    reg [NUM_WARPS-1:0] fwait_q;  // waits for an I$ refill
+    reg [NUM_WARPS-1:0] lwait_q;  // waits for the LSU
+    reg [NUM_WARPS-1:0] dwait_q;  // waits for the divider
+    reg [NUM_WARPS-1:0] bwait_q;  // waits at the barrier
+    reg [63:0]    cycle_q, instret_q;
+
+    reg [NUM_WARPS-1:0] live;
+    always @(*) for (w = 0; w < NUM_WARPS; w = w + 1) live[w] = |run_q[w];
+    wire [NUM_WARPS-1:0] slot_free = ~live & ~busy_q & ~lwait_q & ~dwait_q;
+
+    // ------------------------------------------------------------------
+    // Block launch: take the lowest free warp slots and the lowest free
+    // block slot; block slots let the barrier tell blocks apart.
+    // ------------------------------------------------------------------
+    reg [NUM_WARPS-1:0] alloc;
+    reg [WW-1:0]        alloc_wib [0:NUM_WARPS-1];
+    reg [WW:0]          nfree, cnt;
+    reg [NUM_WARPS-1:0] bslot_used;
+    reg [WW-1:0]        new_bslot;
+    always @(*) begin
+        nfree = 0;
+        cnt   = 0;
+        alloc = 0;
+        for (w = 0; w < NUM_WARPS; w = w + 1) begin
+            alloc_wib[w] = 0;
+            if (slot_free[w]) begin
+                nfree = nfree + 1'b1;
+                if (cnt < launch_nwarps_i) begin
+                    alloc[w]     = 1'b1;
+                    alloc_wib[w] = cnt[WW-1:0];
+                    cnt          = cnt + 1'b1;
+                end
+            end
+        end
+        bslot_used = 0;
+        for (w = 0; w < NUM_WARPS; w = w + 1)
+            if (!slot_free[w]) bslot_used[bslot_q[w]] = 1'b1;
+        new_bslot = 0;
+        for (w = NUM_WARPS - 1; w >= 0; w = w - 1)
+            if (!bslot_used[w]) new_bslot = w[WW-1:0];
+    end
+    assign launch_ready_o = !halt_i && (nfree >= launch_nwarps_i);
+    wire do_launch = launch_valid_i && launch_ready_o;
+
+    // Initial run mask of the k-th warp of a block.
+    function [T-1:0] first_mask(input [31:0] nthreads, input [WW-1:0] k);
+        reg [31:0] left;
+        integer i;
+        begin
+            left = nthreads - ({{(32-WW){1'b0}}, k} * T);
+            for (i = 0; i < T; i = i + 1) first_mask[i] = (i < left);
+        end
+    endfunction
+
+    // ------------------------------------------------------------------
+    // Barrier: a waiting warp is released once every live warp of its
+    // block waits too.
+    // ------------------------------------------------------------------
+    reg [NUM_WARPS-1:0] bar_release;
+    always @(*) begin
+        for (w = 0; w < NUM_WARPS; w = w + 1) begin
+            bar_release[w] = bwait_q[w];
+            for (v = 0; v < NUM_WARPS; v = v + 1)
+                if (live[v] && bslot_q[v] == bslot_q[w] && !bwait_q[v])
+                    bar_release[w] = 1'b0;
+        end
+    end
+
+    // ------------------------------------------------------------------
+    // Long-latency units write back through the single register write
+    // port when X does not use it; while one waits, F issues nothing.
+    // ------------------------------------------------------------------
+    wire            lsu_wb_valid, div_wb_valid;
+    wire [WW-1:0]   lsu_wb_warp, div_wb_warp;
+    wire [4:0]      lsu_wb_rd, div_wb_rd;
+    wire [T-1:0]    lsu_wb_mask, div_wb_mask;
+    wire [T*32-1:0] lsu_wb_data, div_wb_data;
+    wire            unit_wb_pending = lsu_wb_valid | div_wb_valid;
+
+    // ------------------------------------------------------------------
+    // F: pick a ready warp, round robin
+    // ------------------------------------------------------------------
+    wire [NUM_WARPS-1:0] ready = live & ~busy_q & ~fwait_q & ~lwait_q & ~dwait_q & ~bwait_q;
+    reg  [WW-1:0] rr_q, pick;
+    reg           pick_ok;
+    reg  [31:0]   rot;
+    wire unused_rot = ^rot[31:WW];  // rot < NUM_WARPS by construction
+    always @(*) begin
+        pick_ok = 1'b0;
+        pick    = 0;
+        for (w = NUM_WARPS; w >= 1; w = w - 1) begin
+            rot = ({{(32-WW){1'b0}}, rr_q} + w) % NUM_WARPS;
+            if (ready[rot]) begin
+                pick_ok = 1'b1;
+                pick    = rot[WW-1:0];
+            end
+        end
+    end
+    wire issue = pick_ok && !halt_i && !unit_wb_pending;
+    wire [31:0] f_pc = warp_pc_q[pick];
+    wire f_pc_bad = (f_pc[1:0] != 2'b00) || (f_pc < `MEM_GUARD) || (f_pc >= MEM_BYTES);
+
+    // ------------------------------------------------------------------
+    // D: I$ answer, decode, register read
+    // ------------------------------------------------------------------
+    reg           d_valid_q, d_pc_bad_q;
+    reg [WW-1:0]  d_warp_q;
+    reg [31:0]    d_pc_q;
+    reg [T-1:0]   d_mask_q;
+    wire          ic_hit;
+    wire [31:0]   ic_instr;
+    wire          ic_refill_done;
+    wire          d_miss = d_valid_q && !d_pc_bad_q && !ic_hit;
+    wire          d_go   = d_valid_q && (d_pc_bad_q || ic_hit);
+
+    wire [3:0]  dec_class, dec_alu_op;
+    wire [1:0]  dec_a_sel, dec_size, dec_csr_op;
+    wire        dec_b_imm, dec_wr_rd, dec_unsigned, dec_strong, dec_scope_dev, dec_csr_imm;
+    wire [31:0] dec_imm;
+    wire [4:0]  dec_rd, dec_rs1, dec_rs2, dec_amo_op;
+    wire [2:0]  dec_funct3, dec_lsu_op;
+
+    gpu_decode u_decode (
+        .instr_i     (ic_instr),
+        .class_o     (dec_class),
+        .alu_op_o    (dec_alu_op),
+        .a_sel_o     (dec_a_sel),
+        .b_imm_o     (dec_b_imm),
+        .imm_o       (dec_imm),
+        .wr_rd_o     (dec_wr_rd),
+        .rd_o        (dec_rd),
+        .rs1_o       (dec_rs1),
+        .rs2_o       (dec_rs2),
+        .funct3_o    (dec_funct3),
+        .lsu_op_o    (dec_lsu_op),
+        .size_o      (dec_size),
+        .unsigned_o  (dec_unsigned),
+        .strong_o    (dec_strong),
+        .scope_dev_o (dec_scope_dev),
+        .amo_op_o    (dec_amo_op),
+        .csr_op_o    (dec_csr_op),
+        .csr_imm_o   (dec_csr_imm)
+    );
+
+    gpu_icache #(
+        .LINE_BYTES (LINE_BYTES),
+        .L1I_BYTES  (L1I_BYTES)
+    ) u_icache (
+        .clk_i          (clk_i),
+        .rst_i          (rst_i),
+        .flush_i        (start_i),
+        .req_valid_i    (issue && !f_pc_bad),
+        .req_pc_i       (f_pc),
+        .rsp_hit_o      (ic_hit),
+        .rsp_instr_o    (ic_instr),
+        .refill_i       (d_miss),
+        .refill_pc_i    (d_pc_q),
+        .refill_done_o  (ic_refill_done),
+        .l2_req_valid_o (ic_req_valid_o),
+        .l2_req_ready_i (ic_req_ready_i),
+        .l2_req_addr_o  (ic_req_addr_o),
+        .l2_rsp_valid_i (ic_rsp_valid_i),
+        .l2_rsp_data_i  (ic_rsp_data_i),
+        .perf_hit_o     (perf_ic_hit),
+        .perf_miss_o    (perf_ic_miss)
+    );
+    wire perf_ic_hit, perf_ic_miss;
+
+    // ------------------------------------------------------------------
+    // X: execute
+    // ------------------------------------------------------------------
+    reg           x_valid_q, x_pc_bad_q;
+    reg [WW-1:0]  x_warp_q;
+    reg [31:0]    x_pc_q, x_imm_q, x_instr_q;
+    reg [T-1:0]   x_mask_q;
+    reg [3:0]     x_class_q, x_alu_op_q;
+    reg [1:0]     x_a_sel_q, x_size_q, x_csr_op_q;
+    reg           x_b_imm_q, x_wr_rd_q, x_unsigned_q, x_strong_q, x_scope_dev_q, x_csr_imm_q;
+    reg [4:0]     x_rd_q, x_rs1_q, x_amo_op_q;
+    reg [2:0]     x_funct3_q, x_lsu_op_q;
+    reg [11:0]    x_csr_q;
+
+    wire [T*32-1:0] rs1v, rs2v, rdv;
+
+    reg             rf_we;
+    reg  [WW-1:0]   rf_wwarp;
+    reg  [4:0]      rf_waddr;
+    reg  [T-1:0]    rf_wmask;
+    reg  [T*32-1:0] rf_wdata;
+
+    gpu_regfile #(
+        .NUM_WARPS   (NUM_WARPS),
+        .NUM_THREADS (NUM_THREADS)
+    ) u_regfile (
+        .clk_i      (clk_i),
+        .rd_warp_i  (d_warp_q),
+        .rd_addr1_i (dec_rs1),
+        .rd_addr2_i (dec_rs2),
+        .rd_addr3_i (dec_rd),
+        .rd_data1_o (rs1v),
+        .rd_data2_o (rs2v),
+        .rd_data3_o (rdv),
+        .wr_en_i    (rf_we),
+        .wr_warp_i  (rf_wwarp),
+        .wr_addr_i  (rf_waddr),
+        .wr_mask_i  (rf_wmask),
+        .wr_data_i  (rf_wdata)
+    );
+
+    // Per-lane datapath
+    wire [T*32-1:0] alu_res;
+    reg  [T*32-1:0] x_result, x_next_pc, x_addr, csr_val, csr_new;
+    reg  [T-1:0]    lane_misaligned, lane_oob;
+    wire [31:0]     pc_plus4 = x_pc_q + 32'd4;
+    reg  [31:0]     r1, r2, src;
+    reg             taken;
+
+    genvar gt;
+    generate
+        for (gt = 0; gt < T; gt = gt + 1) begin : g_alu
+            wire [31:0] a = (x_a_sel_q == `ASEL_PC)   ? x_pc_q :
+                            (x_a_sel_q == `ASEL_ZERO) ? 32'd0  : rs1v[gt*32 +: 32];
+            wire [31:0] b = x_b_imm_q ? x_imm_q : rs2v[gt*32 +: 32];
+            gpu_alu u_alu (
+                .op_i     (x_alu_op_q),
+                .a_i      (a),
+                .b_i      (b),
+                .result_o (alu_res[gt*32 +: 32])
+            );
+        end
+    endgenerate
+
+    // CSR read value of lane t (x_csr_q was decoded in D)
+    function [31:0] csr_read(input [11:0] num, input integer lane);
+        reg [31:0] hart;
+        begin
+            hart = (CORE_ID * NUM_WARPS + {{(32-WW){1'b0}}, x_warp_q}) * T + lane;
+            case (num)
+                `CSR_MSCRATCH:    csr_read = mscratch_q[{x_warp_q, lane[$clog2(T)-1:0]}];
+                `CSR_MHARTID:     csr_read = hart;
+                `CSR_CYCLE:       csr_read = cycle_q[31:0];
+                `CSR_CYCLEH:      csr_read = cycle_q[63:32];
+                `CSR_INSTRET:     csr_read = instret_q[31:0];
+                `CSR_INSTRETH:    csr_read = instret_q[63:32];
+                `CSR_TID:         csr_read = {{(32-WW){1'b0}}, wib_q[x_warp_q]} * T + lane;
+                `CSR_LANE:        csr_read = lane;
+                `CSR_WARP:        csr_read = {{(32-WW){1'b0}}, x_warp_q};
+                `CSR_WARP_IN_BLK: csr_read = {{(32-WW){1'b0}}, wib_q[x_warp_q]};
+                `CSR_BLOCK_ID:    csr_read = block_id_q[x_warp_q];
+                `CSR_CORE_ID:     csr_read = CORE_ID;
+                `CSR_NUM_THREADS: csr_read = T;
+                `CSR_NUM_WARPS:   csr_read = NUM_WARPS;
+                `CSR_NUM_CORES:   csr_read = NUM_CORES;
+                `CSR_BLOCK_DIM_X: csr_read = block_dim_i[31:0];
+                `CSR_BLOCK_DIM_Y: csr_read = block_dim_i[63:32];
+                `CSR_BLOCK_DIM_Z: csr_read = block_dim_i[95:64];
+                `CSR_GRID_DIM_X:  csr_read = grid_dim_i[31:0];
+                `CSR_GRID_DIM_Y:  csr_read = grid_dim_i[63:32];
+                `CSR_GRID_DIM_Z:  csr_read = grid_dim_i[95:64];
+                `CSR_ARG_PTR:     csr_read = arg_ptr_i;
+                `CSR_STACK_TOP:   csr_read = stack_top_i - (hart << stack_log2_i);
+                `CSR_TMASK:       csr_read = {{(32-T){1'b0}}, run_q[x_warp_q]};
+                default:          csr_read = 32'd0;
+            endcase
+        end
+    endfunction
+
+    always @(*) begin
+        for (t = 0; t < T; t = t + 1) begin
+            r1 = rs1v[t*32 +: 32];
+            r2 = rs2v[t*32 +: 32];
+            case (x_funct3_q)
+                3'b000:  taken = (r1 == r2);
+                3'b001:  taken = (r1 != r2);
+                3'b100:  taken = ($signed(r1) < $signed(r2));
+                3'b101:  taken = ($signed(r1) >= $signed(r2));
+                3'b110:  taken = (r1 < r2);
+                default: taken = (r1 >= r2);
+            endcase
+            case (x_class_q)
+                `CL_BRANCH: x_next_pc[t*32 +: 32] = taken ? x_pc_q + x_imm_q : pc_plus4;
+                `CL_JAL:    x_next_pc[t*32 +: 32] = x_pc_q + x_imm_q;
+                `CL_JALR:   x_next_pc[t*32 +: 32] = (r1 + x_imm_q) & ~32'd1;
+                default:    x_next_pc[t*32 +: 32] = pc_plus4;
+            endcase
+            csr_val[t*32 +: 32] = csr_read(x_csr_q, t);
+            src = x_csr_imm_q ? {27'd0, x_rs1_q} : r1;
+            case (x_csr_op_q)
+                `CSR_RW: csr_new[t*32 +: 32] = src;
+                `CSR_RS: csr_new[t*32 +: 32] = csr_val[t*32 +: 32] | src;
+                default: csr_new[t*32 +: 32] = csr_val[t*32 +: 32] & ~src;
+            endcase
+            case (x_class_q)
+                `CL_JAL, `CL_JALR: x_result[t*32 +: 32] = pc_plus4;
+                `CL_CSR:           x_result[t*32 +: 32] = csr_val[t*32 +: 32];
+                default:           x_result[t*32 +: 32] = alu_res[t*32 +: 32];
+            endcase
+            x_addr[t*32 +: 32] = r1 + x_imm_q;
+            lane_misaligned[t] = (x_size_q == 2'd1 && x_addr[t*32]) ||
+                                 (x_size_q == 2'd2 && x_addr[t*32 +: 2] != 2'b00);
+            lane_oob[t] = (x_addr[t*32 +: 32] < `MEM_GUARD) ||
+                          (x_addr[t*32 +: 32] >= MEM_BYTES);
+        end
+    end
+
+    wire x_is_mem   = (x_class_q == `CL_MEM);
+    wire x_has_addr = x_is_mem && (x_lsu_op_q != `LSU_FENCE);
+    wire [T-1:0] bad_align = x_has_addr ? (lane_misaligned & x_mask_q) : {T{1'b0}};
+    wire [T-1:0] bad_bound = x_has_addr ? (lane_oob & x_mask_q) : {T{1'b0}};
+
+    reg [7:0]  x_cause;
+    reg [31:0] x_fault_addr;
+    reg [7:0]  x_fault_lane;
+    always @(*) begin
+        x_cause      = `ERR_NONE;
+        x_fault_addr = 32'd0;
+        x_fault_lane = 8'd0;
+        for (t = T - 1; t >= 0; t = t - 1)
+            if (x_mask_q[t]) x_fault_lane = t[7:0];
+        if (x_pc_bad_q) begin
+            x_cause = `ERR_FETCH;
+            x_fault_addr = x_pc_q;
+        end else if (x_class_q == `CL_ILLEGAL) begin
+            x_cause = `ERR_ILLEGAL;
+            x_fault_addr = x_instr_q;
+        end else if (x_class_q == `CL_ECALL) begin
+            x_cause = `ERR_ECALL;
+        end else if (|bad_align || |bad_bound) begin
+            x_cause = (|bad_align) ? `ERR_MISALIGNED : `ERR_BOUNDS;
+            for (t = T - 1; t >= 0; t = t - 1)
+                if (bad_align[t] || bad_bound[t]) begin
+                    x_fault_lane = t[7:0];
+                    x_fault_addr = x_addr[t*32 +: 32];
+                end
+        end
+    end
+    wire x_fault = x_valid_q && (x_cause != `ERR_NONE);
+
+    // Hand-off to the LSU and the divider; a busy unit means replay.
+    wire lsu_req_ready, div_req_ready;
+    wire x_ok       = x_valid_q && !x_fault;
+    wire lsu_req_valid = x_ok && x_is_mem;
+    wire div_req_valid = x_ok && (x_class_q == `CL_DIV);
+    wire x_replay   = (lsu_req_valid && !lsu_req_ready) || (div_req_valid && !div_req_ready);
+    wire x_commit   = x_ok && !x_replay;
+    wire x_rf_write = x_commit && x_wr_rd_q;
+
+    // tmc operand: rs1 of the lowest issuing lane
+    reg [31:0] tmc_val;
+    always @(*) begin
+        tmc_val = 32'd0;
+        for (t = T - 1; t >= 0; t = t - 1)
+            if (x_mask_q[t]) tmc_val = rs1v[t*32 +: 32];
+    end
+
+    // Register write port: X first, else a waiting unit (LSU before divider).
+    wire lsu_wb_grant = lsu_wb_valid && !x_rf_write;
+    wire div_wb_grant = div_wb_valid && !x_rf_write && !lsu_wb_valid;
+    always @(*) begin
+        rf_we    = 1'b0;
+        rf_wwarp = x_warp_q;
+        rf_waddr = x_rd_q;
+        rf_wmask = x_mask_q;
+        rf_wdata = x_result;
+        if (x_rf_write) begin
+            rf_we = 1'b1;
+        end else if (lsu_wb_valid) begin
+            rf_we = 1'b1; rf_wwarp = lsu_wb_warp; rf_waddr = lsu_wb_rd;
+            rf_wmask = lsu_wb_mask; rf_wdata = lsu_wb_data;
+        end else if (div_wb_valid) begin
+            rf_we = 1'b1; rf_wwarp = div_wb_warp; rf_waddr = div_wb_rd;
+            rf_wmask = div_wb_mask; rf_wdata = div_wb_data;
+        end
+    end
+
+    // ------------------------------------------------------------------
+    // R: reconverge. The warp's next PC is the minimum over its runnable
+    // lanes; the lanes at that PC issue next.
+    // ------------------------------------------------------------------
+    reg           r_valid_q;
+    reg [WW-1:0]  r_warp_q;
+    reg [31:0]    r_min;
+    reg [T-1:0]   r_mask;
+    always @(*) begin
+        r_min  = 32'hFFFF_FFFF;
+        r_mask = {T{1'b0}};
+        for (t = 0; t < T; t = t + 1)
+            if (run_q[r_warp_q][t] && lane_pc_q[{r_warp_q, t[$clog2(T)-1:0]}] < r_min)
+                r_min = lane_pc_q[{r_warp_q, t[$clog2(T)-1:0]}];
+        for (t = 0; t < T; t = t + 1)
+            r_mask[t] = run_q[r_warp_q][t] && (lane_pc_q[{r_warp_q, t[$clog2(T)-1:0]}] == r_min);
+    end
+
+    // ------------------------------------------------------------------
+    // Performance counters
+    // ------------------------------------------------------------------
+    reg [31:0] perf_q [0:NPERF-1];
+    wire perf_load, perf_store, perf_atomic, perf_l1_hit, perf_l1_miss;
+    reg  [7:0] x_popcount;
+    always @(*) begin
+        x_popcount = 8'd0;
+        for (t = 0; t < T; t = t + 1) x_popcount = x_popcount + {7'd0, x_mask_q[t]};
+    end
+    genvar gp;
+    generate
+        for (gp = 0; gp < NPERF; gp = gp + 1) begin : g_perf
+            assign perf_o[gp*32 +: 32] = perf_q[gp];
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------
+    // Sequential state
+    // ------------------------------------------------------------------
+    always @(posedge clk_i) begin
+        fault_o <= 1'b0;
+        if (rst_i) begin
+            busy_q    <= 0;
+            fwait_q   <= 0;
+            lwait_q   <= 0;
+            dwait_q   <= 0;
+            bwait_q   <= 0;
+            d_valid_q <= 1'b0;
+            x_valid_q <= 1'b0;
+            r_valid_q <= 1'b0;
+            rr_q      <= 0;
+            cycle_q   <= 64'd0;
+            instret_q <= 64'd0;
+            for (w = 0; w < NUM_WARPS; w = w + 1) begin
+                run_q[w]   <= {T{1'b0}};
+                park_q[w]  <= {T{1'b0}};
+                bslot_q[w] <= 0;
+            end
+            for (v = 0; v < NPERF; v = v + 1) perf_q[v] <= 32'd0;
+        end else begin
+            cycle_q <= cycle_q + 64'd1;
+
+            // ---- launch
+            if (do_launch) begin
+                for (w = 0; w < NUM_WARPS; w = w + 1) if (alloc[w]) begin
+                    run_q[w]       <= first_mask(launch_nthreads_i, alloc_wib[w]);
+                    park_q[w]      <= {T{1'b0}};
+                    warp_pc_q[w]   <= entry_pc_i;
+                    warp_mask_q[w] <= first_mask(launch_nthreads_i, alloc_wib[w]);
+                    block_id_q[w]  <= launch_block_id_i;
+                    wib_q[w]       <= alloc_wib[w];
+                    bslot_q[w]     <= new_bslot;
+                    for (t = 0; t < T; t = t + 1) begin
+                        lane_pc_q[w*T + t]  <= entry_pc_i;
+                        mscratch_q[w*T + t] <= 32'd0;
+                    end
+                end
+            end
+
+            // ---- F
+            d_valid_q <= issue;
+            if (issue) begin
+                busy_q[pick] <= 1'b1;
+                rr_q         <= pick;
+                d_warp_q     <= pick;
+                d_pc_q       <= f_pc;
+                d_mask_q     <= warp_mask_q[pick];
+                d_pc_bad_q   <= f_pc_bad;
+            end
+
+            // ---- D
+            x_valid_q <= d_go;
+            if (d_miss) begin
+                busy_q[d_warp_q] <= 1'b0;
+                // A refill finishing right now may be this very line.
+                if (!ic_refill_done) fwait_q[d_warp_q] <= 1'b1;
+            end
+            if (d_go) begin
+                x_warp_q      <= d_warp_q;
+                x_pc_q        <= d_pc_q;
+                x_mask_q      <= d_mask_q;
+                x_pc_bad_q    <= d_pc_bad_q;
+                x_instr_q     <= ic_instr;
+                x_class_q     <= dec_class;
+                x_alu_op_q    <= dec_alu_op;
+                x_a_sel_q     <= dec_a_sel;
+                x_b_imm_q     <= dec_b_imm;
+                x_imm_q       <= dec_imm;
+                x_wr_rd_q     <= dec_wr_rd;
+                x_rd_q        <= dec_rd;
+                x_rs1_q       <= dec_rs1;
+                x_funct3_q    <= dec_funct3;
+                x_lsu_op_q    <= dec_lsu_op;
+                x_size_q      <= dec_size;
+                x_unsigned_q  <= dec_unsigned;
+                x_strong_q    <= dec_strong;
+                x_scope_dev_q <= dec_scope_dev;
+                x_amo_op_q    <= dec_amo_op;
+                x_csr_op_q    <= dec_csr_op;
+                x_csr_imm_q   <= dec_csr_imm;
+                x_csr_q       <= ic_instr[31:20];
+            end
+            if (ic_refill_done) fwait_q <= 0;
+
+            // ---- X
+            r_valid_q <= x_valid_q && !x_fault;
+            r_warp_q  <= x_warp_q;
+            if (x_fault) begin
+                fault_o       <= 1'b1;
+                fault_cause_o <= x_cause;
+                fault_pc_o    <= x_pc_q;
+                fault_addr_o  <= x_fault_addr;
+                fault_warp_o  <= {{(8-WW){1'b0}}, x_warp_q};
+                fault_lane_o  <= x_fault_lane;
+            end
+            if (x_commit) begin
+                instret_q <= instret_q + 64'd1;
+                for (t = 0; t < T; t = t + 1) begin
+                    if (x_mask_q[t]) begin
+                        lane_pc_q[{x_warp_q, t[$clog2(T)-1:0]}] <= x_next_pc[t*32 +: 32];
+                        if (x_class_q == `CL_CSR && x_csr_q == `CSR_MSCRATCH)
+                            mscratch_q[{x_warp_q, t[$clog2(T)-1:0]}] <= csr_new[t*32 +: 32];
+                    end
+                end
+                case (x_class_q)
+                    `CL_MEM: lwait_q[x_warp_q] <= 1'b1;
+                    `CL_DIV: dwait_q[x_warp_q] <= 1'b1;
+                    `CL_EXIT: begin
+                        run_q[x_warp_q]  <= run_q[x_warp_q] & ~x_mask_q;
+                    end
+                    `CL_TMC: begin
+                        for (t = 0; t < T; t = t + 1) begin
+                            if (x_mask_q[t] && !tmc_val[t]) begin
+                                run_q[x_warp_q][t]  <= 1'b0;
+                                park_q[x_warp_q][t] <= 1'b1;
+                            end else if (!x_mask_q[t] && park_q[x_warp_q][t] && tmc_val[t]) begin
+                                run_q[x_warp_q][t]  <= 1'b1;
+                                park_q[x_warp_q][t] <= 1'b0;
+                                lane_pc_q[{x_warp_q, t[$clog2(T)-1:0]}] <= pc_plus4;
+                            end
+                        end
+                    end
+                    default: ;
+                endcase
+            end
+
+            // ---- R
+            if (r_valid_q) begin
+                warp_pc_q[r_warp_q]   <= r_min;
+                warp_mask_q[r_warp_q] <= r_mask;
+                busy_q[r_warp_q]      <= 1'b0;
+            end
+
+            // ---- barrier and unit completions
+            bwait_q <= (bwait_q & ~bar_release) |
+                       ((x_commit && x_class_q == `CL_BAR) ? ({{(NUM_WARPS-1){1'b0}}, 1'b1} << x_warp_q) : 0);
+            if (lsu_wb_grant) lwait_q[lsu_wb_warp] <= 1'b0;
+            if (div_wb_grant) dwait_q[div_wb_warp] <= 1'b0;
+
+            // ---- counters
+            if (start_i) begin
+                for (v = 0; v < NPERF; v = v + 1) perf_q[v] <= 32'd0;
+            end else begin
+                if (x_commit) begin
+                    perf_q[`PERF_INSTRS]        <= perf_q[`PERF_INSTRS] + 32'd1;
+                    perf_q[`PERF_THREAD_INSTRS] <= perf_q[`PERF_THREAD_INSTRS] + {24'd0, x_popcount};
+                end
+                if (perf_load)    perf_q[`PERF_LOADS]      <= perf_q[`PERF_LOADS] + 32'd1;
+                if (perf_store)   perf_q[`PERF_STORES]     <= perf_q[`PERF_STORES] + 32'd1;
+                if (perf_atomic)  perf_q[`PERF_ATOMICS]    <= perf_q[`PERF_ATOMICS] + 32'd1;
+                if (perf_l1_hit)  perf_q[`PERF_L1D_HITS]   <= perf_q[`PERF_L1D_HITS] + 32'd1;
+                if (perf_l1_miss) perf_q[`PERF_L1D_MISSES] <= perf_q[`PERF_L1D_MISSES] + 32'd1;
+                if (perf_ic_hit)  perf_q[`PERF_L1I_HITS]   <= perf_q[`PERF_L1I_HITS] + 32'd1;
+                if (perf_ic_miss) perf_q[`PERF_L1I_MISSES] <= perf_q[`PERF_L1I_MISSES] + 32'd1;
+                if (x_valid_q && x_replay)
+                    perf_q[`PERF_STALL_REPLAY] <= perf_q[`PERF_STALL_REPLAY] + 32'd1;
+                if (!issue) begin
+                    if (!(|live))
+                        perf_q[`PERF_IDLE] <= perf_q[`PERF_IDLE] + 32'd1;
+                    else if (pick_ok && unit_wb_pending)
+                        perf_q[`PERF_STALL_WB] <= perf_q[`PERF_STALL_WB] + 32'd1;
+                    else if (!pick_ok && |(fwait_q & live))
+                        perf_q[`PERF_STALL_FETCH] <= perf_q[`PERF_STALL_FETCH] + 32'd1;
+                    else if (!pick_ok && |((lwait_q | dwait_q) & live))
+                        perf_q[`PERF_STALL_MEM] <= perf_q[`PERF_STALL_MEM] + 32'd1;
+                    else if (!pick_ok && |(bwait_q & live))
+                        perf_q[`PERF_STALL_BAR] <= perf_q[`PERF_STALL_BAR] + 32'd1;
+                end
+            end
+        end
+    end
+
+    // ------------------------------------------------------------------
+    // Units
+    // ------------------------------------------------------------------
+    wire lsu_idle;
+    gpu_lsu #(
+        .CORE_ID     (CORE_ID),
+        .NUM_CORES   (NUM_CORES),
+        .NUM_WARPS   (NUM_WARPS),
+        .NUM_THREADS (NUM_THREADS),
+        .LINE_BYTES  (LINE_BYTES),
+        .L1D_BYTES   (L1D_BYTES)
+    ) u_lsu (
+        .clk_i              (clk_i),
+        .rst_i              (rst_i),
+        .flush_i            (start_i),
+        .lsu_req_valid_i    (lsu_req_valid),
+        .lsu_req_ready_o    (lsu_req_ready),
+        .lsu_req_op_i       (x_lsu_op_q),
+        .lsu_req_strong_i   (x_strong_q),
+        .lsu_req_scope_i    (x_scope_dev_q),
+        .lsu_req_amo_op_i   (x_amo_op_q),
+        .lsu_req_size_i     (x_size_q),
+        .lsu_req_unsigned_i (x_unsigned_q),
+        .lsu_req_warp_i     (x_warp_q),
+        .lsu_req_rd_i       (x_rd_q),
+        .lsu_req_mask_i     (x_mask_q),
+        .lsu_req_addr_i     (x_addr),
+        .lsu_req_wdata_i    (rs2v),
+        .lsu_req_cmp_i      (rdv),
+        .wb_valid_o         (lsu_wb_valid),
+        .wb_ready_i         (lsu_wb_grant),
+        .wb_warp_o          (lsu_wb_warp),
+        .wb_rd_o            (lsu_wb_rd),
+        .wb_mask_o          (lsu_wb_mask),
+        .wb_data_o          (lsu_wb_data),
+        .l2_req_valid_o     (dc_req_valid_o),
+        .l2_req_ready_i     (dc_req_ready_i),
+        .l2_req_type_o      (dc_req_type_o),
+        .l2_req_addr_o      (dc_req_addr_o),
+        .l2_req_wdata_o     (dc_req_wdata_o),
+        .l2_req_wstrb_o     (dc_req_wstrb_o),
+        .l2_req_amo_op_o    (dc_req_amo_op_o),
+        .l2_req_amo_data_o  (dc_req_amo_data_o),
+        .l2_req_amo_cmp_o   (dc_req_amo_cmp_o),
+        .l2_req_rid_o       (dc_req_rid_o),
+        .l2_rsp_valid_i     (dc_rsp_valid_i),
+        .l2_rsp_data_i      (dc_rsp_data_i),
+        .idle_o             (lsu_idle),
+        .perf_load_o        (perf_load),
+        .perf_store_o       (perf_store),
+        .perf_atomic_o      (perf_atomic),
+        .perf_l1_hit_o      (perf_l1_hit),
+        .perf_l1_miss_o     (perf_l1_miss)
+    );
+
+    gpu_div #(
+        .NUM_WARPS   (NUM_WARPS),
+        .NUM_THREADS (NUM_THREADS)
+    ) u_div (
+        .clk_i       (clk_i),
+        .rst_i       (rst_i),
+        .req_valid_i (div_req_valid),
+        .req_ready_o (div_req_ready),
+        .req_op_i    (x_funct3_q[1:0]),
+        .req_warp_i  (x_warp_q),
+        .req_rd_i    (x_rd_q),
+        .req_mask_i  (x_mask_q),
+        .req_a_i     (rs1v),
+        .req_b_i     (rs2v),
+        .wb_valid_o  (div_wb_valid),
+        .wb_ready_i  (div_wb_grant),
+        .wb_warp_o   (div_wb_warp),
+        .wb_rd_o     (div_wb_rd),
+        .wb_mask_o   (div_wb_mask),
+        .wb_data_o   (div_wb_data)
+    );
+
+    assign idle_o = !(|live) && !(|busy_q) && !(|lwait_q) && !(|dwait_q) && lsu_idle &&
+                    !d_valid_q && !x_valid_q && !r_valid_q;
+endmodule
+`default_nettype wire

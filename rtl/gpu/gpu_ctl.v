@@ -1,0 +1,219 @@
+// Host-visible control and status registers, launch checks, the first-fault
+// latch and the performance counters (core counters summed on read).
+`default_nettype none
+`include "scord_defs.vh"
+
+module gpu_ctl #(
+    parameter NUM_CORES   = 4,
+    parameter NUM_WARPS   = 4,
+    parameter NUM_THREADS = 8,
+    parameter LINE_BYTES  = 32,
+    parameter MEM_BYTES   = 16777216,
+    parameter NPERF       = 20,
+    // derived, do not override
+    parameter WW = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1
+) (
+    input  wire                          clk_i,
+    input  wire                          rst_i,
+    // host bus
+    input  wire                          ctl_req_i,
+    input  wire                          ctl_we_i,
+    input  wire [7:0]                    ctl_addr_i,
+    input  wire [31:0]                   ctl_wdata_i,
+    output reg  [31:0]                   ctl_rdata_o,
+    // to the GPU
+    output reg                           start_o,      // one cycle: grid starts
+    output reg                           soft_reset_o, // one cycle
+    output wire                          halt_o,
+    output wire                          busy_o,
+    output reg  [31:0]                   entry_pc_o,
+    output reg  [31:0]                   arg_ptr_o,
+    output wire [95:0]                   grid_dim_o,
+    output wire [95:0]                   block_dim_o,
+    output reg  [31:0]                   stack_top_o,
+    output reg  [4:0]                    stack_log2_o,
+    output reg  [31:0]                   nblocks_o,
+    output reg  [31:0]                   nthreads_o,   // threads per block
+    output reg  [WW:0]                   nwarps_o,     // warps per block
+    // from the GPU
+    input  wire                          dispatch_done_i,
+    input  wire [NUM_CORES-1:0]          core_idle_i,
+    input  wire                          l2_idle_i,
+    input  wire [NUM_CORES-1:0]          fault_i,
+    input  wire [NUM_CORES*8-1:0]        fault_cause_i,
+    input  wire [NUM_CORES*32-1:0]       fault_pc_i,
+    input  wire [NUM_CORES*32-1:0]       fault_addr_i,
+    input  wire [NUM_CORES*8-1:0]        fault_warp_i,
+    input  wire [NUM_CORES*8-1:0]        fault_lane_i,
+    input  wire [NUM_CORES*NPERF*32-1:0] core_perf_i,
+    input  wire                          l2_hit_i,
+    input  wire                          l2_miss_i,
+    input  wire                          mem_read_i,
+    input  wire                          mem_write_i
+);
+    reg [31:0] grid_q [0:2];
+    reg [31:0] block_q [0:2];
+    reg        busy_q, done_q, error_q;
+    reg [7:0]  cause_q;
+    reg [31:0] err_pc_q, err_addr_q, err_info_q;
+    reg [31:0] cycles_q, l2_hits_q, l2_misses_q, mem_reads_q, mem_writes_q;
+    reg        settle_q;  // one cycle after start, before "done" may be seen
+
+    assign grid_dim_o  = {grid_q[2], grid_q[1], grid_q[0]};
+    assign block_dim_o = {block_q[2], block_q[1], block_q[0]};
+    assign halt_o      = error_q;
+    assign busy_o      = busy_q;
+
+    // Launch checks, on the values in the registers.
+    wire [63:0] nthreads64 = block_q[0] * block_q[1] * block_q[2];
+    wire [63:0] nblocks64  = grid_q[0] * grid_q[1] * grid_q[2];
+    wire [31:0] max_threads = NUM_WARPS * NUM_THREADS;
+    wire launch_ok = (grid_q[0] != 0) && (grid_q[1] != 0) && (grid_q[2] != 0) &&
+                     (block_q[0] != 0) && (block_q[1] != 0) && (block_q[2] != 0) &&
+                     (nthreads64 <= {32'd0, max_threads}) && (nblocks64[63:32] == 32'd0) &&
+                     (entry_pc_o[1:0] == 2'b00) && (entry_pc_o >= `MEM_GUARD) &&
+                     (entry_pc_o < MEM_BYTES) && (stack_log2_o >= 5'd4) &&
+                     (stack_top_o <= MEM_BYTES);
+    wire [31:0] nwarps32 = (nthreads64[31:0] + NUM_THREADS - 1) / NUM_THREADS;
+    // launch_ok bounds the thread count, so the warp count fits WW+1 bits
+    wire unused_nwarps = ^nwarps32[31:WW+1];
+
+    // First faulting core, lowest index wins a tie.
+    reg        any_fault;
+    reg [31:0] f_pc, f_addr, f_info;
+    reg [7:0]  f_cause;
+    integer c;
+    always @(*) begin
+        any_fault = 1'b0;
+        f_cause = 8'd0; f_pc = 32'd0; f_addr = 32'd0; f_info = 32'd0;
+        for (c = NUM_CORES - 1; c >= 0; c = c - 1)
+            if (fault_i[c]) begin
+                any_fault = 1'b1;
+                f_cause = fault_cause_i[c*8 +: 8];
+                f_pc    = fault_pc_i[c*32 +: 32];
+                f_addr  = fault_addr_i[c*32 +: 32];
+                f_info  = {8'd0, c[7:0], fault_warp_i[c*8 +: 8], fault_lane_i[c*8 +: 8]};
+            end
+    end
+
+    // Counter read: core counters summed over cores; the rest live here.
+    wire [7:0] perf_off = ctl_addr_i - `CTL_PERF_BASE;
+    wire [4:0] perf_idx = perf_off[4:0];
+    wire       perf_sel = (ctl_addr_i >= `CTL_PERF_BASE) && (perf_off < {3'd0, `PERF_COUNT});
+    reg [31:0] perf_sum;
+    always @(*) begin
+        perf_sum = 32'd0;
+        for (c = 0; c < NUM_CORES; c = c + 1)
+            perf_sum = perf_sum + core_perf_i[(c*NPERF + {27'd0, perf_idx})*32 +: 32];
+        case (perf_idx)
+            `PERF_CYCLES:     perf_sum = cycles_q;
+            `PERF_L2_HITS:    perf_sum = l2_hits_q;
+            `PERF_L2_MISSES:  perf_sum = l2_misses_q;
+            `PERF_MEM_READS:  perf_sum = mem_reads_q;
+            `PERF_MEM_WRITES: perf_sum = mem_writes_q;
+            default: ;
+        endcase
+    end
+
+    wire finished = busy_q && !settle_q && dispatch_done_i && (&core_idle_i) && l2_idle_i;
+
+    always @(posedge clk_i) begin
+        start_o      <= 1'b0;
+        soft_reset_o <= 1'b0;
+        settle_q     <= 1'b0;
+        if (rst_i) begin
+            busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0; cause_q <= `ERR_NONE;
+            entry_pc_o <= 32'd0; arg_ptr_o <= 32'd0;
+            for (c = 0; c < 3; c = c + 1) begin grid_q[c] <= 32'd1; block_q[c] <= 32'd1; end
+            stack_top_o <= MEM_BYTES; stack_log2_o <= 5'd10;
+            err_pc_q <= 32'd0; err_addr_q <= 32'd0; err_info_q <= 32'd0;
+            cycles_q <= 32'd0; l2_hits_q <= 32'd0; l2_misses_q <= 32'd0;
+            mem_reads_q <= 32'd0; mem_writes_q <= 32'd0;
+            nblocks_o <= 32'd0; nthreads_o <= 32'd0; nwarps_o <= 0;
+        end else begin
+            if (busy_q) cycles_q <= cycles_q + 32'd1;
+            if (l2_hit_i)    l2_hits_q    <= l2_hits_q + 32'd1;
+            if (l2_miss_i)   l2_misses_q  <= l2_misses_q + 32'd1;
+            if (mem_read_i)  mem_reads_q  <= mem_reads_q + 32'd1;
+            if (mem_write_i) mem_writes_q <= mem_writes_q + 32'd1;
+            if (finished) begin
+                busy_q <= 1'b0;
+                done_q <= 1'b1;
+            end
+            if (any_fault && !error_q) begin
+                error_q    <= 1'b1;
+                busy_q     <= 1'b0;
+                cause_q    <= f_cause;
+                err_pc_q   <= f_pc;
+                err_addr_q <= f_addr;
+                err_info_q <= f_info;
+            end
+            if (ctl_req_i && ctl_we_i) begin
+                case (ctl_addr_i)
+                    `CTL_CTRL: begin
+                        if (ctl_wdata_i[1]) begin
+                            soft_reset_o <= 1'b1;
+                            busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0;
+                            cause_q <= `ERR_NONE;
+                        end else if (ctl_wdata_i[0] && !busy_q && !error_q) begin
+                            done_q <= 1'b0;
+                            if (launch_ok) begin
+                                start_o     <= 1'b1;
+                                busy_q      <= 1'b1;
+                                settle_q    <= 1'b1;
+                                nblocks_o   <= nblocks64[31:0];
+                                nthreads_o  <= nthreads64[31:0];
+                                nwarps_o    <= nwarps32[WW:0];
+                                cycles_q    <= 32'd0;
+                                l2_hits_q   <= 32'd0; l2_misses_q  <= 32'd0;
+                                mem_reads_q <= 32'd0; mem_writes_q <= 32'd0;
+                            end else begin
+                                error_q <= 1'b1;
+                                cause_q <= `ERR_LAUNCH;
+                                err_pc_q <= entry_pc_o;
+                                err_addr_q <= 32'd0;
+                                err_info_q <= 32'd0;
+                            end
+                        end
+                    end
+                    `CTL_ENTRY_PC:   entry_pc_o   <= ctl_wdata_i;
+                    `CTL_ARG_PTR:    arg_ptr_o    <= ctl_wdata_i;
+                    `CTL_GRID_X:     grid_q[0]    <= ctl_wdata_i;
+                    `CTL_GRID_Y:     grid_q[1]    <= ctl_wdata_i;
+                    `CTL_GRID_Z:     grid_q[2]    <= ctl_wdata_i;
+                    `CTL_BLOCK_X:    block_q[0]   <= ctl_wdata_i;
+                    `CTL_BLOCK_Y:    block_q[1]   <= ctl_wdata_i;
+                    `CTL_BLOCK_Z:    block_q[2]   <= ctl_wdata_i;
+                    `CTL_STACK_TOP:  stack_top_o  <= ctl_wdata_i;
+                    `CTL_STACK_LOG2: stack_log2_o <= ctl_wdata_i[4:0];
+                    default: ;
+                endcase
+            end
+            if (ctl_req_i) begin
+                case (ctl_addr_i)
+                    `CTL_STATUS:     ctl_rdata_o <= {16'd0, cause_q, 5'd0, error_q, done_q, busy_q};
+                    `CTL_ENTRY_PC:   ctl_rdata_o <= entry_pc_o;
+                    `CTL_ARG_PTR:    ctl_rdata_o <= arg_ptr_o;
+                    `CTL_GRID_X:     ctl_rdata_o <= grid_q[0];
+                    `CTL_GRID_Y:     ctl_rdata_o <= grid_q[1];
+                    `CTL_GRID_Z:     ctl_rdata_o <= grid_q[2];
+                    `CTL_BLOCK_X:    ctl_rdata_o <= block_q[0];
+                    `CTL_BLOCK_Y:    ctl_rdata_o <= block_q[1];
+                    `CTL_BLOCK_Z:    ctl_rdata_o <= block_q[2];
+                    `CTL_STACK_TOP:  ctl_rdata_o <= stack_top_o;
+                    `CTL_STACK_LOG2: ctl_rdata_o <= {27'd0, stack_log2_o};
+                    `CTL_ERR_PC:     ctl_rdata_o <= err_pc_q;
+                    `CTL_ERR_ADDR:   ctl_rdata_o <= err_addr_q;
+                    `CTL_ERR_INFO:   ctl_rdata_o <= err_info_q;
+                    `CTL_MEM_BYTES:  ctl_rdata_o <= MEM_BYTES;
+                    `CTL_HW_CONFIG:  ctl_rdata_o <= {LINE_BYTES[7:0], NUM_THREADS[7:0],
+                                                     NUM_WARPS[7:0], NUM_CORES[7:0]};
+                    `CTL_VERSION:    ctl_rdata_o <= `HW_VERSION;
+                    default:
+                        ctl_rdata_o <= perf_sel ? perf_sum : 32'd0;
+                endcase
+            end
+        end
+    end
+endmodule
+`default_nettype wire

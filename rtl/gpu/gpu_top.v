@@ -1,0 +1,274 @@
+// The GPU: control registers, block dispatcher, NUM_CORES cores, the L2
+// arbiter and the shared L2. Device memory is outside (a C++ model in the
+// cycle model, block RAM on the FPGA), reached through the mem port.
+`default_nettype none
+`include "scord_defs.vh"
+
+module gpu_top #(
+    parameter NUM_CORES   = `GPU_NUM_CORES,
+    parameter NUM_WARPS   = `GPU_NUM_WARPS,
+    parameter NUM_THREADS = `GPU_NUM_THREADS,
+    parameter LINE_BYTES  = `GPU_LINE_BYTES,
+    parameter L1D_BYTES   = `GPU_L1D_BYTES,
+    parameter L1I_BYTES   = `GPU_L1I_BYTES,
+    parameter L2_BYTES    = `GPU_L2_BYTES,
+    parameter MEM_BYTES   = `GPU_MEM_BYTES,
+    // derived, do not override
+    parameter LINE_BITS = LINE_BYTES * 8
+) (
+    input  wire                  clk_i,
+    input  wire                  rst_i,
+    input  wire                  ctl_req_i,
+    input  wire                  ctl_we_i,
+    input  wire [7:0]            ctl_addr_i,
+    input  wire [31:0]           ctl_wdata_i,
+    output wire [31:0]           ctl_rdata_o,
+    output wire                  mem_req_valid_o,
+    input  wire                  mem_req_ready_i,
+    output wire                  mem_req_we_o,
+    output wire [31:0]           mem_req_addr_o,
+    output wire [LINE_BITS-1:0]  mem_req_wdata_o,
+    output wire [LINE_BYTES-1:0] mem_req_wstrb_o,
+    input  wire                  mem_rsp_valid_i,
+    input  wire [LINE_BITS-1:0]  mem_rsp_rdata_i,
+    output wire                  busy_o
+);
+    localparam WW     = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1;
+    localparam NRID   = NUM_CORES * NUM_WARPS * NUM_THREADS;
+    localparam RID_W  = (NRID > 1) ? $clog2(NRID) : 1;
+    localparam NPERF  = 20;
+    localparam NPORTS = 2 * NUM_CORES;
+
+    wire        start, soft_reset, halt;
+    wire [31:0] entry_pc, arg_ptr, stack_top, nblocks, nthreads;
+    wire [95:0] grid_dim, block_dim;
+    wire [4:0]  stack_log2;
+    wire [WW:0] nwarps;
+    wire        dispatch_done, l2_idle;
+    wire        l2_hit, l2_miss, mem_read, mem_write;
+
+    // A soft reset clears the cores and the dispatcher; the L2 keeps going
+    // so a memory transaction in flight completes cleanly.
+    reg core_rst_q;
+    always @(posedge clk_i) core_rst_q <= rst_i | soft_reset;
+    wire core_rst = rst_i | core_rst_q;
+
+    wire [NUM_CORES-1:0]          core_idle, fault, launch_valid, launch_ready;
+    wire [NUM_CORES*8-1:0]        fault_cause, fault_warp, fault_lane;
+    wire [NUM_CORES*32-1:0]       fault_pc, fault_addr;
+    wire [NUM_CORES*NPERF*32-1:0] core_perf;
+    wire [31:0]                   launch_block_id;
+    wire [WW:0]                   launch_nwarps;
+
+    // L2 channel of every port: 2c is core c's I$, 2c+1 its LSU.
+    wire [NPORTS-1:0]            p_valid, p_ready, p_rsp_valid;
+    wire [NPORTS*3-1:0]          p_type;
+    wire [NPORTS*32-1:0]         p_addr, p_amo_data, p_amo_cmp;
+    wire [NPORTS*LINE_BITS-1:0]  p_wdata;
+    wire [NPORTS*LINE_BYTES-1:0] p_wstrb;
+    wire [NPORTS*5-1:0]          p_amo_op;
+    wire [NPORTS*RID_W-1:0]      p_rid;
+    wire [LINE_BITS-1:0]         p_rsp_data;
+
+    gpu_ctl #(
+        .NUM_CORES   (NUM_CORES),
+        .NUM_WARPS   (NUM_WARPS),
+        .NUM_THREADS (NUM_THREADS),
+        .LINE_BYTES  (LINE_BYTES),
+        .MEM_BYTES   (MEM_BYTES),
+        .NPERF       (NPERF)
+    ) u_ctl (
+        .clk_i           (clk_i),
+        .rst_i           (rst_i),
+        .ctl_req_i       (ctl_req_i),
+        .ctl_we_i        (ctl_we_i),
+        .ctl_addr_i      (ctl_addr_i),
+        .ctl_wdata_i     (ctl_wdata_i),
+        .ctl_rdata_o     (ctl_rdata_o),
+        .start_o         (start),
+        .soft_reset_o    (soft_reset),
+        .halt_o          (halt),
+        .busy_o          (busy_o),
+        .entry_pc_o      (entry_pc),
+        .arg_ptr_o       (arg_ptr),
+        .grid_dim_o      (grid_dim),
+        .block_dim_o     (block_dim),
+        .stack_top_o     (stack_top),
+        .stack_log2_o    (stack_log2),
+        .nblocks_o       (nblocks),
+        .nthreads_o      (nthreads),
+        .nwarps_o        (nwarps),
+        .dispatch_done_i (dispatch_done),
+        .core_idle_i     (core_idle),
+        .l2_idle_i       (l2_idle),
+        .fault_i         (fault),
+        .fault_cause_i   (fault_cause),
+        .fault_pc_i      (fault_pc),
+        .fault_addr_i    (fault_addr),
+        .fault_warp_i    (fault_warp),
+        .fault_lane_i    (fault_lane),
+        .core_perf_i     (core_perf),
+        .l2_hit_i        (l2_hit),
+        .l2_miss_i       (l2_miss),
+        .mem_read_i      (mem_read),
+        .mem_write_i     (mem_write)
+    );
+
+    gpu_dispatcher #(
+        .NUM_CORES (NUM_CORES),
+        .NUM_WARPS (NUM_WARPS)
+    ) u_dispatcher (
+        .clk_i             (clk_i),
+        .rst_i             (core_rst),
+        .start_i           (start),
+        .nblocks_i         (nblocks),
+        .nwarps_i          (nwarps),
+        .launch_valid_o    (launch_valid),
+        .launch_ready_i    (launch_ready),
+        .launch_block_id_o (launch_block_id),
+        .launch_nwarps_o   (launch_nwarps),
+        .done_o            (dispatch_done)
+    );
+
+    genvar c;
+    generate
+        for (c = 0; c < NUM_CORES; c = c + 1) begin : g_core
+            assign p_type[(2*c)*3 +: 3]                    = `L2_READ;
+            assign p_wdata[(2*c)*LINE_BITS +: LINE_BITS]   = {LINE_BITS{1'b0}};
+            assign p_wstrb[(2*c)*LINE_BYTES +: LINE_BYTES] = {LINE_BYTES{1'b0}};
+            assign p_amo_op[(2*c)*5 +: 5]                  = 5'd0;
+            assign p_amo_data[(2*c)*32 +: 32]              = 32'd0;
+            assign p_amo_cmp[(2*c)*32 +: 32]               = 32'd0;
+            assign p_rid[(2*c)*RID_W +: RID_W]             = {RID_W{1'b0}};
+
+            gpu_core #(
+                .CORE_ID     (c),
+                .NUM_CORES   (NUM_CORES),
+                .NUM_WARPS   (NUM_WARPS),
+                .NUM_THREADS (NUM_THREADS),
+                .LINE_BYTES  (LINE_BYTES),
+                .L1D_BYTES   (L1D_BYTES),
+                .L1I_BYTES   (L1I_BYTES),
+                .MEM_BYTES   (MEM_BYTES)
+            ) u_core (
+                .clk_i             (clk_i),
+                .rst_i             (core_rst),
+                .start_i           (start),
+                .halt_i            (halt),
+                .entry_pc_i        (entry_pc),
+                .arg_ptr_i         (arg_ptr),
+                .block_dim_i       (block_dim),
+                .grid_dim_i        (grid_dim),
+                .stack_top_i       (stack_top),
+                .stack_log2_i      (stack_log2),
+                .launch_valid_i    (launch_valid[c]),
+                .launch_ready_o    (launch_ready[c]),
+                .launch_block_id_i (launch_block_id),
+                .launch_nthreads_i (nthreads),
+                .launch_nwarps_i   (launch_nwarps),
+                .fault_o           (fault[c]),
+                .fault_cause_o     (fault_cause[c*8 +: 8]),
+                .fault_pc_o        (fault_pc[c*32 +: 32]),
+                .fault_addr_o      (fault_addr[c*32 +: 32]),
+                .fault_warp_o      (fault_warp[c*8 +: 8]),
+                .fault_lane_o      (fault_lane[c*8 +: 8]),
+                .idle_o            (core_idle[c]),
+                .ic_req_valid_o    (p_valid[2*c]),
+                .ic_req_ready_i    (p_ready[2*c]),
+                .ic_req_addr_o     (p_addr[(2*c)*32 +: 32]),
+                .ic_rsp_valid_i    (p_rsp_valid[2*c]),
+                .ic_rsp_data_i     (p_rsp_data),
+                .dc_req_valid_o    (p_valid[2*c+1]),
+                .dc_req_ready_i    (p_ready[2*c+1]),
+                .dc_req_type_o     (p_type[(2*c+1)*3 +: 3]),
+                .dc_req_addr_o     (p_addr[(2*c+1)*32 +: 32]),
+                .dc_req_wdata_o    (p_wdata[(2*c+1)*LINE_BITS +: LINE_BITS]),
+                .dc_req_wstrb_o    (p_wstrb[(2*c+1)*LINE_BYTES +: LINE_BYTES]),
+                .dc_req_amo_op_o   (p_amo_op[(2*c+1)*5 +: 5]),
+                .dc_req_amo_data_o (p_amo_data[(2*c+1)*32 +: 32]),
+                .dc_req_amo_cmp_o  (p_amo_cmp[(2*c+1)*32 +: 32]),
+                .dc_req_rid_o      (p_rid[(2*c+1)*RID_W +: RID_W]),
+                .dc_rsp_valid_i    (p_rsp_valid[2*c+1]),
+                .dc_rsp_data_i     (p_rsp_data),
+                .perf_o            (core_perf[c*NPERF*32 +: NPERF*32])
+            );
+        end
+    endgenerate
+
+    wire                  l2_req_valid, l2_req_ready, l2_rsp_valid;
+    wire [2:0]            l2_req_type;
+    wire [31:0]           l2_req_addr, l2_req_amo_data, l2_req_amo_cmp;
+    wire [LINE_BITS-1:0]  l2_req_wdata, l2_rsp_data;
+    wire [LINE_BYTES-1:0] l2_req_wstrb;
+    wire [4:0]            l2_req_amo_op;
+    wire [RID_W-1:0]      l2_req_rid;
+
+    gpu_l2_arb #(
+        .NUM_PORTS  (NPORTS),
+        .LINE_BYTES (LINE_BYTES),
+        .RID_W      (RID_W)
+    ) u_arb (
+        .clk_i             (clk_i),
+        .rst_i             (rst_i),
+        .req_valid_i       (p_valid),
+        .req_ready_o       (p_ready),
+        .req_type_i        (p_type),
+        .req_addr_i        (p_addr),
+        .req_wdata_i       (p_wdata),
+        .req_wstrb_i       (p_wstrb),
+        .req_amo_op_i      (p_amo_op),
+        .req_amo_data_i    (p_amo_data),
+        .req_amo_cmp_i     (p_amo_cmp),
+        .req_rid_i         (p_rid),
+        .rsp_valid_o       (p_rsp_valid),
+        .rsp_data_o        (p_rsp_data),
+        .l2_req_valid_o    (l2_req_valid),
+        .l2_req_ready_i    (l2_req_ready),
+        .l2_req_type_o     (l2_req_type),
+        .l2_req_addr_o     (l2_req_addr),
+        .l2_req_wdata_o    (l2_req_wdata),
+        .l2_req_wstrb_o    (l2_req_wstrb),
+        .l2_req_amo_op_o   (l2_req_amo_op),
+        .l2_req_amo_data_o (l2_req_amo_data),
+        .l2_req_amo_cmp_o  (l2_req_amo_cmp),
+        .l2_req_rid_o      (l2_req_rid),
+        .l2_rsp_valid_i    (l2_rsp_valid),
+        .l2_rsp_data_i     (l2_rsp_data)
+    );
+
+    gpu_l2 #(
+        .NUM_RID    (NRID),
+        .LINE_BYTES (LINE_BYTES),
+        .L2_BYTES   (L2_BYTES)
+    ) u_l2 (
+        .clk_i            (clk_i),
+        .rst_i            (rst_i),
+        .req_valid_i      (l2_req_valid),
+        .req_ready_o      (l2_req_ready),
+        .req_type_i       (l2_req_type),
+        .req_addr_i       (l2_req_addr),
+        .req_wdata_i      (l2_req_wdata),
+        .req_wstrb_i      (l2_req_wstrb),
+        .req_amo_op_i     (l2_req_amo_op),
+        .req_amo_data_i   (l2_req_amo_data),
+        .req_amo_cmp_i    (l2_req_amo_cmp),
+        .req_rid_i        (l2_req_rid),
+        .rsp_valid_o      (l2_rsp_valid),
+        .rsp_data_o       (l2_rsp_data),
+        .mem_req_valid_o  (mem_req_valid_o),
+        .mem_req_ready_i  (mem_req_ready_i),
+        .mem_req_we_o     (mem_req_we_o),
+        .mem_req_addr_o   (mem_req_addr_o),
+        .mem_req_wdata_o  (mem_req_wdata_o),
+        .mem_req_wstrb_o  (mem_req_wstrb_o),
+        .mem_rsp_valid_i  (mem_rsp_valid_i),
+        .mem_rsp_rdata_i  (mem_rsp_rdata_i),
+        .flush_i          (start),
+        .idle_o           (l2_idle),
+        .perf_hit_o       (l2_hit),
+        .perf_miss_o      (l2_miss),
+        .perf_mem_read_o  (mem_read),
+        .perf_mem_write_o (mem_write)
+    );
+endmodule
+`default_nettype wire

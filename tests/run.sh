@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The whole test suite, as `make test` runs it. Each step prints PASS/FAIL
+# lines; this script counts them and ends with "N passed, N failed".
+# Usage: tests/run.sh [config...]   (default: every named configuration)
+set -u
+cd "$(dirname "$0")/.."
+
+configs=("$@")
+[ ${#configs[@]} -eq 0 ] && configs=(default fpga minimal)
+MAKE="${MAKE:-make}"
+JOBS="${JOBS:-2}"
+log_dir=build/test-logs
+mkdir -p "$log_dir"
+
+passed=0
+failed=0
+failures=()
+
+note() { printf '\n== %s\n' "$*"; }
+pass() { passed=$((passed + 1)); echo "PASS $1"; }
+fail() { failed=$((failed + 1)); failures+=("$1"); echo "FAIL $1${2:+: $2}"; }
+
+# Run a command whose success is one test.
+check() {
+    local name=$1; shift
+    local log="$log_dir/${name//[^A-Za-z0-9_.-]/_}.log"
+    if "$@" >"$log" 2>&1; then pass "$name"; else fail "$name" "see $log"; tail -n 20 "$log"; fi
+}
+
+# Run a command that prints PASS/FAIL lines itself; count each line.
+count() {
+    local prefix=$1; shift
+    local log="$log_dir/${prefix//[^A-Za-z0-9_.-]/_}.log"
+    "$@" >"$log" 2>&1
+    local rc=$? n=0
+    while IFS= read -r line; do
+        case "$line" in
+            PASS\ *) pass "$prefix: ${line#PASS }"; n=$((n + 1)) ;;
+            FAIL\ *) fail "$prefix: ${line#FAIL }"; n=$((n + 1)) ;;
+        esac
+    done <"$log"
+    if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$log"; then
+        fail "$prefix" "exit code $rc without a FAIL line (see $log)"
+        tail -n 20 "$log"
+    elif [ $n -eq 0 ]; then
+        fail "$prefix" "ran no test (see $log)"
+    fi
+}
+
+note "generated headers"
+check "gendefs" $MAKE --no-print-directory build/default/gen/scord_defs.h
+
+note "kernels (RISC-V GCC)"
+check "sw build" $MAKE --no-print-directory -j"$JOBS" sw
+
+for c in "${configs[@]}"; do
+    note "configuration $c"
+    check "$c: verilator lint -Wall" $MAKE --no-print-directory CONFIG="$c" lint-one
+    if ! check "$c: build cycle model and driver" \
+            $MAKE --no-print-directory -j"$JOBS" CONFIG="$c" sim test-bins; then
+        continue
+    fi
+    count "$c: kernel" build/"$c"/bin/scord-kernel-tests
+    count "$c: isa" build/"$c"/bin/scord-isa-tests
+done
+
+note "memory system unit test"
+count "mem unit" $MAKE --no-print-directory mem-unit-test
+
+note "scord CLI and bad input"
+count "cli" bash tests/cli/test_cli.sh build/default/bin/scord build/sw
+
+note "synthesis (Yosys)"
+check "fpga: yosys synth" $MAKE --no-print-directory CONFIG=fpga synth
+[ -f build/fpga/synth/stat.txt ] && grep -m1 'Number of cells' build/fpga/synth/stat.txt | sed 's/^ */fpga cells: /'
+
+if [ $failed -gt 0 ]; then
+    printf '\nFailed:\n'
+    printf '  %s\n' "${failures[@]}"
+fi
+echo
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
