@@ -64,10 +64,11 @@ synth: $(DEPS_STAMP) $(GEN)/scord_defs.vh
 	yosys -q -l $(B)/synth/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/gpu $(RTL_GPU); synth -top $(RTL_TOP); tee -o $(B)/synth/stat.txt stat' >/dev/null
 	@grep -m1 'Number of cells' $(B)/synth/stat.txt | sed 's/^ */synth $(CONFIG): /'
 
--include sim/sim.mk
--include driver/driver.mk
--include sw/sw.mk
--include tests/tests.mk
+include sim/sim.mk
+include driver/driver.mk
+include sw/sw.mk
+include tests/tests.mk
+include tests/rtl/mem/mem.mk
 
 sim: $(DEPS_STAMP) $(SCORD_BIN)
 
@@ -79,11 +80,13 @@ test: $(DEPS_STAMP)
 	@bash tests/run.sh
 
 run: $(DEPS_STAMP)
-	@$(MAKE) --no-print-directory -j2 CONFIG=default sim sw
-	@bash tools/run_examples.sh build/default/bin/scord build/sw
+	@$(MAKE) --no-print-directory -j2 CONFIG=$(CONFIG) sim sw $(EXAMPLES_BIN)
+	@$(EXAMPLES_BIN) --sw-dir $(BUILD)/sw
 
 bench: $(DEPS_STAMP)
-	@bash tools/bench.sh
+	@$(MAKE) --no-print-directory -j2 CONFIG=default sim sw $(EXAMPLES_BIN)
+	@$(MAKE) --no-print-directory CONFIG=fpga synth
+	@$(EXAMPLES_BIN) --sw-dir $(BUILD)/sw --bench
 
 clean:
 	rm -rf $(BUILD)

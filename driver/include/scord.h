@@ -106,6 +106,18 @@ int scord_read_counters(scord_device *dev, struct scord_counters *counters);
 extern const char *const scord_counter_names[];
 #define SCORD_NUM_COUNTERS 20
 
+/* Why the last call failed, in words, e.g. "ELF class is 64-bit, expected
+ * 32-bit RISC-V" (the file name is not included). dev NULL gives the detail
+ * of this thread's last failed scord_open. Never NULL; "" if none. */
+const char *scord_last_error_detail(scord_device *dev);
+/* Address and st_size (0 if unknown) of a symbol of the kernel's ELF.
+ * Errors: INVALID_ARG (NULL argument or no such symbol). */
+int scord_kernel_symbol_info(const scord_kernel *kernel, const char *name, scord_addr *addr,
+                             uint32_t *size);
+/* Soft reset (CTRL.reset): stops a running kernel, clears done and error;
+ * device memory and the loaded kernel are kept. Errors: INVALID_ARG, IO. */
+int scord_reset(scord_device *dev);
+
 #ifdef __cplusplus
 }
 #endif

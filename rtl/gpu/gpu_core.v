@@ -400,21 +400,21 @@ module gpu_core #(
     reg [31:0] x_fault_addr;
     reg [7:0]  x_fault_lane;
     always @(*) begin
-        x_cause      = `ERR_NONE;
+        x_cause      = `FAULT_NONE;
         x_fault_addr = 32'd0;
         x_fault_lane = 8'd0;
         for (t = T - 1; t >= 0; t = t - 1)
             if (x_mask_q[t]) x_fault_lane = t[7:0];
         if (x_pc_bad_q) begin
-            x_cause = `ERR_FETCH;
+            x_cause = `FAULT_FETCH;
             x_fault_addr = x_pc_q;
         end else if (x_class_q == `CL_ILLEGAL) begin
-            x_cause = `ERR_ILLEGAL;
+            x_cause = `FAULT_ILLEGAL;
             x_fault_addr = x_instr_q;
         end else if (x_class_q == `CL_ECALL) begin
-            x_cause = `ERR_ECALL;
+            x_cause = `FAULT_ECALL;
         end else if (|bad_align || |bad_bound) begin
-            x_cause = (|bad_align) ? `ERR_MISALIGNED : `ERR_BOUNDS;
+            x_cause = (|bad_align) ? `FAULT_MISALIGNED : `FAULT_BOUNDS;
             for (t = T - 1; t >= 0; t = t - 1)
                 if (bad_align[t] || bad_bound[t]) begin
                     x_fault_lane = t[7:0];
@@ -422,7 +422,7 @@ module gpu_core #(
                 end
         end
     end
-    wire x_fault = x_valid_q && (x_cause != `ERR_NONE);
+    wire x_fault = x_valid_q && (x_cause != `FAULT_NONE);
 
     // Hand-off to the LSU and the divider; a busy unit means replay.
     wire lsu_req_ready, div_req_ready;

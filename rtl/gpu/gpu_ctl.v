@@ -122,7 +122,7 @@ module gpu_ctl #(
         soft_reset_o <= 1'b0;
         settle_q     <= 1'b0;
         if (rst_i) begin
-            busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0; cause_q <= `ERR_NONE;
+            busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0; cause_q <= `FAULT_NONE;
             entry_pc_o <= 32'd0; arg_ptr_o <= 32'd0;
             for (c = 0; c < 3; c = c + 1) begin grid_q[c] <= 32'd1; block_q[c] <= 32'd1; end
             stack_top_o <= MEM_BYTES; stack_log2_o <= 5'd10;
@@ -154,7 +154,8 @@ module gpu_ctl #(
                         if (ctl_wdata_i[1]) begin
                             soft_reset_o <= 1'b1;
                             busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0;
-                            cause_q <= `ERR_NONE;
+                            cause_q <= `FAULT_NONE;
+                            err_pc_q <= 32'd0; err_addr_q <= 32'd0; err_info_q <= 32'd0;
                         end else if (ctl_wdata_i[0] && !busy_q && !error_q) begin
                             done_q <= 1'b0;
                             if (launch_ok) begin
@@ -169,7 +170,7 @@ module gpu_ctl #(
                                 mem_reads_q <= 32'd0; mem_writes_q <= 32'd0;
                             end else begin
                                 error_q <= 1'b1;
-                                cause_q <= `ERR_LAUNCH;
+                                cause_q <= `FAULT_LAUNCH;
                                 err_pc_q <= entry_pc_o;
                                 err_addr_q <= 32'd0;
                                 err_info_q <= 32'd0;

@@ -1,0 +1,60 @@
+# libscord (host library) and the scord CLI.
+#
+#   SCORD_LIB     build/$(CONFIG)/lib/libscord.a: the library, the sim
+#                 backend and the whole cycle model in one archive
+#   SCORD_LDLIBS  what to link after it: $(SCORD_LIB) $(SCORD_LDLIBS) is enough
+#   SCORD_CFLAGS  include paths for programs using scord.h
+#   SCORD_BIN     build/$(CONFIG)/bin/scord
+#
+# With CONFIG=default the CLI is also copied to build/bin/scord.
+# Needs sim/sim.mk (SIM_LIB, SIM_LDLIBS) to be included first.
+
+SCORD_OBJDIR := $(B)/obj/driver
+SCORD_LIB    := $(B)/lib/libscord.a
+SCORD_BIN    := $(B)/bin/scord
+SCORD_LDLIBS := -lelf $(SIM_LDLIBS)
+SCORD_CFLAGS := -Idriver/include
+
+SCORD_SRCS := driver/src/scord.c driver/src/backend_sim.c
+SCORD_OBJS := $(patsubst driver/src/%.c,$(SCORD_OBJDIR)/%.o,$(SCORD_SRCS))
+SCORD_HDRS := driver/include/scord.h driver/src/backend.h sim/gpu_sim.h $(GEN)/scord_defs.h
+SCORD_CC_FLAGS := $(CFLAGS_HOST) -Idriver/include -Idriver/src $(SIM_CFLAGS) -I$(GEN) \
+                  -DSCORD_CONFIG_NAME='"$(CONFIG)"'
+
+.PHONY: scord-lib scord-bin
+scord-lib: $(SCORD_LIB)
+scord-bin: $(SCORD_BIN)
+
+$(SCORD_OBJDIR)/%.o: driver/src/%.c $(SCORD_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SCORD_CC_FLAGS) -c -o $@ $<
+
+# The cycle model goes inside libscord.a so users link one archive.
+$(SCORD_LIB): $(SCORD_OBJS) $(SIM_LIB)
+	@mkdir -p $(dir $@)
+	@rm -f $@
+	{ printf 'CREATE %s\nADDLIB %s\n' $@ $(SIM_LIB); printf 'ADDMOD %s\n' $(SCORD_OBJS); \
+	  printf 'SAVE\nEND\n'; } | $(AR) -M
+	ranlib $@
+
+$(SCORD_OBJDIR)/cli/scord.o: driver/cli/scord.c driver/include/scord.h $(GEN)/scord_defs.h
+	@mkdir -p $(dir $@)
+	$(CC) $(SCORD_CC_FLAGS) -c -o $@ $<
+
+$(SCORD_BIN): $(SCORD_OBJDIR)/cli/scord.o $(SCORD_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $< $(SCORD_LIB) $(SCORD_LDLIBS)
+ifeq ($(CONFIG),default)
+	@mkdir -p $(BUILD)/bin
+	cp $@ $(BUILD)/bin/scord
+endif
+
+# The example runner behind `make run` and `make bench`.
+EXAMPLES_BIN := $(B)/bin/scord-examples
+$(SCORD_OBJDIR)/examples/run_examples.o: driver/examples/run_examples.c driver/include/scord.h \
+        $(wildcard sw/examples/*/args.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) -Idriver/include -Isw/include -Isw/examples -c -o $@ $<
+$(EXAMPLES_BIN): $(SCORD_OBJDIR)/examples/run_examples.o $(SCORD_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $< $(SCORD_LIB) $(SCORD_LDLIBS)

@@ -1,0 +1,34 @@
+/* The table every backend of libscord fills in. The generic layer
+ * (scord.c) speaks only in control-register indices and device memory
+ * ranges, so a board over a link can replace the cycle model without
+ * touching it. Every function returns 0 or a negative enum scord_error;
+ * `err` (size SCORD_BACKEND_ERRLEN) receives a message on failure of open. */
+#ifndef SCORD_BACKEND_H
+#define SCORD_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SCORD_BACKEND_ERRLEN 256
+
+struct scord_backend {
+    const char *name; /* URI scheme: "sim" */
+    /* options: the part of the URI after "name:", "" when absent. */
+    int (*open)(void **ctx, const char *options, char *err);
+    void (*close)(void *ctx);
+    int (*reg_read)(void *ctx, uint32_t idx, uint32_t *value);
+    int (*reg_write)(void *ctx, uint32_t idx, uint32_t value);
+    /* Ranges are checked by the generic layer against mem_bytes. */
+    int (*mem_read)(void *ctx, uint32_t addr, void *dst, size_t n);
+    int (*mem_write)(void *ctx, uint32_t addr, const void *src, size_t n);
+    /* Let the device run: `cycles` clock cycles for a model, about that
+     * much time for hardware. */
+    int (*advance)(void *ctx, uint32_t cycles);
+    /* Cycles after a soft reset until no memory response from before the
+     * reset can still arrive. */
+    uint32_t (*settle_cycles)(void *ctx);
+};
+
+extern const struct scord_backend scord_backend_sim;
+
+#endif

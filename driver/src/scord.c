@@ -1,0 +1,931 @@
+/* libscord generic layer: errors, device memory allocator, ELF loading,
+ * launch and wait. It talks to the GPU only through the control registers
+ * and device memory ranges of a backend (backend.h). */
+#define _POSIX_C_SOURCE 200809L /* strdup, clock_gettime */
+#include "scord.h"
+
+#include <errno.h>
+#include <gelf.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backend.h"
+#include "scord_defs.h"
+
+#ifndef SCORD_CONFIG_NAME
+#define SCORD_CONFIG_NAME "unknown"
+#endif
+
+#define DETAIL_LEN 512
+/* Kernel images are at most device memory (16 MiB by default); anything
+ * far larger is not a kernel and should not be read into host memory. */
+#define MAX_ELF_FILE (256u << 20)
+/* Consecutive STATUS polls showing an idle GPU (not busy, no done, no
+ * error) after which a launch is declared lost rather than slow. */
+#define IDLE_POLLS_LOST 4
+#define POLL_FIRST 64u
+#define POLL_MAX 4096u
+
+static const struct scord_backend *const backends[] = {&scord_backend_sim};
+
+struct symbol {
+    char *name;
+    uint32_t value, size;
+};
+
+struct scord_kernel {
+    uint32_t entry;
+    uint32_t image_lo, image_hi; /* [lo, hi): union of the PT_LOAD ranges */
+    struct symbol *syms;
+    size_t nsyms;
+};
+
+struct scord_device {
+    const struct scord_backend *be;
+    void *ctx;
+    struct scord_info info;
+    uint32_t stack_top, stack_log2, stack_base; /* stack is [base, top) */
+    uint32_t heap_base, heap_next, heap_limit;  /* allocator: [base, limit) */
+    uint32_t args_addr, args_bytes;             /* live while running */
+    bool launched, running, have_snapshot;
+    int last_rc;
+    struct scord_counters snapshot;
+    struct scord_fault fault;
+    char detail[DETAIL_LEN];
+};
+
+/* Failures of scord_open have no device to hold their detail. */
+static _Thread_local char open_detail[DETAIL_LEN];
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int fail(scord_device *dev, int err, const char *fmt, ...)
+{
+    char *buf = dev ? dev->detail : open_detail;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, DETAIL_LEN, fmt, ap);
+    va_end(ap);
+    return err;
+}
+
+static void clear_detail(scord_device *dev) { (dev ? dev->detail : open_detail)[0] = '\0'; }
+
+const char *scord_last_error_detail(scord_device *dev)
+{
+    return dev ? dev->detail : open_detail;
+}
+
+/* ---- names ------------------------------------------------------------ */
+
+const char *scord_error_name(int err)
+{
+    switch (err) {
+    case SCORD_OK: return "SCORD_OK";
+    case SCORD_ERR_INVALID_ARG: return "SCORD_ERR_INVALID_ARG";
+    case SCORD_ERR_NO_DEVICE: return "SCORD_ERR_NO_DEVICE";
+    case SCORD_ERR_NO_MEM: return "SCORD_ERR_NO_MEM";
+    case SCORD_ERR_IO: return "SCORD_ERR_IO";
+    case SCORD_ERR_ELF: return "SCORD_ERR_ELF";
+    case SCORD_ERR_TIMEOUT: return "SCORD_ERR_TIMEOUT";
+    case SCORD_ERR_KERNEL_FAULT: return "SCORD_ERR_KERNEL_FAULT";
+    case SCORD_ERR_LAUNCH: return "SCORD_ERR_LAUNCH";
+    case SCORD_ERR_BUSY: return "SCORD_ERR_BUSY";
+    case SCORD_ERR_RANGE: return "SCORD_ERR_RANGE";
+    case SCORD_ERR_NOT_SUPPORTED: return "SCORD_ERR_NOT_SUPPORTED";
+    default: return "SCORD_ERR_UNKNOWN";
+    }
+}
+
+const char *scord_strerror(int err)
+{
+    switch (err) {
+    case SCORD_OK: return "success";
+    case SCORD_ERR_INVALID_ARG: return "invalid argument";
+    case SCORD_ERR_NO_DEVICE: return "no such device";
+    case SCORD_ERR_NO_MEM: return "out of memory";
+    case SCORD_ERR_IO: return "input/output error";
+    case SCORD_ERR_ELF: return "not a loadable RV32 executable";
+    case SCORD_ERR_TIMEOUT: return "the kernel did not finish in time";
+    case SCORD_ERR_KERNEL_FAULT: return "the kernel faulted";
+    case SCORD_ERR_LAUNCH: return "launch refused";
+    case SCORD_ERR_BUSY: return "a kernel is still running";
+    case SCORD_ERR_RANGE: return "address range outside device memory";
+    case SCORD_ERR_NOT_SUPPORTED: return "not supported by this device";
+    default: return "unknown error";
+    }
+}
+
+const char *scord_fault_name(uint32_t cause)
+{
+    switch (cause) {
+    case SCORD_FAULT_NONE: return "none";
+    case SCORD_FAULT_ILLEGAL: return "illegal instruction";
+    case SCORD_FAULT_MISALIGNED: return "misaligned access";
+    case SCORD_FAULT_BOUNDS: return "out-of-bounds access";
+    case SCORD_FAULT_FETCH: return "bad instruction fetch";
+    case SCORD_FAULT_LAUNCH: return "bad launch";
+    case SCORD_FAULT_ECALL: return "ecall/ebreak";
+    default: return "unknown fault";
+    }
+}
+
+const char *const scord_counter_names[SCORD_NUM_COUNTERS + 1] = {
+    "cycles",      "instrs",     "thread_instrs", "loads",       "stores",
+    "atomics",     "l1d_hits",   "l1d_misses",    "l1i_hits",    "l1i_misses",
+    "l2_hits",     "l2_misses",  "mem_reads",     "mem_writes",  "stall_mem",
+    "stall_fetch", "stall_bar",  "stall_replay",  "stall_wb",    "idle",
+    NULL,
+};
+
+/* Field k of struct scord_counters is counter PERF k of regmap.def. */
+static const size_t counter_offset[SCORD_NUM_COUNTERS] = {
+    offsetof(struct scord_counters, cycles),       offsetof(struct scord_counters, instrs),
+    offsetof(struct scord_counters, thread_instrs), offsetof(struct scord_counters, loads),
+    offsetof(struct scord_counters, stores),       offsetof(struct scord_counters, atomics),
+    offsetof(struct scord_counters, l1d_hits),     offsetof(struct scord_counters, l1d_misses),
+    offsetof(struct scord_counters, l1i_hits),     offsetof(struct scord_counters, l1i_misses),
+    offsetof(struct scord_counters, l2_hits),      offsetof(struct scord_counters, l2_misses),
+    offsetof(struct scord_counters, mem_reads),    offsetof(struct scord_counters, mem_writes),
+    offsetof(struct scord_counters, stall_mem),    offsetof(struct scord_counters, stall_fetch),
+    offsetof(struct scord_counters, stall_bar),    offsetof(struct scord_counters, stall_replay),
+    offsetof(struct scord_counters, stall_wb),     offsetof(struct scord_counters, idle),
+};
+_Static_assert(SCORD_NUM_COUNTERS == SCORD_PERF_COUNT, "scord.h and regmap.def disagree");
+_Static_assert(sizeof(struct scord_counters) == SCORD_NUM_COUNTERS * sizeof(uint32_t),
+               "struct scord_counters must hold exactly the counters");
+
+/* ---- register helpers ------------------------------------------------- */
+
+static int reg_rd(scord_device *dev, uint32_t idx, uint32_t *v)
+{
+    int rc = dev->be->reg_read(dev->ctx, idx, v);
+    return rc ? fail(dev, rc, "reading control register 0x%02x failed", (unsigned)idx) : 0;
+}
+
+static int reg_wr(scord_device *dev, uint32_t idx, uint32_t v)
+{
+    int rc = dev->be->reg_write(dev->ctx, idx, v);
+    return rc ? fail(dev, rc, "writing control register 0x%02x failed", (unsigned)idx) : 0;
+}
+
+static int read_counters_hw(scord_device *dev, struct scord_counters *c)
+{
+    for (uint32_t k = 0; k < SCORD_NUM_COUNTERS; k++) {
+        uint32_t v;
+        int rc = reg_rd(dev, SCORD_CTL_PERF_BASE + k, &v);
+        if (rc)
+            return rc;
+        memcpy((char *)c + counter_offset[k], &v, sizeof v);
+    }
+    return 0;
+}
+
+/* Soft reset, then let every memory response of the old run drain so it
+ * cannot be taken for the answer to a request of the next one. */
+static int soft_reset(scord_device *dev)
+{
+    int rc = reg_wr(dev, SCORD_CTL_CTRL, 2u);
+    if (!rc)
+        rc = dev->be->advance(dev->ctx, dev->be->settle_cycles(dev->ctx));
+    if (rc)
+        return fail(dev, rc, "soft reset of the GPU failed");
+    dev->running = false;
+    return 0;
+}
+
+int scord_reset(scord_device *dev)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    return soft_reset(dev);
+}
+
+/* ---- open / close ----------------------------------------------------- */
+
+static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) & ~(a - 1); }
+
+/* The stack region sits at the top of device memory, one slot of
+ * 2^STACK_LOG2 bytes per hardware thread; the allocator stays below it. */
+static int setup_stack(scord_device *dev)
+{
+    uint64_t threads = (uint64_t)dev->info.cores * dev->info.warps * dev->info.threads;
+    uint64_t bytes = threads << GPU_STACK_LOG2;
+    if (bytes + SCORD_MEM_GUARD >= dev->info.mem_bytes)
+        return fail(dev, SCORD_ERR_NO_DEVICE,
+                    "stack region (%llu bytes) does not fit in device memory (%u bytes)",
+                    (unsigned long long)bytes, (unsigned)dev->info.mem_bytes);
+    dev->stack_top = dev->info.mem_bytes;
+    dev->stack_log2 = GPU_STACK_LOG2;
+    dev->stack_base = dev->info.mem_bytes - (uint32_t)bytes;
+    dev->heap_limit = dev->stack_base & ~(dev->info.line_bytes - 1);
+    return 0;
+}
+
+static int probe(scord_device *dev)
+{
+    uint32_t hw, mem, ver;
+    int rc = reg_rd(dev, SCORD_CTL_HW_CONFIG, &hw);
+    if (!rc)
+        rc = reg_rd(dev, SCORD_CTL_MEM_BYTES, &mem);
+    if (!rc)
+        rc = reg_rd(dev, SCORD_CTL_VERSION, &ver);
+    if (rc)
+        return rc;
+    struct scord_info *in = &dev->info;
+    in->cores = hw & 0xff;
+    in->warps = hw >> 8 & 0xff;
+    in->threads = hw >> 16 & 0xff;
+    in->line_bytes = hw >> 24 & 0xff;
+    in->mem_bytes = mem;
+    in->version = ver;
+    in->config = SCORD_CONFIG_NAME;
+    /* The library is built for one configuration (stack layout, counters);
+     * a device of another shape would be driven wrongly, so refuse it. */
+    if (in->cores != GPU_NUM_CORES || in->warps != GPU_NUM_WARPS ||
+        in->threads != GPU_NUM_THREADS || in->line_bytes != GPU_LINE_BYTES ||
+        in->mem_bytes != GPU_MEM_BYTES)
+        return fail(dev, SCORD_ERR_NO_DEVICE,
+                    "device reports %u cores x %u warps x %u threads, %u-byte lines, %u bytes "
+                    "of memory; this library is built for configuration '%s' (%u x %u x %u, "
+                    "%u, %u)",
+                    (unsigned)in->cores, (unsigned)in->warps, (unsigned)in->threads,
+                    (unsigned)in->line_bytes, (unsigned)in->mem_bytes, SCORD_CONFIG_NAME,
+                    GPU_NUM_CORES, GPU_NUM_WARPS, GPU_NUM_THREADS, GPU_LINE_BYTES, GPU_MEM_BYTES);
+    return setup_stack(dev);
+}
+
+int scord_open(scord_device **devp, const char *uri)
+{
+    clear_detail(NULL);
+    if (!devp)
+        return fail(NULL, SCORD_ERR_INVALID_ARG, "no place to return the device");
+    *devp = NULL;
+    if (!uri || !*uri)
+        uri = "sim";
+    const char *colon = strchr(uri, ':');
+    size_t scheme_len = colon ? (size_t)(colon - uri) : strlen(uri);
+    const struct scord_backend *be = NULL;
+    for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
+        if (strlen(backends[i]->name) == scheme_len &&
+            memcmp(backends[i]->name, uri, scheme_len) == 0)
+            be = backends[i];
+    if (!be)
+        return fail(NULL, SCORD_ERR_NO_DEVICE, "unknown device '%.*s' (known: sim)",
+                    (int)scheme_len, uri);
+
+    scord_device *dev = calloc(1, sizeof *dev);
+    if (!dev)
+        return fail(NULL, SCORD_ERR_NO_MEM, "out of host memory");
+    dev->be = be;
+    char err[SCORD_BACKEND_ERRLEN] = "";
+    int rc = be->open(&dev->ctx, colon ? colon + 1 : "", err);
+    if (rc) {
+        free(dev);
+        return fail(NULL, rc, "%s", err[0] ? err : scord_strerror(rc));
+    }
+    rc = probe(dev);
+    if (!rc)
+        rc = soft_reset(dev);
+    if (rc) {
+        fail(NULL, rc, "%s", dev->detail);
+        be->close(dev->ctx);
+        free(dev);
+        return rc;
+    }
+    dev->heap_base = dev->heap_next = SCORD_MEM_GUARD;
+    *devp = dev;
+    return SCORD_OK;
+}
+
+void scord_close(scord_device *dev)
+{
+    if (!dev)
+        return;
+    dev->be->close(dev->ctx);
+    free(dev);
+}
+
+int scord_get_info(scord_device *dev, struct scord_info *info)
+{
+    if (!dev || !info)
+        return SCORD_ERR_INVALID_ARG;
+    *info = dev->info;
+    return SCORD_OK;
+}
+
+/* ---- device memory ---------------------------------------------------- */
+
+static uint32_t heap_ceiling(const scord_device *dev)
+{
+    /* The argument block of a running kernel lies at the top of the heap. */
+    if (dev->running && dev->args_bytes && dev->args_addr < dev->heap_limit)
+        return dev->args_addr;
+    return dev->heap_limit;
+}
+
+int scord_malloc(scord_device *dev, size_t bytes, scord_addr *addr)
+{
+    if (!dev || !addr)
+        return SCORD_ERR_INVALID_ARG;
+    if (bytes == 0)
+        return fail(dev, SCORD_ERR_INVALID_ARG, "cannot allocate 0 bytes");
+    uint64_t start = align_up(dev->heap_next, dev->info.line_bytes);
+    uint64_t end = start + (uint64_t)bytes;
+    uint32_t ceil = heap_ceiling(dev);
+    if (bytes > UINT32_MAX || end > ceil)
+        return fail(dev, SCORD_ERR_NO_MEM,
+                    "device memory exhausted: %zu bytes requested, %llu free below the stack",
+                    bytes, (unsigned long long)(ceil > start ? ceil - start : 0));
+    dev->heap_next = (uint32_t)end;
+    *addr = (scord_addr)start;
+    return SCORD_OK;
+}
+
+void scord_free_all(scord_device *dev)
+{
+    if (dev)
+        dev->heap_next = dev->heap_base;
+}
+
+static int check_range(scord_device *dev, scord_addr a, size_t n)
+{
+    if ((uint64_t)a + n > dev->info.mem_bytes)
+        return fail(dev, SCORD_ERR_RANGE,
+                    "range [0x%08x, +%zu bytes) is outside device memory (%u bytes)",
+                    (unsigned)a, n, (unsigned)dev->info.mem_bytes);
+    return 0;
+}
+
+int scord_memcpy_htod(scord_device *dev, scord_addr dst, const void *src, size_t n)
+{
+    if (!dev || (!src && n))
+        return SCORD_ERR_INVALID_ARG;
+    int rc = check_range(dev, dst, n);
+    if (rc || !n)
+        return rc;
+    rc = dev->be->mem_write(dev->ctx, dst, src, n);
+    return rc ? fail(dev, rc, "writing device memory at 0x%08x failed", (unsigned)dst) : 0;
+}
+
+int scord_memcpy_dtoh(scord_device *dev, void *dst, scord_addr src, size_t n)
+{
+    if (!dev || (!dst && n))
+        return SCORD_ERR_INVALID_ARG;
+    int rc = check_range(dev, src, n);
+    if (rc || !n)
+        return rc;
+    rc = dev->be->mem_read(dev->ctx, src, dst, n);
+    return rc ? fail(dev, rc, "reading device memory at 0x%08x failed", (unsigned)src) : 0;
+}
+
+int scord_memset(scord_device *dev, scord_addr dst, int value, size_t n)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    int rc = check_range(dev, dst, n);
+    if (rc)
+        return rc;
+    unsigned char buf[4096];
+    memset(buf, value, sizeof buf);
+    while (n) {
+        size_t k = n < sizeof buf ? n : sizeof buf;
+        rc = dev->be->mem_write(dev->ctx, dst, buf, k);
+        if (rc)
+            return fail(dev, rc, "writing device memory at 0x%08x failed", (unsigned)dst);
+        dst += (scord_addr)k;
+        n -= k;
+    }
+    return 0;
+}
+
+/* ---- ELF loading ------------------------------------------------------ */
+
+static int read_file(scord_device *dev, const char *path, char **bufp, size_t *sizep)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fail(dev, SCORD_ERR_IO, "cannot open: %s", strerror(errno));
+    size_t cap = 1 << 16, size = 0;
+    char *buf = malloc(cap);
+    int rc = buf ? 0 : fail(dev, SCORD_ERR_NO_MEM, "out of host memory");
+    while (!rc) {
+        if (size == cap) {
+            if (cap >= MAX_ELF_FILE) {
+                rc = fail(dev, SCORD_ERR_ELF, "file is larger than %u MiB: not a kernel",
+                          MAX_ELF_FILE >> 20);
+                break;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                rc = fail(dev, SCORD_ERR_NO_MEM, "out of host memory");
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + size, 1, cap - size, f);
+        size += got;
+        if (got == 0) {
+            if (ferror(f))
+                rc = fail(dev, SCORD_ERR_IO, "read error: %s", strerror(errno));
+            break;
+        }
+    }
+    fclose(f);
+    if (rc) {
+        free(buf);
+        return rc;
+    }
+    *bufp = buf;
+    *sizep = size;
+    return 0;
+}
+
+static const char *machine_name(unsigned m)
+{
+    switch (m) {
+    case EM_386: return "x86";
+    case EM_X86_64: return "x86-64";
+    case EM_ARM: return "ARM";
+    case EM_AARCH64: return "AArch64";
+    case EM_MIPS: return "MIPS";
+    case EM_PPC: return "PowerPC";
+    case EM_PPC64: return "PowerPC64";
+    case EM_NONE: return "none";
+    default: return NULL;
+    }
+}
+
+static const char *type_name(unsigned t)
+{
+    switch (t) {
+    case ET_NONE: return "none";
+    case ET_REL: return "a relocatable object (.o)";
+    case ET_DYN: return "a shared object or PIE";
+    case ET_CORE: return "a core dump";
+    default: return "unknown";
+    }
+}
+
+static bool past_end(uint64_t off, uint64_t len, size_t size)
+{
+    return off > size || len > size - off;
+}
+
+static void free_symbols(struct symbol *syms, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(syms[i].name);
+    free(syms);
+}
+
+static int load_symbols(scord_device *dev, Elf *elf, size_t size, scord_kernel *k)
+{
+    Elf_Scn *scn = NULL;
+    while ((scn = elf_nextscn(elf, scn))) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh))
+            return fail(dev, SCORD_ERR_ELF, "bad section header: %s", elf_errmsg(-1));
+        if (sh.sh_type != SHT_NOBITS && past_end(sh.sh_offset, sh.sh_size, size))
+            return fail(dev, SCORD_ERR_ELF,
+                        "truncated: section %zu extends past the end of the file (%zu bytes)",
+                        elf_ndxscn(scn), size);
+        if (sh.sh_type != SHT_SYMTAB || sh.sh_entsize == 0)
+            continue;
+        Elf_Data *data = elf_getdata(scn, NULL);
+        if (!data)
+            return fail(dev, SCORD_ERR_ELF, "unreadable symbol table: %s", elf_errmsg(-1));
+        size_t n = sh.sh_size / sh.sh_entsize;
+        struct symbol *syms = calloc(n ? n : 1, sizeof *syms);
+        if (!syms)
+            return fail(dev, SCORD_ERR_NO_MEM, "out of host memory");
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            GElf_Sym s;
+            if (!gelf_getsym(data, (int)i, &s))
+                break;
+            int type = GELF_ST_TYPE(s.st_info);
+            if (s.st_shndx == SHN_UNDEF || type == STT_SECTION || type == STT_FILE)
+                continue;
+            const char *name = elf_strptr(elf, sh.sh_link, s.st_name);
+            if (!name || !*name)
+                continue;
+            syms[m].name = strdup(name);
+            if (!syms[m].name) {
+                free_symbols(syms, m);
+                return fail(dev, SCORD_ERR_NO_MEM, "out of host memory");
+            }
+            syms[m].value = (uint32_t)s.st_value;
+            syms[m].size = (uint32_t)s.st_size;
+            m++;
+        }
+        free_symbols(k->syms, k->nsyms);
+        k->syms = syms;
+        k->nsyms = m;
+    }
+    return 0;
+}
+
+/* Every check runs before the first byte reaches device memory, so a
+ * refused file leaves the device as it was. */
+static int check_elf(scord_device *dev, Elf *elf, size_t size, scord_kernel *k)
+{
+    if (elf_kind(elf) != ELF_K_ELF)
+        return fail(dev, SCORD_ERR_ELF, "not an ELF file");
+    size_t ident_len;
+    const char *ident = elf_getident(elf, &ident_len);
+    if (!ident || ident_len < EI_NIDENT)
+        return fail(dev, SCORD_ERR_ELF, "truncated: no complete ELF identification");
+    if (ident[EI_CLASS] == ELFCLASS64)
+        return fail(dev, SCORD_ERR_ELF, "ELF class is 64-bit, expected 32-bit RISC-V");
+    if (ident[EI_CLASS] != ELFCLASS32)
+        return fail(dev, SCORD_ERR_ELF, "unknown ELF class %d", ident[EI_CLASS]);
+    if (ident[EI_DATA] != ELFDATA2LSB)
+        return fail(dev, SCORD_ERR_ELF, "ELF is not little endian");
+    GElf_Ehdr eh;
+    if (!gelf_getehdr(elf, &eh))
+        return fail(dev, SCORD_ERR_ELF, "truncated or corrupt ELF header: %s", elf_errmsg(-1));
+    if (eh.e_machine != EM_RISCV) {
+        const char *mn = machine_name(eh.e_machine);
+        if (mn)
+            return fail(dev, SCORD_ERR_ELF, "ELF machine is %s, expected RISC-V", mn);
+        return fail(dev, SCORD_ERR_ELF, "ELF machine is %u, expected RISC-V (%u)",
+                    (unsigned)eh.e_machine, (unsigned)EM_RISCV);
+    }
+    if (eh.e_type != ET_EXEC)
+        return fail(dev, SCORD_ERR_ELF, "ELF is %s, expected an executable (ET_EXEC)",
+                    type_name(eh.e_type));
+    /* Header tables are checked by hand: libelf reports a truncated table
+     * only for the entry that is read, with a generic message. */
+    if (eh.e_phnum && past_end(eh.e_phoff, (uint64_t)eh.e_phnum * eh.e_phentsize, size))
+        return fail(dev, SCORD_ERR_ELF,
+                    "truncated: program headers extend past the end of the file (%zu bytes)",
+                    size);
+    if (eh.e_shnum && past_end(eh.e_shoff, (uint64_t)eh.e_shnum * eh.e_shentsize, size))
+        return fail(dev, SCORD_ERR_ELF,
+                    "truncated: section headers extend past the end of the file (%zu bytes)",
+                    size);
+    size_t phnum;
+    if (elf_getphdrnum(elf, &phnum))
+        return fail(dev, SCORD_ERR_ELF, "bad program header table: %s", elf_errmsg(-1));
+    if (phnum == 0)
+        return fail(dev, SCORD_ERR_ELF, "no program headers: nothing to load");
+
+    uint32_t mem = dev->info.mem_bytes;
+    bool entry_ok = false, any = false;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (size_t i = 0; i < phnum; i++) {
+        GElf_Phdr ph;
+        if (!gelf_getphdr(elf, (int)i, &ph))
+            return fail(dev, SCORD_ERR_ELF, "bad program header %zu: %s", i, elf_errmsg(-1));
+        if (ph.p_type == PT_INTERP || ph.p_type == PT_DYNAMIC)
+            return fail(dev, SCORD_ERR_ELF, "dynamically linked: kernels must be static");
+        if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
+            continue;
+        if (ph.p_filesz > ph.p_memsz)
+            return fail(dev, SCORD_ERR_ELF, "segment %zu: file size larger than memory size", i);
+        if (past_end(ph.p_offset, ph.p_filesz, size))
+            return fail(dev, SCORD_ERR_ELF,
+                        "truncated: segment %zu extends past the end of the file (%zu bytes)", i,
+                        size);
+        uint64_t end = ph.p_vaddr + ph.p_memsz;
+        if (ph.p_vaddr < SCORD_MEM_GUARD)
+            return fail(dev, SCORD_ERR_ELF,
+                        "segment %zu at 0x%08llx lies in the null guard page [0, 0x%x)", i,
+                        (unsigned long long)ph.p_vaddr, (unsigned)SCORD_MEM_GUARD);
+        if (end > mem)
+            return fail(dev, SCORD_ERR_ELF,
+                        "segment %zu [0x%08llx, 0x%08llx) lies outside device memory "
+                        "(%u bytes)",
+                        i, (unsigned long long)ph.p_vaddr, (unsigned long long)end,
+                        (unsigned)mem);
+        if (end > dev->stack_base)
+            return fail(dev, SCORD_ERR_NO_MEM,
+                        "segment %zu [0x%08llx, 0x%08llx) overlaps the stack region "
+                        "[0x%08x, 0x%08x)",
+                        i, (unsigned long long)ph.p_vaddr, (unsigned long long)end,
+                        (unsigned)dev->stack_base, (unsigned)dev->stack_top);
+        if ((ph.p_flags & PF_X) && eh.e_entry >= ph.p_vaddr && eh.e_entry < end)
+            entry_ok = true;
+        any = true;
+        lo = ph.p_vaddr < lo ? ph.p_vaddr : lo;
+        hi = end > hi ? end : hi;
+    }
+    if (!any)
+        return fail(dev, SCORD_ERR_ELF, "no loadable segment");
+    if (!entry_ok || (eh.e_entry & 3))
+        return fail(dev, SCORD_ERR_ELF,
+                    "entry point 0x%08llx is not an aligned address in an executable segment",
+                    (unsigned long long)eh.e_entry);
+    k->entry = (uint32_t)eh.e_entry;
+    k->image_lo = (uint32_t)lo;
+    k->image_hi = (uint32_t)hi;
+    return load_symbols(dev, elf, size, k);
+}
+
+static int copy_segments(scord_device *dev, Elf *elf, const char *buf)
+{
+    size_t phnum;
+    if (elf_getphdrnum(elf, &phnum))
+        return fail(dev, SCORD_ERR_ELF, "bad program header table: %s", elf_errmsg(-1));
+    for (size_t i = 0; i < phnum; i++) {
+        GElf_Phdr ph;
+        if (!gelf_getphdr(elf, (int)i, &ph))
+            return fail(dev, SCORD_ERR_ELF, "bad program header %zu: %s", i, elf_errmsg(-1));
+        if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
+            continue;
+        int rc = scord_memcpy_htod(dev, (scord_addr)ph.p_vaddr, buf + ph.p_offset,
+                                   (size_t)ph.p_filesz);
+        if (!rc)
+            rc = scord_memset(dev, (scord_addr)(ph.p_vaddr + ph.p_filesz), 0,
+                              (size_t)(ph.p_memsz - ph.p_filesz));
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+int scord_load_kernel(scord_device *dev, const char *elf_path, scord_kernel **kernel)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    clear_detail(dev);
+    if (!elf_path || !kernel)
+        return fail(dev, SCORD_ERR_INVALID_ARG, "no file name or no place for the kernel");
+    *kernel = NULL;
+    if (dev->running)
+        return fail(dev, SCORD_ERR_BUSY, "a kernel is running: wait for it before loading");
+    if (elf_version(EV_CURRENT) == EV_NONE)
+        return fail(dev, SCORD_ERR_ELF, "libelf: %s", elf_errmsg(-1));
+
+    char *buf = NULL;
+    size_t size = 0;
+    int rc = read_file(dev, elf_path, &buf, &size);
+    if (rc)
+        return rc;
+    if (size < SELFMAG || memcmp(buf, ELFMAG, SELFMAG) != 0) {
+        free(buf);
+        return fail(dev, SCORD_ERR_ELF, size ? "not an ELF file" : "empty file, not an ELF file");
+    }
+    /* libelf calls a short header "invalid data"; say what is wrong. */
+    size_t need = size >= EI_NIDENT && buf[EI_CLASS] == ELFCLASS64 ? sizeof(Elf64_Ehdr)
+                                                                   : sizeof(Elf32_Ehdr);
+    if (size < need) {
+        free(buf);
+        return fail(dev, SCORD_ERR_ELF, "truncated: %zu bytes, shorter than an ELF header", size);
+    }
+    Elf *elf = elf_memory(buf, size);
+    if (!elf) {
+        free(buf);
+        return fail(dev, SCORD_ERR_ELF, "unreadable ELF: %s", elf_errmsg(-1));
+    }
+    scord_kernel *k = calloc(1, sizeof *k);
+    if (!k)
+        rc = fail(dev, SCORD_ERR_NO_MEM, "out of host memory");
+    if (!rc)
+        rc = check_elf(dev, elf, size, k);
+    if (!rc)
+        rc = copy_segments(dev, elf, buf);
+    elf_end(elf);
+    free(buf);
+    if (rc) {
+        scord_kernel_free(k);
+        return rc;
+    }
+    uint32_t base = align_up(k->image_hi, dev->info.line_bytes);
+    dev->heap_base = dev->heap_next = base > SCORD_MEM_GUARD ? base : SCORD_MEM_GUARD;
+    *kernel = k;
+    return SCORD_OK;
+}
+
+void scord_kernel_free(scord_kernel *kernel)
+{
+    if (!kernel)
+        return;
+    free_symbols(kernel->syms, kernel->nsyms);
+    free(kernel);
+}
+
+uint32_t scord_kernel_entry(const scord_kernel *kernel) { return kernel ? kernel->entry : 0; }
+
+static const struct symbol *find_symbol(const scord_kernel *k, const char *name)
+{
+    if (!k || !name)
+        return NULL;
+    /* Prefer a global definition over a local of the same name. */
+    const struct symbol *found = NULL;
+    for (size_t i = 0; i < k->nsyms; i++)
+        if (strcmp(k->syms[i].name, name) == 0)
+            found = k->syms + i;
+    return found;
+}
+
+scord_addr scord_kernel_symbol(const scord_kernel *kernel, const char *name)
+{
+    const struct symbol *s = find_symbol(kernel, name);
+    return s ? s->value : 0;
+}
+
+int scord_kernel_symbol_info(const scord_kernel *kernel, const char *name, scord_addr *addr,
+                             uint32_t *size)
+{
+    const struct symbol *s = find_symbol(kernel, name);
+    if (!s)
+        return SCORD_ERR_INVALID_ARG;
+    if (addr)
+        *addr = s->value;
+    if (size)
+        *size = s->size;
+    return SCORD_OK;
+}
+
+/* ---- launch and wait -------------------------------------------------- */
+
+int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim3 grid,
+                 struct scord_dim3 block, const void *args, size_t args_size)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    clear_detail(dev);
+    if (!kernel || (args_size && !args))
+        return fail(dev, SCORD_ERR_INVALID_ARG, "no kernel, or argument size without arguments");
+    int rc;
+    if (dev->running) {
+        uint32_t st;
+        if ((rc = reg_rd(dev, SCORD_CTL_STATUS, &st)))
+            return rc;
+        if (st & SCORD_STATUS_BUSY)
+            return fail(dev, SCORD_ERR_BUSY, "a kernel is still running: call scord_wait");
+    }
+    if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+        return fail(dev, SCORD_ERR_LAUNCH, "grid %ux%ux%u, block %ux%ux%u: no dimension may be 0",
+                    (unsigned)grid.x, (unsigned)grid.y, (unsigned)grid.z, (unsigned)block.x,
+                    (unsigned)block.y, (unsigned)block.z);
+    uint64_t blocks = (uint64_t)grid.x * grid.y * grid.z;
+    uint64_t threads = (uint64_t)block.x * block.y * block.z;
+    uint64_t per_core = (uint64_t)dev->info.warps * dev->info.threads;
+    if (threads > per_core)
+        return fail(dev, SCORD_ERR_LAUNCH,
+                    "block of %llu threads exceeds a core's %u warps x %u threads = %llu",
+                    (unsigned long long)threads, (unsigned)dev->info.warps,
+                    (unsigned)dev->info.threads, (unsigned long long)per_core);
+    if (blocks > UINT32_MAX)
+        return fail(dev, SCORD_ERR_LAUNCH, "grid of %llu blocks is too large",
+                    (unsigned long long)blocks);
+
+    /* Arguments go at the top of the heap, just below the stack, where no
+     * allocation is likely to be; scord_malloc keeps off them while the
+     * kernel runs. */
+    uint32_t args_addr = 0;
+    if (args_size) {
+        uint32_t floor = align_up(dev->heap_next, dev->info.line_bytes);
+        if (args_size > dev->heap_limit - floor)
+            return fail(dev, SCORD_ERR_NO_MEM, "no room for %zu bytes of kernel arguments",
+                        args_size);
+        args_addr = (dev->heap_limit - (uint32_t)args_size) & ~(dev->info.line_bytes - 1);
+        if ((rc = scord_memcpy_htod(dev, args_addr, args, args_size)))
+            return rc;
+    }
+
+    /* A clean GPU for every launch: clears done/error of the last run. */
+    if ((rc = soft_reset(dev)))
+        return rc;
+    const uint32_t regs[][2] = {
+        {SCORD_CTL_ENTRY_PC, kernel->entry}, {SCORD_CTL_ARG_PTR, args_addr},
+        {SCORD_CTL_GRID_X, grid.x},          {SCORD_CTL_GRID_Y, grid.y},
+        {SCORD_CTL_GRID_Z, grid.z},          {SCORD_CTL_BLOCK_X, block.x},
+        {SCORD_CTL_BLOCK_Y, block.y},        {SCORD_CTL_BLOCK_Z, block.z},
+        {SCORD_CTL_STACK_TOP, dev->stack_top}, {SCORD_CTL_STACK_LOG2, dev->stack_log2},
+        {SCORD_CTL_CTRL, 1u},
+    };
+    for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
+        if ((rc = reg_wr(dev, regs[i][0], regs[i][1])))
+            return rc;
+    dev->args_addr = args_addr;
+    dev->args_bytes = (uint32_t)args_size;
+    dev->running = dev->launched = true;
+    dev->have_snapshot = false;
+    memset(&dev->fault, 0, sizeof dev->fault);
+    dev->last_rc = SCORD_OK;
+    return SCORD_OK;
+}
+
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* The run is over: keep its counters (a reset may clear them), then reset
+ * the GPU if it did not end cleanly, so the device stays usable. */
+static int finish(scord_device *dev, int result, bool reset)
+{
+    int rc = read_counters_hw(dev, &dev->snapshot);
+    if (!rc)
+        dev->have_snapshot = true;
+    dev->running = false;
+    char keep[DETAIL_LEN];
+    memcpy(keep, dev->detail, sizeof keep);
+    if (reset && (rc = soft_reset(dev)))
+        return rc;
+    memcpy(dev->detail, keep, sizeof keep);
+    dev->last_rc = result;
+    return result;
+}
+
+static int take_fault(scord_device *dev, uint32_t status)
+{
+    uint32_t pc = 0, addr = 0, info = 0;
+    int rc = reg_rd(dev, SCORD_CTL_ERR_PC, &pc);
+    if (!rc)
+        rc = reg_rd(dev, SCORD_CTL_ERR_ADDR, &addr);
+    if (!rc)
+        rc = reg_rd(dev, SCORD_CTL_ERR_INFO, &info);
+    if (rc)
+        return rc;
+    struct scord_fault *f = &dev->fault;
+    f->cause = status >> 8 & 0xff;
+    f->pc = pc;
+    f->addr = addr;
+    f->lane = info & 0xff;
+    f->warp = info >> 8 & 0xff;
+    f->core = info >> 16 & 0xff;
+    if (f->cause == SCORD_FAULT_LAUNCH) {
+        fail(dev, SCORD_ERR_LAUNCH, "the GPU refused the launch parameters");
+        return finish(dev, SCORD_ERR_LAUNCH, true);
+    }
+    fail(dev, SCORD_ERR_KERNEL_FAULT, "%s at pc 0x%08x, address 0x%08x (core %u, warp %u, lane %u)",
+         scord_fault_name(f->cause), (unsigned)f->pc, (unsigned)f->addr, (unsigned)f->core,
+         (unsigned)f->warp, (unsigned)f->lane);
+    return finish(dev, SCORD_ERR_KERNEL_FAULT, true);
+}
+
+int scord_wait(scord_device *dev, unsigned timeout_ms)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    if (!dev->running) {
+        if (!dev->launched)
+            return fail(dev, SCORD_ERR_INVALID_ARG, "no kernel was launched");
+        return dev->last_rc;
+    }
+    clear_detail(dev);
+    uint64_t start = now_ms();
+    uint32_t chunk = POLL_FIRST;
+    int idle = 0, rc;
+    for (;;) {
+        if ((rc = dev->be->advance(dev->ctx, chunk)))
+            return fail(dev, rc, "the device stopped responding");
+        if (chunk < POLL_MAX)
+            chunk *= 2;
+        uint32_t st;
+        if ((rc = reg_rd(dev, SCORD_CTL_STATUS, &st)))
+            return rc;
+        if (st & SCORD_STATUS_ERROR)
+            return take_fault(dev, st);
+        if (st & SCORD_STATUS_DONE)
+            return finish(dev, SCORD_OK, false);
+        if (st & SCORD_STATUS_BUSY) {
+            idle = 0;
+        } else if (++idle >= IDLE_POLLS_LOST) {
+            fail(dev, SCORD_ERR_IO, "the GPU went idle without signalling done or an error");
+            return finish(dev, SCORD_ERR_IO, true);
+        }
+        uint64_t elapsed = now_ms() - start;
+        if (timeout_ms && elapsed >= timeout_ms) {
+            uint32_t cycles = 0;
+            reg_rd(dev, SCORD_CTL_PERF_BASE + SCORD_PERF_CYCLES, &cycles);
+            fail(dev, SCORD_ERR_TIMEOUT,
+                 "the kernel did not finish within %u ms (%u cycles); the GPU was reset",
+                 timeout_ms, (unsigned)cycles);
+            return finish(dev, SCORD_ERR_TIMEOUT, true);
+        }
+    }
+}
+
+int scord_get_fault(scord_device *dev, struct scord_fault *fault)
+{
+    if (!dev || !fault)
+        return SCORD_ERR_INVALID_ARG;
+    *fault = dev->fault;
+    return SCORD_OK;
+}
+
+int scord_read_counters(scord_device *dev, struct scord_counters *counters)
+{
+    if (!dev || !counters)
+        return SCORD_ERR_INVALID_ARG;
+    if (!dev->running && dev->have_snapshot) {
+        *counters = dev->snapshot;
+        return SCORD_OK;
+    }
+    return read_counters_hw(dev, counters);
+}

@@ -1,0 +1,298 @@
+// Shared L2: the device's coherence point. Direct mapped, write-through to
+// device memory, allocate on READ and atomic misses, no allocate on WRITE
+// misses. One request at a time, fully in order, and a request only ends once
+// its memory write was accepted (memory applies writes on acceptance), so a
+// FENCE finds every earlier request performed and is answered at once.
+//
+// LR/SC: one reservation (valid, word address) per reservation id. An LR sets
+// its rid's reservation; an SC (success or not) clears its own. Any write to
+// a word -- WRITE with a strobe byte in that word, an AMO, a successful SC,
+// from any port -- clears every reservation on that word.
+//
+// Timing (cycles after the request is accepted in cycle 0):
+//   READ hit 2 (rsp), READ miss: lookup 1, memory read request from cycle 2,
+//   rsp the cycle after the memory answer. WRITE: memory write offered in
+//   cycle 2; ready again after its acceptance. AMO/LR/SC hit: rsp in cycle 3
+//   (memory write of an AMO/successful SC offered in cycle 3), miss: as READ
+//   miss, then + 1 cycle. FENCE: rsp in cycle 2.
+`default_nettype none
+`include "scord_defs.vh"
+
+module gpu_l2 #(
+  // Small defaults keep a standalone synthesis quick; gpu_top sets the real ones.
+  parameter NUM_RID    = 16,
+  parameter LINE_BYTES = 32,
+  parameter L2_BYTES   = 4096,
+  // Derived, do not override.
+  parameter RID_W      = (NUM_RID > 1) ? $clog2(NUM_RID) : 1
+) (
+  input  wire                    clk_i,
+  input  wire                    rst_i,
+  // L2 channel (from gpu_l2_arb)
+  input  wire                    req_valid_i,
+  output wire                    req_ready_o,
+  input  wire [2:0]              req_type_i,
+  input  wire [31:0]             req_addr_i,
+  input  wire [LINE_BYTES*8-1:0] req_wdata_i,
+  input  wire [LINE_BYTES-1:0]   req_wstrb_i,
+  input  wire [4:0]              req_amo_op_i,
+  input  wire [31:0]             req_amo_data_i,
+  input  wire [31:0]             req_amo_cmp_i,
+  input  wire [RID_W-1:0]        req_rid_i,
+  output wire                    rsp_valid_o,
+  output wire [LINE_BYTES*8-1:0] rsp_data_o,
+  // device memory
+  output wire                    mem_req_valid_o,
+  input  wire                    mem_req_ready_i,
+  output wire                    mem_req_we_o,
+  output wire [31:0]             mem_req_addr_o,
+  output wire [LINE_BYTES*8-1:0] mem_req_wdata_o,
+  output wire [LINE_BYTES-1:0]   mem_req_wstrb_o,
+  input  wire                    mem_rsp_valid_i,
+  input  wire [LINE_BYTES*8-1:0] mem_rsp_rdata_i,
+  // control and events
+  input  wire                    flush_i,
+  output wire                    idle_o,
+  output wire                    perf_hit_o,
+  output wire                    perf_miss_o,
+  output wire                    perf_mem_read_o,
+  output wire                    perf_mem_write_o
+);
+
+  localparam LINE_BITS = LINE_BYTES * 8;
+  localparam WORDS     = LINE_BYTES / 4;
+  localparam OFF_W     = $clog2(LINE_BYTES);
+  localparam SETS      = L2_BYTES / LINE_BYTES;
+  localparam IDX_W     = (SETS > 1) ? $clog2(SETS) : 1;
+  localparam TAG_W     = 32 - OFF_W - IDX_W;
+  localparam WSEL_W    = OFF_W - 2;
+
+  localparam [2:0] S_IDLE  = 3'd0;
+  localparam [2:0] S_LOOK  = 3'd1;  // tag and data RAM outputs valid
+  localparam [2:0] S_MEMRD = 3'd2;  // offer the line read to memory
+  localparam [2:0] S_MEMWT = 3'd3;  // wait for the line
+  localparam [2:0] S_EXEC  = 3'd4;  // atomic on line_q
+  localparam [2:0] S_MEMWR = 3'd5;  // offer the write to memory
+
+  reg [2:0]           state_q;
+  // the request being served
+  reg [2:0]           type_q;
+  reg [31:0]          addr_q;
+  reg [LINE_BITS-1:0] wdata_q;  // WRITE data, later the memory write data
+  reg [LINE_BYTES-1:0] wstrb_q;
+  reg [4:0]           amo_op_q;
+  reg [31:0]          amo_data_q;
+  reg [31:0]          amo_cmp_q;
+  reg [RID_W-1:0]     rid_q;
+  reg [LINE_BITS-1:0] line_q;   // line an atomic works on
+  reg                 rsp_valid_q;
+  reg [LINE_BITS-1:0] rsp_data_q;
+
+  // ---- arrays: tags and data in RAM (synchronous read), valid in flops -----
+  reg [TAG_W-1:0]     tag_mem  [0:SETS-1];
+  reg [LINE_BITS-1:0] data_mem [0:SETS-1];
+  reg [SETS-1:0]      valid_q;
+  reg [TAG_W-1:0]     tag_rd_q;
+  reg [LINE_BITS-1:0] data_rd_q;
+
+  wire [IDX_W-1:0]  req_idx = (SETS > 1) ? req_addr_i[OFF_W +: IDX_W] : '0;
+  wire [IDX_W-1:0]  idx     = (SETS > 1) ? addr_q[OFF_W +: IDX_W] : '0;
+  wire [TAG_W-1:0]  tag     = addr_q[31 -: TAG_W];
+  wire [WSEL_W-1:0] wsel    = addr_q[OFF_W-1:2];
+  wire [29:0]       waddr   = addr_q[31:2];
+
+  // word-aligned or line-aligned addresses only
+  wire unused_addr = &{1'b0, addr_q[1:0]};
+
+  wire accept = req_valid_i && req_ready_o;
+  wire hit    = valid_q[idx] && (tag_rd_q == tag);
+
+  // A write to the data RAM happens in one place so the RAM keeps one port.
+  reg                 ram_we;
+  reg [LINE_BITS-1:0] ram_wdata;
+  reg                 fill;
+
+  always @(posedge clk_i) begin
+    if (state_q == S_IDLE) begin
+      tag_rd_q  <= tag_mem[req_idx];
+      data_rd_q <= data_mem[req_idx];
+    end
+    if (ram_we) data_mem[idx] <= ram_wdata;
+    if (fill)   tag_mem[idx]  <= tag;
+  end
+
+  // Bytes of old with strobe set replaced by new.
+  function [LINE_BITS-1:0] merge(input [LINE_BITS-1:0] old,
+                                 input [LINE_BITS-1:0] nw,
+                                 input [LINE_BYTES-1:0] strb);
+    integer b;
+    begin
+      for (b = 0; b < LINE_BYTES; b = b + 1)
+        merge[b*8 +: 8] = strb[b] ? nw[b*8 +: 8] : old[b*8 +: 8];
+    end
+  endfunction
+
+  // ---- atomic unit ------------------------------------------------------------
+  wire [31:0] old_word = line_q[wsel*32 +: 32];
+  wire [31:0] amo_new;
+  gpu_amo_alu u_amo (
+    .op_i     (amo_op_q),
+    .old_i    (old_word),
+    .operand_i(amo_data_q),
+    .cmp_i    (amo_cmp_q),
+    .new_o    (amo_new)
+  );
+  wire [31:0] wr_word = (type_q == `L2_SC) ? amo_data_q : amo_new;
+  wire [LINE_BYTES-1:0] word_strb = LINE_BYTES'(4'hF) << (wsel * 4);
+
+  // ---- reservations: valid in flops, word address per rid --------------------
+  reg [NUM_RID-1:0] resv_valid_q;
+  reg [29:0]        resv_addr_q [0:NUM_RID-1];
+  // rid < NUM_RID by construction (hardware thread slot)
+  wire sc_ok = resv_valid_q[rid_q] && (resv_addr_q[rid_q] == waddr);
+
+  // Bytes written to the line by this request; clears reservations.
+  reg                  clr_en;
+  reg [LINE_BYTES-1:0] clr_strb;
+
+  always @(*) begin
+    ram_we    = 1'b0;
+    ram_wdata = data_rd_q;
+    fill      = 1'b0;
+    clr_en    = 1'b0;
+    clr_strb  = wstrb_q;
+    case (state_q)
+      S_LOOK: if (type_q == `L2_WRITE) begin
+        ram_we    = hit;
+        ram_wdata = merge(data_rd_q, wdata_q, wstrb_q);
+        clr_en    = 1'b1;
+      end
+      S_MEMWT: if (mem_rsp_valid_i) begin
+        ram_we    = 1'b1;
+        ram_wdata = mem_rsp_rdata_i;
+        fill      = 1'b1;
+      end
+      S_EXEC: if (type_q == `L2_AMO || (type_q == `L2_SC && sc_ok)) begin
+        ram_we    = 1'b1;
+        ram_wdata = merge(line_q, {WORDS{wr_word}}, word_strb);
+        clr_en    = 1'b1;
+        clr_strb  = word_strb;
+      end
+      default: ;
+    endcase
+  end
+
+  integer r;
+  always @(posedge clk_i) begin
+    if (rst_i || flush_i) begin
+      resv_valid_q <= '0;
+    end else begin
+      // Loop only when something is written, to keep simulation fast.
+      if (clr_en) begin
+        for (r = 0; r < NUM_RID; r = r + 1)
+          if (resv_addr_q[r][29:WSEL_W] == waddr[29:WSEL_W] &&
+              clr_strb[resv_addr_q[r][WSEL_W-1:0]*4 +: 4] != 4'd0)
+            resv_valid_q[r] <= 1'b0;
+      end
+      if (state_q == S_EXEC && type_q == `L2_LR) begin
+        resv_valid_q[rid_q] <= 1'b1;
+        resv_addr_q[rid_q]  <= waddr;
+      end
+      if (state_q == S_EXEC && type_q == `L2_SC)
+        resv_valid_q[rid_q] <= 1'b0;
+    end
+  end
+
+  // ---- control ------------------------------------------------------------------
+  always @(posedge clk_i) begin
+    rsp_valid_q <= 1'b0;
+    if (rst_i) begin
+      state_q <= S_IDLE;
+      valid_q <= '0;
+    end else begin
+      case (state_q)
+        S_IDLE: if (accept) begin
+          type_q     <= req_type_i;
+          addr_q     <= req_addr_i;
+          wdata_q    <= req_wdata_i;
+          wstrb_q    <= req_wstrb_i;
+          amo_op_q   <= req_amo_op_i;
+          amo_data_q <= req_amo_data_i;
+          amo_cmp_q  <= req_amo_cmp_i;
+          rid_q      <= req_rid_i;
+          state_q    <= S_LOOK;
+        end
+        S_LOOK: begin
+          case (type_q)
+            `L2_FENCE: begin
+              rsp_valid_q <= 1'b1;
+              rsp_data_q  <= '0;
+              state_q     <= S_IDLE;
+            end
+            `L2_READ: if (hit) begin
+              rsp_valid_q <= 1'b1;
+              rsp_data_q  <= data_rd_q;
+              state_q     <= S_IDLE;
+            end else begin
+              state_q <= S_MEMRD;
+            end
+            `L2_WRITE: state_q <= S_MEMWR;
+            default: if (hit) begin  // AMO, LR, SC
+              line_q  <= data_rd_q;
+              state_q <= S_EXEC;
+            end else begin
+              state_q <= S_MEMRD;
+            end
+          endcase
+        end
+        S_MEMRD: if (mem_req_ready_i) state_q <= S_MEMWT;
+        S_MEMWT: if (mem_rsp_valid_i) begin
+          valid_q[idx] <= 1'b1;
+          if (type_q == `L2_READ) begin
+            rsp_valid_q <= 1'b1;
+            rsp_data_q  <= mem_rsp_rdata_i;
+            state_q     <= S_IDLE;
+          end else begin
+            line_q  <= mem_rsp_rdata_i;
+            state_q <= S_EXEC;
+          end
+        end
+        S_EXEC: begin
+          rsp_valid_q <= 1'b1;
+          rsp_data_q  <= '0;
+          case (type_q)
+            `L2_SC: rsp_data_q[31:0] <= sc_ok ? 32'd0 : 32'd1;
+            default: rsp_data_q[31:0] <= old_word;
+          endcase
+          wdata_q <= {WORDS{wr_word}};
+          wstrb_q <= word_strb;
+          if (type_q == `L2_AMO || (type_q == `L2_SC && sc_ok))
+            state_q <= S_MEMWR;
+          else
+            state_q <= S_IDLE;
+        end
+        S_MEMWR: if (mem_req_ready_i) state_q <= S_IDLE;
+        default: state_q <= S_IDLE;
+      endcase
+      if (flush_i) valid_q <= '0;
+    end
+  end
+
+  assign req_ready_o      = (state_q == S_IDLE);
+  assign rsp_valid_o      = rsp_valid_q;
+  assign rsp_data_o       = rsp_data_q;
+  assign idle_o           = (state_q == S_IDLE) && !rsp_valid_q;
+
+  assign mem_req_valid_o  = (state_q == S_MEMRD) || (state_q == S_MEMWR);
+  assign mem_req_we_o     = (state_q == S_MEMWR);
+  assign mem_req_addr_o   = {addr_q[31:OFF_W], {OFF_W{1'b0}}};
+  assign mem_req_wdata_o  = wdata_q;
+  assign mem_req_wstrb_o  = wstrb_q;
+
+  assign perf_hit_o       = (state_q == S_LOOK) && (type_q != `L2_FENCE) && hit;
+  assign perf_miss_o      = (state_q == S_LOOK) && (type_q != `L2_FENCE) && !hit;
+  assign perf_mem_read_o  = (state_q == S_MEMRD) && mem_req_ready_i;
+  assign perf_mem_write_o = (state_q == S_MEMWR) && mem_req_ready_i;
+
+endmodule
+`default_nettype wire

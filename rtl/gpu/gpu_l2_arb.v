@@ -1,0 +1,125 @@
+// Round-robin merge of NUM_PORTS L2 channel masters onto the single L2
+// channel. The L2 serves one request at a time, so after forwarding a request
+// that expects an answer the arbiter simply waits for it and routes it back
+// to the port recorded in owner_q. A WRITE has no answer: the arbiter is free
+// again right after it was accepted.
+`default_nettype none
+`include "scord_defs.vh"
+
+module gpu_l2_arb #(
+  parameter NUM_PORTS  = 2,
+  parameter LINE_BYTES = 32,
+  parameter RID_W      = 1,
+  // Derived, do not override.
+  parameter PORT_W     = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1
+) (
+  input  wire                              clk_i,
+  input  wire                              rst_i,
+  // masters
+  input  wire [NUM_PORTS-1:0]              req_valid_i,
+  output wire [NUM_PORTS-1:0]              req_ready_o,
+  input  wire [NUM_PORTS*3-1:0]            req_type_i,
+  input  wire [NUM_PORTS*32-1:0]           req_addr_i,
+  input  wire [NUM_PORTS*LINE_BYTES*8-1:0] req_wdata_i,
+  input  wire [NUM_PORTS*LINE_BYTES-1:0]   req_wstrb_i,
+  input  wire [NUM_PORTS*5-1:0]            req_amo_op_i,
+  input  wire [NUM_PORTS*32-1:0]           req_amo_data_i,
+  input  wire [NUM_PORTS*32-1:0]           req_amo_cmp_i,
+  input  wire [NUM_PORTS*RID_W-1:0]        req_rid_i,
+  output wire [NUM_PORTS-1:0]              rsp_valid_o,
+  // one copy of the answer for every port: only the owner sees rsp_valid
+  output wire [LINE_BYTES*8-1:0]           rsp_data_o,
+  // the L2
+  output wire                              l2_req_valid_o,
+  input  wire                              l2_req_ready_i,
+  output wire [2:0]                        l2_req_type_o,
+  output wire [31:0]                       l2_req_addr_o,
+  output wire [LINE_BYTES*8-1:0]           l2_req_wdata_o,
+  output wire [LINE_BYTES-1:0]             l2_req_wstrb_o,
+  output wire [4:0]                        l2_req_amo_op_o,
+  output wire [31:0]                       l2_req_amo_data_o,
+  output wire [31:0]                       l2_req_amo_cmp_o,
+  output wire [RID_W-1:0]                  l2_req_rid_o,
+  input  wire                              l2_rsp_valid_i,
+  input  wire [LINE_BYTES*8-1:0]           l2_rsp_data_i
+);
+
+  localparam LINE_BITS = LINE_BYTES * 8;
+
+  reg              wait_q;   // a forwarded request waits for its answer
+  reg [PORT_W-1:0] owner_q;  // port that gets the answer
+  reg [PORT_W-1:0] last_q;   // last granted port (round-robin pointer)
+  // Once a request is offered to the L2 it stays offered until accepted,
+  // even if a port with higher priority raises valid meanwhile.
+  reg              lock_q;
+  reg [PORT_W-1:0] lock_port_q;
+
+  // Round robin: the lowest valid port above last_q, else the lowest valid.
+  reg [PORT_W-1:0] pick_hi, pick_lo, pick;
+  reg              any_hi, pick_any;
+  integer k;
+  always @(*) begin
+    pick_hi  = '0;
+    pick_lo  = '0;
+    any_hi   = 1'b0;
+    pick_any = 1'b0;
+    for (k = NUM_PORTS - 1; k >= 0; k = k - 1) begin
+      if (req_valid_i[k]) begin
+        pick_lo  = PORT_W'(k);
+        pick_any = 1'b1;
+        if (PORT_W'(k) > last_q) begin
+          pick_hi = PORT_W'(k);
+          any_hi  = 1'b1;
+        end
+      end
+    end
+    pick = any_hi ? pick_hi : pick_lo;
+  end
+
+  wire [PORT_W-1:0] grant = lock_q ? lock_port_q : pick;
+  wire              offer = !wait_q && (lock_q || pick_any);
+
+  assign l2_req_valid_o    = offer;
+  assign l2_req_type_o     = req_type_i[grant*3 +: 3];
+  assign l2_req_addr_o     = req_addr_i[grant*32 +: 32];
+  assign l2_req_wdata_o    = req_wdata_i[grant*LINE_BITS +: LINE_BITS];
+  assign l2_req_wstrb_o    = req_wstrb_i[grant*LINE_BYTES +: LINE_BYTES];
+  assign l2_req_amo_op_o   = req_amo_op_i[grant*5 +: 5];
+  assign l2_req_amo_data_o = req_amo_data_i[grant*32 +: 32];
+  assign l2_req_amo_cmp_o  = req_amo_cmp_i[grant*32 +: 32];
+  assign l2_req_rid_o      = req_rid_i[grant*RID_W +: RID_W];
+
+  genvar p;
+  generate
+    for (p = 0; p < NUM_PORTS; p = p + 1) begin : g_port
+      assign req_ready_o[p] = offer && l2_req_ready_i && (grant == PORT_W'(p));
+      assign rsp_valid_o[p] = wait_q && l2_rsp_valid_i && (owner_q == PORT_W'(p));
+    end
+  endgenerate
+  assign rsp_data_o = l2_rsp_data_i;
+
+  wire accept = offer && l2_req_ready_i;
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      wait_q      <= 1'b0;
+      owner_q     <= '0;
+      last_q      <= PORT_W'(NUM_PORTS - 1);
+      lock_q      <= 1'b0;
+      lock_port_q <= '0;
+    end else begin
+      if (accept) begin
+        last_q  <= grant;
+        lock_q  <= 1'b0;
+        owner_q <= grant;
+        wait_q  <= (l2_req_type_o != `L2_WRITE);
+      end else if (offer) begin
+        lock_q      <= 1'b1;
+        lock_port_q <= grant;
+      end
+      if (wait_q && l2_rsp_valid_i) wait_q <= 1'b0;
+    end
+  end
+
+endmodule
+`default_nettype wire

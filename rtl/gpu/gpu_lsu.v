@@ -1,0 +1,425 @@
+// Per-core load/store unit with the L1 data cache (direct mapped,
+// write-through, no write-allocate, not coherent).
+//
+// One warp instruction at a time. The lanes are served in groups: the lowest
+// remaining lane leads, and every remaining lane whose address is in the
+// lead's line joins it (atomics, LR and SC: the lead alone). A group of
+//   weak load      looks up the L1; on a miss reads the line from the L2 and
+//                  fills the L1.
+//   strong load    reads the line from the L2, the L1 is left alone.
+//   store (both)   looks up the L1 and updates a hitting line, then sends the
+//                  merged bytes of the group as one L2 WRITE (no answer).
+//   block atomic   looks up the L1 (fill on a miss), computes the new word,
+//                  writes it into the L1 line and sends it as an L2 WRITE with
+//                  a 4-byte strobe. Atomic among the warps of this core only.
+//   device atomic, LR, SC   drop the L1 line at that index and go to the L2.
+// A device fence invalidates the whole L1 and waits for the L2's FENCE answer.
+// Every operation ends with one wb transfer; only then is the LSU ready.
+//
+// Timing (cycle 0: request accepted): an L1 lookup takes 2 cycles (RAM read,
+// tag check); an L2 access is the request handshake plus the L2's latency.
+// Weak load, all lanes in one line, hit: wb_valid in cycle 3.
+`default_nettype none
+`include "scord_defs.vh"
+
+module gpu_lsu #(
+  // Small defaults keep a standalone synthesis quick; gpu_core sets the real ones.
+  parameter CORE_ID     = 0,
+  parameter NUM_CORES   = 2,
+  parameter NUM_WARPS   = 2,
+  parameter NUM_THREADS = 4,
+  parameter LINE_BYTES  = 32,
+  parameter L1D_BYTES   = 1024,
+  // Derived, do not override.
+  parameter WARP_W      = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
+  parameter RID_W       = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
+                          $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1
+) (
+  input  wire                      clk_i,
+  input  wire                      rst_i,
+  // core -> LSU
+  input  wire                      lsu_req_valid_i,
+  output wire                      lsu_req_ready_o,
+  input  wire [2:0]                lsu_req_op_i,
+  input  wire                      lsu_req_strong_i,
+  input  wire                      lsu_req_scope_i,
+  input  wire [4:0]                lsu_req_amo_op_i,
+  input  wire [1:0]                lsu_req_size_i,
+  input  wire                      lsu_req_unsigned_i,
+  input  wire [WARP_W-1:0]         lsu_req_warp_i,
+  input  wire [4:0]                lsu_req_rd_i,
+  input  wire [NUM_THREADS-1:0]    lsu_req_mask_i,
+  input  wire [NUM_THREADS*32-1:0] lsu_req_addr_i,
+  input  wire [NUM_THREADS*32-1:0] lsu_req_wdata_i,
+  input  wire [NUM_THREADS*32-1:0] lsu_req_cmp_i,
+  // LSU -> register file
+  output wire                      wb_valid_o,
+  input  wire                      wb_ready_i,
+  output wire [WARP_W-1:0]         wb_warp_o,
+  output wire [4:0]                wb_rd_o,
+  output wire [NUM_THREADS-1:0]    wb_mask_o,
+  output wire [NUM_THREADS*32-1:0] wb_data_o,
+  // L2 channel
+  output wire                      l2_req_valid_o,
+  input  wire                      l2_req_ready_i,
+  output reg  [2:0]                l2_req_type_o,
+  output wire [31:0]               l2_req_addr_o,
+  output wire [LINE_BYTES*8-1:0]   l2_req_wdata_o,
+  output wire [LINE_BYTES-1:0]     l2_req_wstrb_o,
+  output wire [4:0]                l2_req_amo_op_o,
+  output wire [31:0]               l2_req_amo_data_o,
+  output wire [31:0]               l2_req_amo_cmp_o,
+  output wire [RID_W-1:0]          l2_req_rid_o,
+  input  wire                      l2_rsp_valid_i,
+  input  wire [LINE_BYTES*8-1:0]   l2_rsp_data_i,
+  // control and events
+  input  wire                      flush_i,
+  output wire                      idle_o,
+  output wire                      perf_load_o,
+  output wire                      perf_store_o,
+  output wire                      perf_atomic_o,
+  output wire                      perf_l1_hit_o,
+  output wire                      perf_l1_miss_o
+);
+
+  localparam T         = NUM_THREADS;
+  localparam LANE_W    = (T > 1) ? $clog2(T) : 1;
+  localparam LINE_BITS = LINE_BYTES * 8;
+  localparam WORDS     = LINE_BYTES / 4;
+  localparam OFF_W     = $clog2(LINE_BYTES);
+  localparam WSEL_W    = OFF_W - 2;
+  localparam SETS      = L1D_BYTES / LINE_BYTES;
+  localparam IDX_W     = (SETS > 1) ? $clog2(SETS) : 1;
+  localparam TAG_W     = 32 - OFF_W - IDX_W;
+
+  localparam [2:0] S_IDLE   = 3'd0;
+  localparam [2:0] S_LOOK   = 3'd1;  // L1 RAM read of the lead's line
+  localparam [2:0] S_CHECK  = 3'd2;  // tag check, act on the line
+  localparam [2:0] S_L2REQ  = 3'd3;  // offer the request to the L2
+  localparam [2:0] S_L2WAIT = 3'd4;  // wait for its answer
+  localparam [2:0] S_WB     = 3'd5;  // offer the write-back
+
+  reg [2:0]           state_q;
+  // the instruction being served
+  reg [2:0]           op_q;
+  reg                 strong_q;
+  reg                 scope_q;
+  reg [4:0]           amo_op_q;
+  reg [1:0]           size_q;
+  reg                 uns_q;
+  reg [WARP_W-1:0]    warp_q;
+  reg [4:0]           rd_q;
+  reg [T-1:0]         mask_q;
+  reg [T*32-1:0]      addr_q;
+  reg [T*32-1:0]      wdata_q;
+  reg [T*32-1:0]      cmp_q;
+  reg [T-1:0]         rem_q;      // lanes still to serve
+  reg [T*32-1:0]      res_q;      // per-lane results
+  reg                 phase_q;    // block atomic: 0 line read, 1 word write
+  reg [31:0]          amo_new_q;  // block atomic: word to write through
+
+  // ---- operation classes -------------------------------------------------------
+  wire is_load   = (op_q == `LSU_LOAD);
+  wire is_store  = (op_q == `LSU_STORE);
+  wire is_fence  = (op_q == `LSU_FENCE);
+  wire blk_amo   = (op_q == `LSU_AMO) && !scope_q;
+  wire one_lane  = (op_q == `LSU_AMO) || (op_q == `LSU_LR) || (op_q == `LSU_SC);
+  wire uses_l1   = (is_load && !strong_q) || is_store || blk_amo;
+  wire writes_rd = is_load || one_lane;
+
+  function automatic first_uses_l1(input [2:0] op, input strg, input scp);
+    first_uses_l1 = (op == `LSU_LOAD && !strg) || (op == `LSU_STORE) ||
+                    (op == `LSU_AMO && !scp);
+  endfunction
+
+  // ---- lead lane and its group ---------------------------------------------------
+  reg [LANE_W-1:0] lead;
+  integer i;
+  always @(*) begin
+    lead = '0;
+    for (i = T - 1; i >= 0; i = i - 1)
+      if (rem_q[i]) lead = LANE_W'(i);
+  end
+
+  wire [31:0]        lead_addr = addr_q[lead*32 +: 32];
+  wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? lead_addr[OFF_W +: IDX_W] : '0;
+  wire [TAG_W-1:0]   lead_tag  = lead_addr[31 -: TAG_W];
+  wire [WSEL_W-1:0]  lead_wsel = lead_addr[OFF_W-1:2];
+  wire [LINE_BYTES-1:0] lead_wstrb = LINE_BYTES'(4'hF) << (lead_wsel * 4);
+
+  reg [T-1:0] group;
+  always @(*) begin
+    for (i = 0; i < T; i = i + 1)
+      group[i] = rem_q[i] && (one_lane ? (LANE_W'(i) == lead)
+                 : (addr_q[i*32+OFF_W +: 32-OFF_W] == lead_addr[31:OFF_W]));
+  end
+  wire [T-1:0] rem_next = rem_q & ~group;
+
+  // ---- L1 arrays: tags and data in RAM (synchronous read), valid in flops --------
+  reg [TAG_W-1:0]     tag_mem  [0:SETS-1];
+  reg [LINE_BITS-1:0] data_mem [0:SETS-1];
+  reg [SETS-1:0]      valid_q;
+  reg [TAG_W-1:0]     tag_rd_q;
+  reg [LINE_BITS-1:0] data_rd_q;
+
+  wire hit = valid_q[lead_idx] && (tag_rd_q == lead_tag);
+
+  reg                 l1_we;     // write the data RAM at lead_idx
+  reg                 l1_fill;   // ... and the tag, and set valid
+  reg [LINE_BITS-1:0] l1_wdata;
+
+  always @(posedge clk_i) begin
+    if (state_q == S_LOOK) begin
+      tag_rd_q  <= tag_mem[lead_idx];
+      data_rd_q <= data_mem[lead_idx];
+    end
+    if (l1_we)   data_mem[lead_idx] <= l1_wdata;
+    if (l1_fill) tag_mem[lead_idx]  <= lead_tag;
+  end
+
+  // The line the group works on: the L1's in S_CHECK, the L2's answer else.
+  wire [LINE_BITS-1:0] cur_line = (state_q == S_L2WAIT) ? l2_rsp_data_i : data_rd_q;
+
+  function [LINE_BITS-1:0] merge(input [LINE_BITS-1:0] old,
+                                 input [LINE_BITS-1:0] nw,
+                                 input [LINE_BYTES-1:0] strb);
+    integer b;
+    begin
+      for (b = 0; b < LINE_BYTES; b = b + 1)
+        merge[b*8 +: 8] = strb[b] ? nw[b*8 +: 8] : old[b*8 +: 8];
+    end
+  endfunction
+
+  // ---- loads: every lane's value from cur_line -----------------------------------
+  reg [T*32-1:0] ld_val;
+  reg [31:0]     ld_w;
+  always @(*) begin
+    for (i = 0; i < T; i = i + 1) begin
+      ld_w = cur_line[addr_q[i*32+2 +: WSEL_W]*32 +: 32] >> {addr_q[i*32 +: 2], 3'b000};
+      case (size_q)
+        2'd0:    ld_val[i*32 +: 32] = {{24{ld_w[7]  && !uns_q}}, ld_w[7:0]};
+        2'd1:    ld_val[i*32 +: 32] = {{16{ld_w[15] && !uns_q}}, ld_w[15:0]};
+        default: ld_val[i*32 +: 32] = ld_w;
+      endcase
+    end
+  end
+
+  // ---- stores: the group's bytes merged into one line write ----------------------
+  // Lanes are applied in order, so the highest lane wins a byte written twice.
+  reg [T*32-1:0]      lane_rep;   // store data repeated over the word
+  reg [T*4-1:0]       lane_bs;    // byte strobe within the word
+  reg [LINE_BITS-1:0] st_data;
+  reg [LINE_BYTES-1:0] st_strb;
+  integer w, b2;
+  always @(*) begin
+    for (i = 0; i < T; i = i + 1) begin
+      case (size_q)
+        2'd0: begin
+          lane_rep[i*32 +: 32] = {4{wdata_q[i*32 +: 8]}};
+          lane_bs[i*4 +: 4]    = 4'b0001 << addr_q[i*32 +: 2];
+        end
+        2'd1: begin
+          lane_rep[i*32 +: 32] = {2{wdata_q[i*32 +: 16]}};
+          lane_bs[i*4 +: 4]    = 4'b0011 << addr_q[i*32 +: 2];
+        end
+        default: begin
+          lane_rep[i*32 +: 32] = wdata_q[i*32 +: 32];
+          lane_bs[i*4 +: 4]    = 4'b1111;
+        end
+      endcase
+    end
+    st_data = '0;
+    st_strb = '0;
+    for (w = 0; w < WORDS; w = w + 1)
+      for (i = 0; i < T; i = i + 1)
+        if (group[i] && addr_q[i*32+2 +: WSEL_W] == WSEL_W'(w))
+          for (b2 = 0; b2 < 4; b2 = b2 + 1)
+            if (lane_bs[i*4+b2]) begin
+              st_data[w*32+b2*8 +: 8] = lane_rep[i*32+b2*8 +: 8];
+              st_strb[w*4+b2]         = 1'b1;
+            end
+  end
+
+  // ---- block atomics ------------------------------------------------------------------
+  wire [31:0] amo_old = cur_line[lead_wsel*32 +: 32];
+  wire [31:0] amo_new;
+  gpu_amo_alu u_amo (
+    .op_i     (amo_op_q),
+    .old_i    (amo_old),
+    .operand_i(wdata_q[lead*32 +: 32]),
+    .cmp_i    (cmp_q[lead*32 +: 32]),
+    .new_o    (amo_new)
+  );
+
+  // ---- L1 write port --------------------------------------------------------------------
+  always @(*) begin
+    l1_we    = 1'b0;
+    l1_fill  = 1'b0;
+    l1_wdata = merge(cur_line, st_data, st_strb);
+    if (state_q == S_CHECK && hit) begin
+      if (is_store) l1_we = 1'b1;
+      if (blk_amo) begin
+        l1_we    = 1'b1;
+        l1_wdata = merge(cur_line, {WORDS{amo_new}}, lead_wstrb);
+      end
+    end
+    if (state_q == S_L2WAIT && l2_rsp_valid_i) begin
+      if (is_load && !strong_q) begin
+        l1_we    = 1'b1;
+        l1_fill  = 1'b1;
+        l1_wdata = cur_line;
+      end
+      if (blk_amo) begin
+        l1_we    = 1'b1;
+        l1_fill  = 1'b1;
+        l1_wdata = merge(cur_line, {WORDS{amo_new}}, lead_wstrb);
+      end
+    end
+  end
+
+  // ---- L2 request -------------------------------------------------------------------------
+  always @(*) begin
+    case (op_q)
+      `LSU_LOAD:  l2_req_type_o = `L2_READ;
+      `LSU_STORE: l2_req_type_o = `L2_WRITE;
+      `LSU_AMO:   l2_req_type_o = scope_q ? `L2_AMO : (phase_q ? `L2_WRITE : `L2_READ);
+      `LSU_LR:    l2_req_type_o = `L2_LR;
+      `LSU_SC:    l2_req_type_o = `L2_SC;
+      default:    l2_req_type_o = `L2_FENCE;
+    endcase
+  end
+  wire l2_line_op = (l2_req_type_o == `L2_READ) || (l2_req_type_o == `L2_WRITE);
+
+  wire [31:0] rid_full = (CORE_ID * NUM_WARPS + {{(32-WARP_W){1'b0}}, warp_q}) * NUM_THREADS
+                         + {{(32-LANE_W){1'b0}}, lead};
+
+  assign l2_req_valid_o    = (state_q == S_L2REQ);
+  assign l2_req_addr_o     = l2_line_op ? {lead_addr[31:OFF_W], {OFF_W{1'b0}}}
+                                        : lead_addr;  // word aligned (checked in X)
+  assign l2_req_wdata_o    = is_store ? st_data : {WORDS{amo_new_q}};
+  assign l2_req_wstrb_o    = is_store ? st_strb : lead_wstrb;
+  assign l2_req_amo_op_o   = amo_op_q;
+  assign l2_req_amo_data_o = wdata_q[lead*32 +: 32];
+  assign l2_req_amo_cmp_o  = cmp_q[lead*32 +: 32];
+  assign l2_req_rid_o      = rid_full[RID_W-1:0];
+  wire   unused_rid        = &{1'b0, rid_full[31:RID_W]};
+
+  wire l2_accept = l2_req_valid_o && l2_req_ready_i;
+
+  // ---- control ---------------------------------------------------------------------------
+  wire accept = lsu_req_valid_i && lsu_req_ready_o;
+
+  // Where the next group starts, or the write-back when all lanes are done.
+  wire [2:0] next_group_state = (rem_next == '0) ? S_WB : (uses_l1 ? S_LOOK : S_L2REQ);
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      state_q <= S_IDLE;
+      valid_q <= '0;
+      phase_q <= 1'b0;
+    end else begin
+      case (state_q)
+        S_IDLE: if (accept) begin
+          op_q     <= lsu_req_op_i;
+          strong_q <= lsu_req_strong_i;
+          scope_q  <= lsu_req_scope_i;
+          amo_op_q <= lsu_req_amo_op_i;
+          size_q   <= lsu_req_size_i;
+          uns_q    <= lsu_req_unsigned_i;
+          warp_q   <= lsu_req_warp_i;
+          rd_q     <= lsu_req_rd_i;
+          mask_q   <= lsu_req_mask_i;
+          rem_q    <= lsu_req_mask_i;
+          addr_q   <= lsu_req_addr_i;
+          wdata_q  <= lsu_req_wdata_i;
+          cmp_q    <= lsu_req_cmp_i;
+          phase_q  <= 1'b0;
+          if (lsu_req_op_i == `LSU_FENCE) begin
+            valid_q <= '0;
+            state_q <= S_L2REQ;
+          end else if (lsu_req_mask_i == '0) begin
+            state_q <= S_WB;
+          end else begin
+            state_q <= first_uses_l1(lsu_req_op_i, lsu_req_strong_i, lsu_req_scope_i)
+                       ? S_LOOK : S_L2REQ;
+          end
+        end
+        S_LOOK: state_q <= S_CHECK;
+        S_CHECK: begin
+          if (is_load) begin
+            if (hit) begin
+              for (i = 0; i < T; i = i + 1)
+                if (group[i]) res_q[i*32 +: 32] <= ld_val[i*32 +: 32];
+              rem_q   <= rem_next;
+              state_q <= next_group_state;
+            end else begin
+              state_q <= S_L2REQ;
+            end
+          end else if (blk_amo) begin
+            if (hit) begin
+              res_q[lead*32 +: 32] <= amo_old;
+              amo_new_q            <= amo_new;
+              phase_q              <= 1'b1;
+            end
+            state_q <= S_L2REQ;
+          end else begin  // store
+            state_q <= S_L2REQ;
+          end
+        end
+        S_L2REQ: if (l2_accept) begin
+          if (l2_req_type_o == `L2_WRITE) begin
+            phase_q <= 1'b0;
+            rem_q   <= rem_next;
+            state_q <= next_group_state;
+          end else begin
+            // the L2 now owns the word: drop our possibly stale copy
+            if (one_lane && !blk_amo) valid_q[lead_idx] <= 1'b0;
+            state_q <= S_L2WAIT;
+          end
+        end
+        S_L2WAIT: if (l2_rsp_valid_i) begin
+          if (is_fence) begin
+            state_q <= S_WB;
+          end else if (is_load) begin
+            for (i = 0; i < T; i = i + 1)
+              if (group[i]) res_q[i*32 +: 32] <= ld_val[i*32 +: 32];
+            if (!strong_q) valid_q[lead_idx] <= 1'b1;
+            rem_q   <= rem_next;
+            state_q <= next_group_state;
+          end else if (blk_amo) begin
+            res_q[lead*32 +: 32] <= amo_old;
+            amo_new_q            <= amo_new;
+            phase_q              <= 1'b1;
+            valid_q[lead_idx]    <= 1'b1;
+            state_q              <= S_L2REQ;
+          end else begin  // device atomic, LR, SC
+            res_q[lead*32 +: 32] <= l2_rsp_data_i[31:0];
+            rem_q   <= rem_next;
+            state_q <= next_group_state;
+          end
+        end
+        S_WB: if (wb_ready_i) state_q <= S_IDLE;
+        default: state_q <= S_IDLE;
+      endcase
+      if (flush_i) valid_q <= '0;
+    end
+  end
+
+  assign lsu_req_ready_o = (state_q == S_IDLE);
+  assign idle_o          = (state_q == S_IDLE);
+
+  assign wb_valid_o = (state_q == S_WB);
+  assign wb_warp_o  = warp_q;
+  assign wb_rd_o    = rd_q;
+  assign wb_mask_o  = writes_rd ? mask_q : '0;
+  assign wb_data_o  = res_q;
+
+  assign perf_load_o    = accept && (lsu_req_op_i == `LSU_LOAD);
+  assign perf_store_o   = accept && (lsu_req_op_i == `LSU_STORE);
+  assign perf_atomic_o  = accept && (lsu_req_op_i == `LSU_AMO || lsu_req_op_i == `LSU_LR ||
+                                     lsu_req_op_i == `LSU_SC);
+  assign perf_l1_hit_o  = (state_q == S_CHECK) && hit;
+  assign perf_l1_miss_o = (state_q == S_CHECK) && !hit;
+
+endmodule
+`default_nettype wire

@@ -1,0 +1,351 @@
+/* scord_gpu.h: what a kernel for the open SIMT GPU includes.
+ *
+ * A kernel is a C file with one entry point, called by every thread:
+ *
+ *     #include <scord_gpu.h>
+ *     #include "args.h"            // struct shared with the host program
+ *
+ *     __global__ void kernel_main(const struct vecadd_args *a)
+ *     {
+ *         unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+ *         if (i < a->n)
+ *             a->c[i] = a->a[i] + a->b[i];
+ *     }
+ *
+ * The runtime (sw/runtime/crt0.S) gives every thread its stack, sets gp and
+ * calls kernel_main(arg) with the pointer the host passed to scord_launch;
+ * returning ends the thread. There is no shared memory: blocks cooperate
+ * through device memory, which is why the scoped operations below exist.
+ *
+ * Memory model in one paragraph (docs/architecture.md has the table): plain
+ * loads may hit a stale line of this core's L1; ld_strong_* / st_strong_*
+ * go to the L2, which every core sees. __threadfence() waits for this
+ * core's writes to reach the L2 and drops the L1, so plain loads after it
+ * see other blocks' data. Atomics named atomicXxx() are device scope (L2);
+ * atomicXxx_block() only work among the threads of one block (one core),
+ * and are faster.
+ *
+ * Every helper is static inline; those with side effects are `asm volatile`
+ * with a "memory" clobber so the compiler neither drops nor reorders them
+ * around other memory accesses. CSRs whose value never changes during a
+ * thread's life (tid, dimensions, ...) are read with a non-volatile asm so
+ * the compiler may reuse one read: `threadIdx.x` in a loop costs nothing.
+ */
+#ifndef SCORD_GPU_H
+#define SCORD_GPU_H
+
+#include <stdint.h>
+
+#include "scord_defs.h" /* generated from config/regmap.def: numbers only */
+#include "scord_kargs.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define __global__
+#define __device__
+#define __forceinline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+
+struct dim3 {
+    unsigned x, y, z;
+};
+
+/* ---- CSRs ---------------------------------------------------------------- */
+
+/* Constant for the thread's lifetime: pure, so GCC may CSE and hoist it. */
+#define SCORD_DEF_CSR_CONST(name, num)                                           \
+    static inline unsigned __scord_csr_##name(void)                         \
+    {                                                                        \
+        unsigned v;                                                          \
+        __asm__("csrr %0, %1" : "=r"(v) : "i"(num));                         \
+        return v;                                                            \
+    }
+/* Changes while the thread runs: read every time, in program order. */
+#define SCORD_DEF_CSR_LIVE(name, num)                                            \
+    static inline unsigned __scord_csr_##name(void)                         \
+    {                                                                        \
+        unsigned v;                                                          \
+        __asm__ volatile("csrr %0, %1" : "=r"(v) : "i"(num) : "memory");     \
+        return v;                                                            \
+    }
+
+SCORD_DEF_CSR_CONST(mhartid, SCORD_CSR_MHARTID)
+SCORD_DEF_CSR_CONST(tid, SCORD_CSR_TID)
+SCORD_DEF_CSR_CONST(lane, SCORD_CSR_LANE)
+SCORD_DEF_CSR_CONST(warp, SCORD_CSR_WARP)
+SCORD_DEF_CSR_CONST(warp_in_blk, SCORD_CSR_WARP_IN_BLK)
+SCORD_DEF_CSR_CONST(block_id, SCORD_CSR_BLOCK_ID)
+SCORD_DEF_CSR_CONST(core_id, SCORD_CSR_CORE_ID)
+SCORD_DEF_CSR_CONST(num_threads, SCORD_CSR_NUM_THREADS)
+SCORD_DEF_CSR_CONST(num_warps, SCORD_CSR_NUM_WARPS)
+SCORD_DEF_CSR_CONST(num_cores, SCORD_CSR_NUM_CORES)
+SCORD_DEF_CSR_CONST(block_dim_x, SCORD_CSR_BLOCK_DIM_X)
+SCORD_DEF_CSR_CONST(block_dim_y, SCORD_CSR_BLOCK_DIM_Y)
+SCORD_DEF_CSR_CONST(block_dim_z, SCORD_CSR_BLOCK_DIM_Z)
+SCORD_DEF_CSR_CONST(grid_dim_x, SCORD_CSR_GRID_DIM_X)
+SCORD_DEF_CSR_CONST(grid_dim_y, SCORD_CSR_GRID_DIM_Y)
+SCORD_DEF_CSR_CONST(grid_dim_z, SCORD_CSR_GRID_DIM_Z)
+SCORD_DEF_CSR_CONST(arg_ptr, SCORD_CSR_ARG_PTR)
+SCORD_DEF_CSR_CONST(stack_top, SCORD_CSR_STACK_TOP)
+SCORD_DEF_CSR_LIVE(tmask, SCORD_CSR_TMASK)
+SCORD_DEF_CSR_LIVE(cycle, SCORD_CSR_CYCLE)
+SCORD_DEF_CSR_LIVE(cycleh, SCORD_CSR_CYCLEH)
+SCORD_DEF_CSR_LIVE(instret, SCORD_CSR_INSTRET)
+SCORD_DEF_CSR_LIVE(mscratch, SCORD_CSR_MSCRATCH)
+
+static inline void __scord_set_mscratch(unsigned v)
+{
+    __asm__ volatile("csrw %0, %1" : : "i"(SCORD_CSR_MSCRATCH), "r"(v) : "memory");
+}
+
+/* ---- CUDA-style indices ------------------------------------------------- */
+
+/* always_inline: then `threadIdx.x` keeps only the x part (GCC does not
+ * inline struct-returning helpers used several times on its own).
+ * Split a linear index over (dx, dy, *). The common 1-D case (index < dx)
+ * needs no division: the divider is iterative and costs tens of cycles. */
+static inline __attribute__((always_inline)) struct dim3 __scord_split3(unsigned i, unsigned dx, unsigned dy)
+{
+    struct dim3 r;
+    if (__builtin_expect(i < dx, 1)) {
+        r.x = i;
+        r.y = 0;
+        r.z = 0;
+    } else {
+        unsigned q = i / dx;
+        r.x = i - q * dx;
+        r.y = q % dy;
+        r.z = q / dy;
+    }
+    return r;
+}
+
+static inline __attribute__((always_inline)) struct dim3 __scord_thread_idx(void)
+{
+    return __scord_split3(__scord_csr_tid(), __scord_csr_block_dim_x(), __scord_csr_block_dim_y());
+}
+static inline __attribute__((always_inline)) struct dim3 __scord_block_idx(void)
+{
+    return __scord_split3(__scord_csr_block_id(), __scord_csr_grid_dim_x(), __scord_csr_grid_dim_y());
+}
+static inline __attribute__((always_inline)) struct dim3 __scord_block_dim(void)
+{
+    struct dim3 r = {__scord_csr_block_dim_x(), __scord_csr_block_dim_y(), __scord_csr_block_dim_z()};
+    return r;
+}
+static inline __attribute__((always_inline)) struct dim3 __scord_grid_dim(void)
+{
+    struct dim3 r = {__scord_csr_grid_dim_x(), __scord_csr_grid_dim_y(), __scord_csr_grid_dim_z()};
+    return r;
+}
+
+#define threadIdx (__scord_thread_idx())
+#define blockIdx (__scord_block_idx())
+#define blockDim (__scord_block_dim())
+#define gridDim (__scord_grid_dim())
+
+/* Linear thread index within the block and linear block index: cheaper than
+ * recombining threadIdx/blockIdx for multi-dimensional launches. */
+static inline unsigned __thread_linear(void) { return __scord_csr_tid(); }
+static inline unsigned __block_linear(void) { return __scord_csr_block_id(); }
+static inline unsigned __block_threads(void)
+{
+    return __scord_csr_block_dim_x() * __scord_csr_block_dim_y() * __scord_csr_block_dim_z();
+}
+
+static inline unsigned __lane_id(void) { return __scord_csr_lane(); }
+static inline unsigned __warp_id(void) { return __scord_csr_warp_in_blk(); } /* within the block */
+static inline unsigned __warp_slot(void) { return __scord_csr_warp(); }      /* within the core */
+static inline unsigned __core_id(void) { return __scord_csr_core_id(); }
+static inline unsigned __hart_id(void) { return __scord_csr_mhartid(); }
+static inline unsigned __warp_size(void) { return __scord_csr_num_threads(); }
+static inline unsigned __active_mask(void) { return __scord_csr_tmask(); }
+static inline unsigned __clock(void) { return __scord_csr_cycle(); }
+static inline uint64_t __clock64(void)
+{
+    unsigned hi, lo;
+    do {
+        hi = __scord_csr_cycleh();
+        lo = __scord_csr_cycle();
+    } while (hi != __scord_csr_cycleh());
+    return ((uint64_t)hi << 32) | lo;
+}
+
+/* ---- SIMT control ------------------------------------------------------- */
+
+#define SCORD_STR_(x) #x
+#define SCORD_STR(x) SCORD_STR_(x)
+
+/* Barrier of the whole block. fence.blk first so the barrier also orders
+ * memory among the block's warps, as CUDA's __syncthreads does, whatever
+ * the LSU does in later revisions. */
+static inline void __syncthreads(void)
+{
+    __asm__ volatile(".insn i %0, %1, x0, x0, 0\n\t"
+                     ".insn i %0, %2, x0, x0, 0"
+                     :
+                     : "i"(SCORD_OPC_SIMT), "i"(SCORD_SIMT_FENCE_BLK), "i"(SCORD_SIMT_BAR)
+                     : "memory");
+}
+
+/* Device scope: this core's earlier writes reach the L2, its L1 is dropped. */
+static inline void __threadfence(void) { __asm__ volatile("fence rw, rw" : : : "memory"); }
+
+/* Block scope: orders this thread's accesses as seen by its block. */
+static inline void __threadfence_block(void)
+{
+    __asm__ volatile(".insn i %0, %1, x0, x0, 0"
+                     :
+                     : "i"(SCORD_OPC_SIMT), "i"(SCORD_SIMT_FENCE_BLK)
+                     : "memory");
+}
+
+/* Thread-mask control: lanes whose bit is 0 park, parked lanes whose bit is
+ * 1 resume after this instruction. Low level: a parked lane skips whatever
+ * the others run until they wake it, and the compiler does not know that,
+ * so keep the code between two __tmc() calls free of values needed later
+ * by the parked lanes (an asm block is the safe place for it). */
+static inline void __tmc(unsigned mask)
+{
+    __asm__ volatile(".insn i %0, %1, x0, %2, 0"
+                     :
+                     : "i"(SCORD_OPC_SIMT), "i"(SCORD_SIMT_TMC), "r"(mask)
+                     : "memory");
+}
+
+/* End this thread now (returning from kernel_main does the same). */
+static inline _Noreturn void __exit(void)
+{
+    __asm__ volatile(".insn i %0, %1, x0, x0, 0"
+                     :
+                     : "i"(SCORD_OPC_SIMT), "i"(SCORD_SIMT_EXIT)
+                     : "memory");
+    __builtin_unreachable();
+}
+
+/* ---- strong (L1-bypassing) loads and stores ----------------------------- */
+
+#define SCORD_DEF_LD_STRONG(name, T, f3)                                         \
+    static inline T name(const volatile void *p)                             \
+    {                                                                        \
+        T v;                                                                 \
+        __asm__ volatile(".insn i %1, %2, %0, 0(%3)"                         \
+                         : "=r"(v)                                           \
+                         : "i"(SCORD_OPC_LOAD_STRONG), "i"(f3), "r"(p)       \
+                         : "memory");                                        \
+        return v;                                                            \
+    }
+SCORD_DEF_LD_STRONG(ld_strong_u32, uint32_t, 2)
+SCORD_DEF_LD_STRONG(ld_strong_i32, int32_t, 2)
+SCORD_DEF_LD_STRONG(ld_strong_u16, uint16_t, 5)
+SCORD_DEF_LD_STRONG(ld_strong_i16, int16_t, 1)
+SCORD_DEF_LD_STRONG(ld_strong_u8, uint8_t, 4)
+SCORD_DEF_LD_STRONG(ld_strong_i8, int8_t, 0)
+
+#define SCORD_DEF_ST_STRONG(name, T, f3)                                         \
+    static inline void name(volatile void *p, T v)                           \
+    {                                                                        \
+        __asm__ volatile(".insn s %0, %1, %3, 0(%2)"                         \
+                         :                                                   \
+                         : "i"(SCORD_OPC_STORE_STRONG), "i"(f3), "r"(p), "r"(v) \
+                         : "memory");                                        \
+    }
+SCORD_DEF_ST_STRONG(st_strong_u32, uint32_t, 2)
+SCORD_DEF_ST_STRONG(st_strong_u16, uint16_t, 1)
+SCORD_DEF_ST_STRONG(st_strong_u8, uint8_t, 0)
+
+/* ---- atomics: all return the old value ---------------------------------- */
+
+/* Device scope: the standard A-extension instructions, run at the L2. */
+#define SCORD_DEF_AMO_DEV(name, T, mnem)                                         \
+    static inline T name(volatile T *p, T v)                                 \
+    {                                                                        \
+        T old;                                                               \
+        __asm__ volatile(mnem " %0, %2, (%1)" : "=r"(old) : "r"(p), "r"(v) : "memory"); \
+        return old;                                                          \
+    }
+/* Block scope: the same layout under opcode custom-1, run in the L1. */
+#define SCORD_DEF_AMO_BLK(name, T, f5)                                           \
+    static inline T name(volatile T *p, T v)                                 \
+    {                                                                        \
+        T old;                                                               \
+        __asm__ volatile(".insn r %3, 2, %4, %0, %1, %2"                     \
+                         : "=r"(old)                                         \
+                         : "r"(p), "r"(v), "i"(SCORD_OPC_AMO_BLK), "i"((f5) << 2) \
+                         : "memory");                                        \
+        return old;                                                          \
+    }
+#define SCORD_DEF_AMO(base, T, mnem, f5)                                    \
+    SCORD_DEF_AMO_DEV(scord_##base, T, mnem)                                     \
+    SCORD_DEF_AMO_BLK(scord_##base##_block, T, f5)
+
+SCORD_DEF_AMO(add_i, int, "amoadd.w", SCORD_AMO_ADD)
+SCORD_DEF_AMO(add_u, unsigned, "amoadd.w", SCORD_AMO_ADD)
+SCORD_DEF_AMO(exch_i, int, "amoswap.w", SCORD_AMO_SWAP)
+SCORD_DEF_AMO(exch_u, unsigned, "amoswap.w", SCORD_AMO_SWAP)
+SCORD_DEF_AMO(and_i, int, "amoand.w", SCORD_AMO_AND)
+SCORD_DEF_AMO(and_u, unsigned, "amoand.w", SCORD_AMO_AND)
+SCORD_DEF_AMO(or_i, int, "amoor.w", SCORD_AMO_OR)
+SCORD_DEF_AMO(or_u, unsigned, "amoor.w", SCORD_AMO_OR)
+SCORD_DEF_AMO(xor_i, int, "amoxor.w", SCORD_AMO_XOR)
+SCORD_DEF_AMO(xor_u, unsigned, "amoxor.w", SCORD_AMO_XOR)
+SCORD_DEF_AMO(min_i, int, "amomin.w", SCORD_AMO_MIN)
+SCORD_DEF_AMO(min_u, unsigned, "amominu.w", SCORD_AMO_MINU)
+SCORD_DEF_AMO(max_i, int, "amomax.w", SCORD_AMO_MAX)
+SCORD_DEF_AMO(max_u, unsigned, "amomaxu.w", SCORD_AMO_MAXU)
+
+/* amocas.w: the compare value travels in rd, hence "+r". */
+#define SCORD_DEF_CAS(name, T, opc)                                          \
+    static inline T name(volatile T *p, T compare, T v)                      \
+    {                                                                        \
+        __asm__ volatile(".insn r %3, 2, %4, %0, %1, %2"                     \
+                         : "+r"(compare)                                     \
+                         : "r"(p), "r"(v), "i"(opc), "i"(SCORD_AMO_CAS << 2) \
+                         : "memory");                                        \
+        return compare;                                                      \
+    }
+SCORD_DEF_CAS(scord_cas_i, int, 0x2F)
+SCORD_DEF_CAS(scord_cas_u, unsigned, 0x2F)
+SCORD_DEF_CAS(scord_cas_i_block, int, SCORD_OPC_AMO_BLK)
+SCORD_DEF_CAS(scord_cas_u_block, unsigned, SCORD_OPC_AMO_BLK)
+
+/* CUDA names, overloaded on the pointee type: unsigned int and unsigned long
+ * (uint32_t is unsigned long on RV32) select the unsigned operation, which
+ * matters for min/max; any other 32-bit type (int, long, int32_t) the
+ * signed one. */
+#define SCORD_PICK(p, fi, fu)                                                \
+    _Generic(*(p), unsigned: fu, unsigned long: fu, default: fi)
+#define SCORD_ARG(p) ((volatile void *)(p))
+
+#define atomicAdd(p, v) SCORD_PICK(p, scord_add_i, scord_add_u)(SCORD_ARG(p), v)
+#define atomicSub(p, v) SCORD_PICK(p, scord_add_i, scord_add_u)(SCORD_ARG(p), -(v))
+#define atomicExch(p, v) SCORD_PICK(p, scord_exch_i, scord_exch_u)(SCORD_ARG(p), v)
+#define atomicCAS(p, c, v) SCORD_PICK(p, scord_cas_i, scord_cas_u)(SCORD_ARG(p), c, v)
+#define atomicMin(p, v) SCORD_PICK(p, scord_min_i, scord_min_u)(SCORD_ARG(p), v)
+#define atomicMax(p, v) SCORD_PICK(p, scord_max_i, scord_max_u)(SCORD_ARG(p), v)
+#define atomicAnd(p, v) SCORD_PICK(p, scord_and_i, scord_and_u)(SCORD_ARG(p), v)
+#define atomicOr(p, v) SCORD_PICK(p, scord_or_i, scord_or_u)(SCORD_ARG(p), v)
+#define atomicXor(p, v) SCORD_PICK(p, scord_xor_i, scord_xor_u)(SCORD_ARG(p), v)
+
+#define atomicAdd_block(p, v) SCORD_PICK(p, scord_add_i_block, scord_add_u_block)(SCORD_ARG(p), v)
+#define atomicSub_block(p, v) SCORD_PICK(p, scord_add_i_block, scord_add_u_block)(SCORD_ARG(p), -(v))
+#define atomicExch_block(p, v) SCORD_PICK(p, scord_exch_i_block, scord_exch_u_block)(SCORD_ARG(p), v)
+#define atomicCAS_block(p, c, v) SCORD_PICK(p, scord_cas_i_block, scord_cas_u_block)(SCORD_ARG(p), c, v)
+#define atomicMin_block(p, v) SCORD_PICK(p, scord_min_i_block, scord_min_u_block)(SCORD_ARG(p), v)
+#define atomicMax_block(p, v) SCORD_PICK(p, scord_max_i_block, scord_max_u_block)(SCORD_ARG(p), v)
+#define atomicAnd_block(p, v) SCORD_PICK(p, scord_and_i_block, scord_and_u_block)(SCORD_ARG(p), v)
+#define atomicOr_block(p, v) SCORD_PICK(p, scord_or_i_block, scord_or_u_block)(SCORD_ARG(p), v)
+#define atomicXor_block(p, v) SCORD_PICK(p, scord_xor_i_block, scord_xor_u_block)(SCORD_ARG(p), v)
+
+/* Explicitly unsigned min/max, for callers holding an int * to unsigned data. */
+#define atomicMinU(p, v) scord_min_u((volatile unsigned *)(p), (unsigned)(v))
+#define atomicMaxU(p, v) scord_max_u((volatile unsigned *)(p), (unsigned)(v))
+#define atomicMinU_block(p, v) scord_min_u_block((volatile unsigned *)(p), (unsigned)(v))
+#define atomicMaxU_block(p, v) scord_max_u_block((volatile unsigned *)(p), (unsigned)(v))
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# The scord CLI against bad input: wrong options, files that are not RV32
+# executables, and kernels that fault or never end. Every case must end
+# with a clear message, the documented exit code and no crash.
+#
+#   tests/cli/test_cli.sh SCORD_BIN SW_BUILD_DIR
+#   e.g. tests/cli/test_cli.sh build/default/bin/scord build/sw
+#
+# Prints "PASS name" / "FAIL name: why" per case; exits 1 if any failed.
+set -u
+
+if [ $# -ne 2 ]; then
+    echo "usage: $0 SCORD_BIN SW_BUILD_DIR" >&2
+    exit 2
+fi
+scord=$1
+sw=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/scord-cli.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+# expect NAME CODE PATTERN -- COMMAND...
+# The command must exit with CODE and its stdout+stderr must match the
+# extended regex PATTERN (empty: anything). A signal (code > 128) is a crash.
+expect() {
+    local name=$1 code=$2 pattern=$3
+    shift 4
+    local out="$tmp/out" rc
+    "$@" >"$out" 2>&1
+    rc=$?
+    if [ $rc -gt 128 ]; then
+        echo "FAIL $name: crashed (exit $rc)"
+    elif [ $rc -ne "$code" ]; then
+        echo "FAIL $name: exit code $rc, expected $code: $(head -c 300 "$out" | tr '\n' ' ')"
+    elif [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$out"; then
+        echo "FAIL $name: output does not match /$pattern/: $(head -c 300 "$out" | tr '\n' ' ')"
+    else
+        echo "PASS $name"
+        return 0
+    fi
+    failed=1
+    return 1
+}
+
+if [ ! -x "$scord" ]; then
+    echo "FAIL setup: $scord is not an executable"
+    exit 1
+fi
+
+# ---- help and usage errors (exit 2) -----------------------------------
+expect "help" 0 'exit codes' -- "$scord" --help
+expect "run help" 0 '--timeout' -- "$scord" run --help
+expect "help documents every run option" 0 '' -- bash -c \
+    "h=\$('$scord' run --help); for o in --grid --block --timeout --trace --dump --quiet zeros: seq:; do
+         grep -q -- \"\$o\" <<<\"\$h\" || { echo missing \$o; exit 1; }; done"
+expect "no command" 2 'missing command' -- "$scord"
+expect "unknown command" 2 "unknown command" -- "$scord" frobnicate
+expect "unknown global option" 2 "unknown option" -- "$scord" --frob run x.elf
+expect "unknown run option" 2 "unknown option '--bogus'" -- "$scord" run --bogus x.elf
+expect "missing kernel" 2 'missing the kernel' -- "$scord" run
+expect "missing --grid value" 2 'needs a value' -- "$scord" run --grid
+expect "missing --timeout value" 2 'needs a number' -- "$scord" run x.elf --timeout
+expect "missing --device value" 2 'needs a device' -- "$scord" --device
+expect "bad grid" 2 "bad grid" -- "$scord" run --grid 4xq x.elf
+expect "zero grid" 2 "bad grid" -- "$scord" run --grid 0 x.elf
+expect "grid too many dims" 2 "bad grid" -- "$scord" run --grid 1x1x1x1 x.elf
+expect "bad block" 2 "bad block" -- "$scord" run --block -3 x.elf
+expect "negative timeout" 2 "bad timeout" -- "$scord" run --timeout -1 x.elf
+expect "bad timeout" 2 "bad timeout" -- "$scord" run --timeout soon x.elf
+expect "bad integer arg" 2 "bad kernel argument" -- "$scord" run x.elf 12abc
+expect "integer arg too big" 2 "bad kernel argument" -- "$scord" run x.elf 0x100000000
+expect "bad zeros arg" 2 "bad kernel argument" -- "$scord" run x.elf zeros:0
+expect "bad seq arg" 2 "bad kernel argument" -- "$scord" run x.elf seq:many
+expect "bad dump" 2 "bad dump" -- "$scord" run --dump sym:0 x.elf
+expect "unknown device" 3 "unknown device" -- "$scord" --device nosuch info
+expect "bad device option" 2 "unknown option 'speed'" -- "$scord" --device sim:speed=9 info
+expect "info" 0 'cores' -- "$scord" info
+
+# ---- files that are not loadable kernels (exit 3) ------------------------
+bad_dir="$sw/tests/bad"
+good=""
+for n in illegal ecall null oob misaligned endless; do
+    if [ -f "$bad_dir/$n/kernel.elf" ]; then good="$bad_dir/$n/kernel.elf"; break; fi
+done
+
+expect "missing file" 3 "cannot open" -- "$scord" run "$tmp/does-not-exist.elf"
+echo "just some text" >"$tmp/text.elf"
+expect "not an ELF" 3 "not an ELF file" -- "$scord" run "$tmp/text.elf"
+: >"$tmp/empty.elf"
+expect "empty file" 3 "not an ELF file" -- "$scord" run "$tmp/empty.elf"
+expect "directory" 3 "" -- "$scord" run "$tmp"
+x86=""
+for f in /bin/true /usr/bin/true /bin/sh; do [ -f "$f" ] && { x86=$f; break; }; done
+if [ -n "$x86" ]; then
+    expect "host (x86-64) ELF" 3 "64-bit, expected 32-bit RISC-V|expected RISC-V" -- "$scord" run "$x86"
+else
+    echo "FAIL host (x86-64) ELF: no host executable found"
+    failed=1
+fi
+if [ -n "$good" ]; then
+    size=$(wc -c <"$good")
+    for cut in 10 40 100 $((size / 2)) $((size - 1)); do
+        head -c "$cut" "$good" >"$tmp/cut$cut.elf"
+        expect "truncated ELF ($cut of $size bytes)" 3 "truncated" -- \
+            "$scord" run "$tmp/cut$cut.elf"
+    done
+    # 64-bit RISC-V: flip EI_CLASS of a real kernel (byte 4 -> 2).
+    { head -c 4 "$good"; printf '\002'; tail -c +6 "$good"; } >"$tmp/class64.elf"
+    expect "ELF class 64" 3 "64-bit" -- "$scord" run "$tmp/class64.elf"
+    # x86 machine: e_machine (bytes 18-19) = 3.
+    { head -c 18 "$good"; printf '\003\000'; tail -c +21 "$good"; } >"$tmp/x86.elf"
+    expect "ELF machine x86" 3 "machine is x86" -- "$scord" run "$tmp/x86.elf"
+    # Relocatable object: e_type (bytes 16-17) = ET_REL.
+    { head -c 16 "$good"; printf '\001\000'; tail -c +19 "$good"; } >"$tmp/rel.elf"
+    expect "ELF not executable" 3 "expected an executable" -- "$scord" run "$tmp/rel.elf"
+    expect "dump of unknown symbol" 2 "no symbol" -- \
+        "$scord" run --dump no_such_symbol_here "$good"
+else
+    echo "FAIL truncated ELF: no kernel ELF under $bad_dir (build them: make sw)"
+    failed=1
+fi
+
+# ---- kernels that fault or never end (exit 1) ----------------------------
+# name: expected text of the fault line
+declare -A cause=(
+    [illegal]='fault: illegal instruction'
+    [misaligned]='fault: misaligned access'
+    [oob]='fault: out-of-bounds access'
+    [null]='fault: out-of-bounds access .* address 0x00000[0-9a-f]{3} \(null page\)'
+    [ecall]='fault: ecall/ebreak'
+    [endless]='timeout: .*reset'
+)
+for n in illegal misaligned oob null ecall endless; do
+    elf="$bad_dir/$n/kernel.elf"
+    if [ ! -f "$elf" ]; then
+        echo "FAIL bad kernel $n: $elf missing (build it: make sw)"
+        failed=1
+        continue
+    fi
+    expect "bad kernel $n" 1 "${cause[$n]}" -- "$scord" run --timeout 2 "$elf"
+done
+if [ -f "$bad_dir/illegal/kernel.elf" ]; then
+    expect "fault reports pc and lane" 1 'at pc 0x[0-9a-f]{8}, .*core [0-9]+ warp [0-9]+ lane [0-9]+' -- \
+        "$scord" run --timeout 10 "$bad_dir/illegal/kernel.elf"
+    expect "block larger than a core" 1 "exceeds" -- \
+        "$scord" run --block 100000 "$bad_dir/illegal/kernel.elf"
+fi
+
+exit $failed

@@ -1,0 +1,23 @@
+# Unit test of the memory system: gpu_lsu, gpu_l2_arb, gpu_l2 (+ gpu_amo_alu)
+# under random and directed traffic, checked against a golden model.
+#   make mem-unit-test [CONFIG=name] [MEMUT_ARGS=--ops=N]
+# Included by the top Makefile (uses its B, GEN and VERILATOR).
+
+MEMUT_DIR  := $(B)/rtl-mem
+MEMUT_BIN  := $(MEMUT_DIR)/Vmem_tb_top
+MEMUT_RTL  := rtl/gpu/gpu_amo_alu.v rtl/gpu/gpu_lsu.v rtl/gpu/gpu_l2_arb.v \
+              rtl/gpu/gpu_l2.v tests/rtl/mem/mem_tb_top.v
+MEMUT_SRC  := tests/rtl/mem/mem_tb.cpp
+MEMUT_ARGS ?=
+
+$(MEMUT_BIN): $(MEMUT_RTL) $(MEMUT_SRC) $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
+	@mkdir -p $(MEMUT_DIR)
+	$(VERILATOR) --cc --exe --build -j 2 -Wall -Irtl/gpu -I$(GEN) \
+	  --top-module mem_tb_top --Mdir $(MEMUT_DIR) -o Vmem_tb_top \
+	  -CFLAGS "-std=c++17 -O2 -I$(abspath $(GEN))" \
+	  $(MEMUT_RTL) $(abspath $(MEMUT_SRC)) >$(MEMUT_DIR)/build.log 2>&1 \
+	  || { tail -40 $(MEMUT_DIR)/build.log; exit 1; }
+
+.PHONY: mem-unit-test
+mem-unit-test: $(MEMUT_BIN)
+	$(MEMUT_BIN) $(MEMUT_ARGS)

@@ -1,0 +1,99 @@
+/* scord-kernel-tests: runs the kernel tests on one device.
+ *
+ *   scord-kernel-tests [--device URI] [--sw-dir DIR] [--timeout MS] [-v] [test...]
+ *
+ * One line per test, "PASS name" or "FAIL name: reason" (details such as
+ * diffs come before it), then a summary; exit status 1 if any test failed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel_tests.h"
+
+struct test {
+    const char *name;
+    int (*fn)(scord_device *dev, const char *sw_dir);
+};
+
+#define KT_ENTRY(name) {#name, test_##name},
+static const struct test tests[] = {KERNEL_TESTS(KT_ENTRY)};
+#undef KT_ENTRY
+#define NUM_TESTS (sizeof tests / sizeof tests[0])
+
+static int usage(FILE *out)
+{
+    fprintf(out, "usage: scord-kernel-tests [--device URI] [--sw-dir DIR] [--timeout MS] [-v] "
+                 "[test...]\ntests:");
+    for (size_t i = 0; i < NUM_TESTS; i++)
+        fprintf(out, " %s", tests[i].name);
+    fprintf(out, "\n");
+    return out == stderr ? 2 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *uri = "sim", *sw_dir = "build/sw";
+    const char *names[64];
+    int nnames = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--device") && i + 1 < argc)
+            uri = argv[++i];
+        else if (!strncmp(a, "--device=", 9))
+            uri = a + 9;
+        else if (!strcmp(a, "--sw-dir") && i + 1 < argc)
+            sw_dir = argv[++i];
+        else if (!strncmp(a, "--sw-dir=", 9))
+            sw_dir = a + 9;
+        else if (!strcmp(a, "--timeout") && i + 1 < argc)
+            kt_timeout_ms = (unsigned)strtoul(argv[++i], NULL, 0);
+        else if (!strcmp(a, "-v") || !strcmp(a, "--verbose"))
+            kt_verbose = 1;
+        else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+            return usage(stdout);
+        else if (a[0] == '-')
+            return usage(stderr);
+        else if (nnames < (int)(sizeof names / sizeof names[0]))
+            names[nnames++] = a;
+    }
+    for (int n = 0; n < nnames; n++) {
+        size_t i = 0;
+        while (i < NUM_TESTS && strcmp(tests[i].name, names[n]))
+            i++;
+        if (i == NUM_TESTS) {
+            fprintf(stderr, "scord-kernel-tests: no test named '%s'\n", names[n]);
+            return usage(stderr);
+        }
+    }
+
+    scord_device *dev = NULL;
+    int err = scord_open(&dev, uri);
+    if (err) {
+        printf("FAIL open: cannot open device '%s': %s %s\n", uri, scord_error_name(err),
+               scord_last_error_detail(NULL));
+        return 1;
+    }
+    int passed = 0, failed = 0;
+    for (size_t i = 0; i < NUM_TESTS; i++) {
+        int selected = nnames == 0;
+        for (int n = 0; n < nnames; n++)
+            selected |= !strcmp(tests[i].name, names[n]);
+        if (!selected)
+            continue;
+        kt_reset_reason();
+        fflush(stdout);
+        if (tests[i].fn(dev, sw_dir) == 0) {
+            printf("PASS %s\n", tests[i].name);
+            passed++;
+        } else {
+            printf("FAIL %s: %s\n", tests[i].name, kt_reason());
+            failed++;
+        }
+        fflush(stdout);
+        scord_free_all(dev);
+    }
+    scord_close(dev);
+    printf("kernel tests: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,171 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel_tests.h"
+
+unsigned kt_timeout_ms = 60000;
+int kt_verbose;
+
+static char reason[512];
+
+int kt_fail(const char *fmt, ...)
+{
+    if (reason[0] == '\0') {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(reason, sizeof reason, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+const char *kt_reason(void) { return reason[0] ? reason : "failed (no reason given)"; }
+void kt_reset_reason(void) { reason[0] = '\0'; }
+
+/* scord error plus the driver's detail, if it has one. */
+static const char *err_text(struct kt *t, int err)
+{
+    static char buf[384];
+    const char *detail = scord_last_error_detail(t->dev);
+    snprintf(buf, sizeof buf, "%s%s%s", scord_error_name(err), detail[0] ? ": " : "", detail);
+    return buf;
+}
+
+int kt_begin(struct kt *t, scord_device *dev, const char *sw_dir, const char *rel)
+{
+    memset(t, 0, sizeof *t);
+    t->dev = dev;
+    t->name = rel;
+    int err = scord_get_info(dev, &t->info);
+    if (err)
+        return kt_fail("scord_get_info: %s", err_text(t, err));
+    t->max_block = t->info.warps * t->info.threads;
+    if (t->max_block == 0)
+        return kt_fail("device reports %u warps x %u threads", t->info.warps, t->info.threads);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s/kernel.elf", sw_dir, rel);
+    err = scord_load_kernel(dev, path, &t->kernel);
+    if (err)
+        return kt_fail("cannot load %s: %s", path, err_text(t, err));
+    return 0;
+}
+
+void kt_end(struct kt *t)
+{
+    if (t->kernel)
+        scord_kernel_free(t->kernel);
+    t->kernel = NULL;
+    scord_free_all(t->dev);
+}
+
+int kt_alloc(struct kt *t, size_t bytes, const void *src, int fill_byte, scord_addr *addr)
+{
+    int err = scord_malloc(t->dev, bytes, addr);
+    if (err)
+        return kt_fail("scord_malloc(%zu): %s", bytes, err_text(t, err));
+    err = src ? scord_memcpy_htod(t->dev, *addr, src, bytes)
+              : scord_memset(t->dev, *addr, fill_byte, bytes);
+    if (err)
+        return kt_fail("filling %zu bytes at 0x%08x: %s", bytes, *addr, err_text(t, err));
+    return 0;
+}
+
+int kt_read(struct kt *t, void *dst, scord_addr src, size_t bytes)
+{
+    int err = scord_memcpy_dtoh(t->dev, dst, src, bytes);
+    if (err)
+        return kt_fail("reading %zu bytes at 0x%08x: %s", bytes, src, err_text(t, err));
+    return 0;
+}
+
+static int launch(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block, const void *args,
+                  size_t args_size)
+{
+    if (kt_verbose)
+        printf("  %s: grid %ux%ux%u block %ux%ux%u on %u cores x %u warps x %u threads\n", t->name,
+               grid.x, grid.y, grid.z, block.x, block.y, block.z, t->info.cores, t->info.warps,
+               t->info.threads);
+    int err = scord_launch(t->dev, t->kernel, grid, block, args, args_size);
+    if (err)
+        return kt_fail("scord_launch: %s", err_text(t, err));
+    return 0;
+}
+
+static int describe_fault(struct kt *t, const char *prefix)
+{
+    struct scord_fault f;
+    if (scord_get_fault(t->dev, &f))
+        return kt_fail("%skernel fault (no details)", prefix);
+    return kt_fail("%s%s at pc 0x%08x addr 0x%08x (core %u warp %u lane %u)", prefix,
+                   scord_fault_name(f.cause), f.pc, f.addr, f.core, f.warp, f.lane);
+}
+
+int kt_run(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block, const void *args,
+           size_t args_size)
+{
+    if (launch(t, grid, block, args, args_size))
+        return -1;
+    int err = scord_wait(t->dev, kt_timeout_ms);
+    if (err == SCORD_ERR_KERNEL_FAULT) {
+        int r = describe_fault(t, "");
+        scord_reset(t->dev);
+        return r;
+    }
+    if (err == SCORD_ERR_TIMEOUT)
+        return kt_fail("no end after %u ms (hang?)", kt_timeout_ms);
+    if (err)
+        return kt_fail("scord_wait: %s", err_text(t, err));
+    return 0;
+}
+
+int kt_run_expect_fault(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block,
+                        uint32_t cause, unsigned timeout_ms, struct scord_fault *fault)
+{
+    if (launch(t, grid, block, NULL, 0))
+        return -1;
+    int err = scord_wait(t->dev, timeout_ms);
+    if (cause == 0) {
+        scord_reset(t->dev);
+        if (err != SCORD_ERR_TIMEOUT)
+            return kt_fail("expected a timeout, got %s", scord_error_name(err));
+        return 0;
+    }
+    if (err != SCORD_ERR_KERNEL_FAULT) {
+        scord_reset(t->dev);
+        return kt_fail("expected fault '%s', got %s", scord_fault_name(cause),
+                       scord_error_name(err));
+    }
+    struct scord_fault f;
+    err = scord_get_fault(t->dev, &f);
+    scord_reset(t->dev);
+    if (err)
+        return kt_fail("scord_get_fault: %s", err_text(t, err));
+    if (fault)
+        *fault = f;
+    if (f.cause != cause)
+        return kt_fail("expected fault '%s', got '%s' at pc 0x%08x", scord_fault_name(cause),
+                       scord_fault_name(f.cause), f.pc);
+    return 0;
+}
+
+int kt_check_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n)
+{
+    size_t bad = 0, first = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (got[i] == want[i])
+            continue;
+        if (bad == 0)
+            first = i;
+        if (bad < 8)
+            printf("  %s[%zu]: got 0x%08x (%d), expected 0x%08x (%d)\n", what, i, got[i],
+                   (int32_t)got[i], want[i], (int32_t)want[i]);
+        bad++;
+    }
+    if (bad == 0)
+        return 0;
+    if (bad > 8)
+        printf("  %s: ... %zu differences in all\n", what, bad);
+    return kt_fail("%s: %zu of %zu words wrong, first at [%zu]: got 0x%08x, expected 0x%08x",
+                   what, bad, n, first, got[first], want[first]);
+}
