@@ -71,8 +71,8 @@ note "scord CLI and bad input"
 count "cli" bash tests/cli/test_cli.sh build/default/bin/scord build/sw
 
 note "synthesis (Yosys)"
-check "fpga: yosys synth" $MAKE --no-print-directory CONFIG=fpga synth
-[ -f build/fpga/synth/stat.txt ] && grep -m1 'Number of cells' build/fpga/synth/stat.txt | sed 's/^ */fpga cells: /'
+check "fpga: yosys synth_ecp5" $MAKE --no-print-directory CONFIG=fpga synth
+grep -h '^synth ' "$log_dir"/fpga__yosys_synth_ecp5.log 2>/dev/null
 
 if [ $failed -gt 0 ]; then
     printf '\nFailed:\n'

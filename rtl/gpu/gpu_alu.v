@@ -8,13 +8,15 @@ module gpu_alu (
     input  wire [31:0] b_i,
     output reg  [31:0] result_o
 );
-    // The low 64 bits of the product of two 64-bit sign- or zero-extended
-    // operands are the exact 32x32 product, for every signedness mix.
+    // One 33x33 signed multiplier serves all four: each operand gets a
+    // 33rd bit that is its sign (signed) or zero (unsigned).
     wire a_signed = (op_i == `ALU_MULH) || (op_i == `ALU_MULHSU);
     wire b_signed = (op_i == `ALU_MULH);
-    wire [63:0] a_ext = {{32{a_signed & a_i[31]}}, a_i};
-    wire [63:0] b_ext = {{32{b_signed & b_i[31]}}, b_i};
-    wire [63:0] product = a_ext * b_ext;
+    wire signed [32:0] a_ext = {a_signed & a_i[31], a_i};
+    wire signed [32:0] b_ext = {b_signed & b_i[31], b_i};
+    wire signed [65:0] product_full = a_ext * b_ext;
+    wire [63:0] product = product_full[63:0];
+    wire unused_product = ^product_full[65:64];  // a 66-bit product of 33-bit operands
     wire [31:0] sum  = a_i + b_i;
     wire [31:0] diff = a_i - b_i;
 

@@ -90,6 +90,9 @@ module gpu_core #(
     reg [NUM_WARPS-1:0] lwait_q;  // waits for the LSU
     reg [NUM_WARPS-1:0] dwait_q;  // waits for the divider
     reg [NUM_WARPS-1:0] bwait_q;  // waits at the barrier
+    // Replayed because the LSU (or divider) was busy: not worth fetching
+    // again until that unit frees up.
+    reg [NUM_WARPS-1:0] lsu_blk_q, div_blk_q;
     reg [63:0]    cycle_q, instret_q;
 
     reg [NUM_WARPS-1:0] live;
@@ -168,7 +171,8 @@ module gpu_core #(
     // ------------------------------------------------------------------
     // F: pick a ready warp, round robin
     // ------------------------------------------------------------------
-    wire [NUM_WARPS-1:0] ready = live & ~busy_q & ~fwait_q & ~lwait_q & ~dwait_q & ~bwait_q;
+    wire [NUM_WARPS-1:0] ready = live & ~busy_q & ~fwait_q & ~lwait_q & ~dwait_q & ~bwait_q &
+                                 ~lsu_blk_q & ~div_blk_q;
     reg  [WW-1:0] rr_q, pick;
     reg           pick_ok;
     reg  [31:0]   rot;
@@ -507,6 +511,8 @@ module gpu_core #(
             lwait_q   <= 0;
             dwait_q   <= 0;
             bwait_q   <= 0;
+            lsu_blk_q <= 0;
+            div_blk_q <= 0;
             d_valid_q <= 1'b0;
             x_valid_q <= 1'b0;
             r_valid_q <= 1'b0;
@@ -636,6 +642,14 @@ module gpu_core #(
             // ---- barrier and unit completions
             bwait_q <= (bwait_q & ~bar_release) |
                        ((x_commit && x_class_q == `CL_BAR) ? ({{(NUM_WARPS-1){1'b0}}, 1'b1} << x_warp_q) : 0);
+            if (lsu_req_ready)
+                lsu_blk_q <= 0;
+            else if (lsu_req_valid && !lsu_req_ready)
+                lsu_blk_q[x_warp_q] <= 1'b1;
+            if (div_req_ready)
+                div_blk_q <= 0;
+            else if (div_req_valid && !div_req_ready)
+                div_blk_q[x_warp_q] <= 1'b1;
             if (lsu_wb_grant) lwait_q[lsu_wb_warp] <= 1'b0;
             if (div_wb_grant) dwait_q[div_wb_warp] <= 1'b0;
 
@@ -663,7 +677,7 @@ module gpu_core #(
                         perf_q[`PERF_STALL_WB] <= perf_q[`PERF_STALL_WB] + 32'd1;
                     else if (!pick_ok && |(fwait_q & live))
                         perf_q[`PERF_STALL_FETCH] <= perf_q[`PERF_STALL_FETCH] + 32'd1;
-                    else if (!pick_ok && |((lwait_q | dwait_q) & live))
+                    else if (!pick_ok && |((lwait_q | dwait_q | lsu_blk_q | div_blk_q) & live))
                         perf_q[`PERF_STALL_MEM] <= perf_q[`PERF_STALL_MEM] + 32'd1;
                     else if (!pick_ok && |(bwait_q & live))
                         perf_q[`PERF_STALL_BAR] <= perf_q[`PERF_STALL_BAR] + 32'd1;

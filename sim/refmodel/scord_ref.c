@@ -1,0 +1,631 @@
+/* C reference model of the ScoRD race detector. Every rule here is a
+ * transcription of docs/detector.md; the § numbers point at it. */
+#include "scord_ref.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK_IDS   (1u << SCORD_DET_BLOCK_BITS)  /* 128 */
+#define WARP_IDS    (1u << SCORD_DET_WARP_BITS)   /* 32 */
+#define FENCE_MASK  ((1u << SCORD_DET_FENCE_BITS) - 1u)
+#define SUPP_N      SCORD_DET_SUPP_ENTRIES
+#define REC_BYTES   SCORD_DET_REC_BYTES
+
+/* ---- Events (§3.1) --------------------------------------------------------- */
+
+void scord_event_pack(const scord_event_t *ev, uint32_t w[SCORD_EVENT_WORDS])
+{
+    w[0] = ev->pc;
+    w[1] = ev->addr;
+    w[2] = (uint32_t)ev->bloom | (uint32_t)ev->barrier << 16 | (uint32_t)ev->core << 24;
+    w[3] = (uint32_t)ev->block | (uint32_t)(ev->warp & 31u) << 16 |
+           (uint32_t)(ev->lane & 31u) << 21 | (uint32_t)(ev->kind & 3u) << 26 |
+           (uint32_t)(ev->scope & 1u) << 28 | (uint32_t)(ev->strong & 1u) << 29 |
+           (uint32_t)(ev->size & 3u) << 30;
+}
+
+void scord_event_unpack(const uint32_t w[SCORD_EVENT_WORDS], scord_event_t *ev)
+{
+    ev->pc = w[0];
+    ev->addr = w[1];
+    ev->bloom = (uint16_t)w[2];
+    ev->barrier = (uint8_t)(w[2] >> 16);
+    ev->core = (uint8_t)(w[2] >> 24);
+    ev->block = (uint16_t)w[3];
+    ev->warp = (w[3] >> 16) & 31u;
+    ev->lane = (w[3] >> 21) & 31u;
+    ev->kind = (w[3] >> 26) & 3u;
+    ev->scope = (w[3] >> 28) & 1u;
+    ev->strong = (w[3] >> 29) & 1u;
+    ev->size = (w[3] >> 30) & 3u;
+}
+
+/* ---- Lock table and Bloom (§4) ------------------------------------------------ */
+
+uint8_t scord_lock_hash(uint32_t addr)
+{
+    return (uint8_t)(((addr >> 2) ^ (addr >> 8) ^ (addr >> 14) ^ (addr >> 20) ^ (addr >> 26)) & 63u);
+}
+
+uint16_t scord_bloom_bits(uint8_t hash, uint8_t scope)
+{
+    unsigned i = (hash ^ (hash >> 3)) & 7u;
+    /* Low byte: held at any scope (enough within a block). High byte: held
+     * at device scope (needed across blocks). §4.3 */
+    return (uint16_t)((1u << i) | (scope ? 1u << (8 + i) : 0u));
+}
+
+void scord_locktab_reset(scord_locktab_t *lt)
+{
+    memset(lt, 0, sizeof *lt);
+}
+
+void scord_locktab_cas(scord_locktab_t *lt, uint32_t addr, uint8_t scope)
+{
+    uint8_t h = scord_lock_hash(addr);
+    scope &= 1u;
+    /* A spinning CAS loop must not flush the other held locks out. §4.2 L1 */
+    for (unsigned i = 0; i < SCORD_LT_ENTRIES; i++)
+        if (lt->valid[i] && lt->hash[i] == h && lt->scope[i] == scope)
+            return;
+    unsigned n = lt->next;
+    lt->hash[n] = h;
+    lt->scope[n] = scope;
+    lt->valid[n] = 1;
+    lt->active[n] = 0;
+    lt->next = (uint8_t)((n + 1) % SCORD_LT_ENTRIES);
+}
+
+void scord_locktab_exch(scord_locktab_t *lt, uint32_t addr, uint8_t scope)
+{
+    uint8_t h = scord_lock_hash(addr);
+    scope &= 1u;
+    for (unsigned i = 0; i < SCORD_LT_ENTRIES; i++)
+        if (lt->valid[i] && lt->hash[i] == h && lt->scope[i] == scope) {
+            lt->valid[i] = 0;
+            lt->active[i] = 0;
+        }
+}
+
+void scord_locktab_fence(scord_locktab_t *lt, uint8_t scope)
+{
+    for (unsigned i = 0; i < SCORD_LT_ENTRIES; i++)
+        if (lt->valid[i] && lt->scope[i] <= (scope & 1u))
+            lt->active[i] = 1;
+}
+
+uint16_t scord_locktab_bloom(const scord_locktab_t *lt)
+{
+    uint16_t b = 0;
+    for (unsigned i = 0; i < SCORD_LT_ENTRIES; i++)
+        if (lt->valid[i] && lt->active[i])
+            b |= scord_bloom_bits(lt->hash[i], lt->scope[i]);
+    return b;
+}
+
+/* ---- Metadata entry (§5.1) ------------------------------------------------------ */
+
+#define FIELD(v, lsb, w) ((uint64_t)((v) & ((1u << (w)) - 1u)) << (lsb))
+#define GET(raw, lsb, w) ((unsigned)(((raw) >> (lsb)) & ((1u << (w)) - 1u)))
+
+uint64_t scord_md_encode(const scord_md_t *md)
+{
+    return FIELD(md->gen, SCORD_DET_MD_GEN_LSB, 6) | FIELD(md->tag, SCORD_DET_MD_TAG_LSB, 4) |
+           FIELD(md->block, SCORD_DET_MD_BLOCK_LSB, 7) | FIELD(md->warp, SCORD_DET_MD_WARP_LSB, 5) |
+           FIELD(md->devfence, SCORD_DET_MD_DEVFENCE_LSB, 6) |
+           FIELD(md->blkfence, SCORD_DET_MD_BLKFENCE_LSB, 6) |
+           FIELD(md->barrier, SCORD_DET_MD_BARRIER_LSB, 8) |
+           FIELD(md->bloom, SCORD_DET_MD_BLOOM_LSB, 16) |
+           FIELD(md->modified, SCORD_DET_MD_MODIFIED_LSB, 1) |
+           FIELD(md->blkshared, SCORD_DET_MD_BLKSHARED_LSB, 1) |
+           FIELD(md->devshared, SCORD_DET_MD_DEVSHARED_LSB, 1) |
+           FIELD(md->atom, SCORD_DET_MD_ATOM_LSB, 1) | FIELD(md->scope, SCORD_DET_MD_SCOPE_LSB, 1) |
+           FIELD(md->strong, SCORD_DET_MD_STRONG_LSB, 1);
+}
+
+void scord_md_decode(uint64_t raw, scord_md_t *md)
+{
+    md->gen = (uint8_t)GET(raw, SCORD_DET_MD_GEN_LSB, 6);
+    md->tag = (uint8_t)GET(raw, SCORD_DET_MD_TAG_LSB, 4);
+    md->block = (uint8_t)GET(raw, SCORD_DET_MD_BLOCK_LSB, 7);
+    md->warp = (uint8_t)GET(raw, SCORD_DET_MD_WARP_LSB, 5);
+    md->devfence = (uint8_t)GET(raw, SCORD_DET_MD_DEVFENCE_LSB, 6);
+    md->blkfence = (uint8_t)GET(raw, SCORD_DET_MD_BLKFENCE_LSB, 6);
+    md->barrier = (uint8_t)GET(raw, SCORD_DET_MD_BARRIER_LSB, 8);
+    md->bloom = (uint16_t)GET(raw, SCORD_DET_MD_BLOOM_LSB, 16);
+    md->modified = (uint8_t)GET(raw, SCORD_DET_MD_MODIFIED_LSB, 1);
+    md->blkshared = (uint8_t)GET(raw, SCORD_DET_MD_BLKSHARED_LSB, 1);
+    md->devshared = (uint8_t)GET(raw, SCORD_DET_MD_DEVSHARED_LSB, 1);
+    md->atom = (uint8_t)GET(raw, SCORD_DET_MD_ATOM_LSB, 1);
+    md->scope = (uint8_t)GET(raw, SCORD_DET_MD_SCOPE_LSB, 1);
+    md->strong = (uint8_t)GET(raw, SCORD_DET_MD_STRONG_LSB, 1);
+}
+
+/* ---- Records (§8.1) ---------------------------------------------------------------- */
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+void scord_record_decode(const uint8_t b[32], scord_record_t *r)
+{
+    uint32_t w0 = rd32(b), w4 = rd32(b + 16), w5 = rd32(b + 20);
+    r->type = (uint8_t)w0;
+    r->devrace = (w0 >> 8) & 1u;
+    r->kind = (w0 >> 9) & 3u;
+    r->strong = (w0 >> 11) & 1u;
+    r->scope = (w0 >> 12) & 1u;
+    r->prev_modified = (w0 >> 13) & 1u;
+    r->prev_atom = (w0 >> 14) & 1u;
+    r->prev_scope = (w0 >> 15) & 1u;
+    r->prev_strong = (w0 >> 16) & 1u;
+    r->size = (w0 >> 17) & 3u;
+    r->pc = rd32(b + 4);
+    r->addr = rd32(b + 8);
+    r->block = (uint16_t)rd32(b + 12);
+    r->core = (uint8_t)w4;
+    r->warp = (uint8_t)(w4 >> 8);
+    r->lane = (uint8_t)(w4 >> 16);
+    r->prev_block = (uint8_t)w5;
+    r->prev_warp = (uint8_t)(w5 >> 8);
+    r->count = rd32(b + 24);
+    r->seq = rd32(b + 28);
+}
+
+/* ---- Detector state ---------------------------------------------------------------- */
+
+typedef struct {
+    uint8_t valid, type;
+    uint32_t pc, slot, count;
+} supp_t;
+
+struct scord_ref {
+    uint32_t mem_bytes;
+    uint8_t *mem;
+    /* registers (§7) */
+    uint32_t mode, md_base, track_base, track_bytes, ring_base, ring_size;
+    uint32_t head, tail, drops;
+    uint8_t armed, err, overflow, intrusion, tail_bad, need_clear, gen;
+    uint32_t cnt[SCORD_DET_CNT_COUNT];
+    /* fence file (§6) */
+    uint8_t ff_blk[BLOCK_IDS][WARP_IDS], ff_dev[BLOCK_IDS][WARP_IDS];
+    /* report writer (§8.3) */
+    supp_t supp[SUPP_N];
+    uint8_t supp_next;
+};
+
+scord_ref_t *scord_ref_new(uint32_t mem_bytes)
+{
+    if (!mem_bytes)
+        return NULL;
+    scord_ref_t *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->mem = calloc(mem_bytes, 1);
+    if (!m->mem) {
+        free(m);
+        return NULL;
+    }
+    m->mem_bytes = mem_bytes;
+    return m;
+}
+
+void scord_ref_free(scord_ref_t *m)
+{
+    if (m) {
+        free(m->mem);
+        free(m);
+    }
+}
+
+uint8_t *scord_ref_mem(scord_ref_t *m) { return m->mem; }
+uint32_t scord_ref_mem_bytes(const scord_ref_t *m) { return m->mem_bytes; }
+
+void scord_ref_fence_file(const scord_ref_t *m, uint8_t block7, uint8_t warp, uint8_t *blkfence,
+                          uint8_t *devfence)
+{
+    *blkfence = m->ff_blk[block7 & (BLOCK_IDS - 1)][warp & (WARP_IDS - 1)];
+    *devfence = m->ff_dev[block7 & (BLOCK_IDS - 1)][warp & (WARP_IDS - 1)];
+}
+
+/* ---- Configuration (§7.2) ---------------------------------------------------- */
+
+static unsigned gran_log2(uint32_t mode) { return 2u + ((mode >> 1) & 3u); }
+static int cache_mode(uint32_t mode) { return (int)(mode & 1u); }
+
+static uint64_t md_bytes_of(uint32_t mode, uint32_t track_bytes)
+{
+    if (((mode >> 1) & 3u) == 3u)
+        return 0;
+    uint64_t entries = (uint64_t)track_bytes >> gran_log2(mode);
+    if (cache_mode(mode))
+        entries >>= 4;
+    return entries * SCORD_DET_MD_ENTRY_BYTES;
+}
+
+static int overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
+{
+    return a < b + blen && b < a + alen;
+}
+
+static uint8_t validate(const scord_ref_t *m)
+{
+    uint64_t mem = m->mem_bytes, guard = SCORD_MEM_GUARD;
+    uint64_t ring_len = (uint64_t)m->ring_size * REC_BYTES;
+    if (((m->mode >> 1) & 3u) == 3u)
+        return SCORD_DET_ERR_MODE;
+    if (m->ring_size < 2)
+        return SCORD_DET_ERR_RING_SIZE;
+    if (m->ring_base % REC_BYTES || m->ring_base < guard || m->ring_base + ring_len > mem)
+        return SCORD_DET_ERR_RING_RANGE;
+    uint64_t tb = m->track_bytes;
+    if (m->track_base % 16u || tb == 0 || (tb & (tb - 1)) ||
+        tb < (16ull << gran_log2(m->mode)) || m->track_base + tb > mem)
+        return SCORD_DET_ERR_TRACK_RANGE;
+    uint64_t mdb = md_bytes_of(m->mode, m->track_bytes);
+    if (m->md_base % 8u || m->md_base < guard || m->md_base + mdb > mem)
+        return SCORD_DET_ERR_MD_RANGE;
+    if (overlap(m->md_base, mdb, m->ring_base, ring_len) ||
+        overlap(m->md_base, mdb, m->track_base, tb) ||
+        overlap(m->ring_base, ring_len, m->track_base, tb))
+        return SCORD_DET_ERR_OVERLAP;
+    return SCORD_DET_ERR_NONE;
+}
+
+/* ---- Registers (§7.1) ----------------------------------------------------------- */
+
+void scord_ref_reg_write(scord_ref_t *m, uint32_t idx, uint32_t v)
+{
+    /* Configuration is frozen while armed: the regions are in use. */
+    int cfg_ok = !m->armed;
+    switch (idx) {
+    case SCORD_DET_CTRL:
+        if (v & SCORD_DET_CTRL_CLEAR)
+            m->overflow = m->intrusion = m->tail_bad = 0;
+        if (!(v & SCORD_DET_CTRL_ENABLE)) {
+            m->armed = 0;
+        } else if (!m->armed) {
+            m->err = validate(m);
+            if (m->err == SCORD_DET_ERR_NONE) {
+                m->armed = 1;
+                m->need_clear = 1;
+                m->head = m->tail = 0;
+            }
+        }
+        break;
+    case SCORD_DET_MODE:
+        if (cfg_ok)
+            m->mode = v & 7u;
+        break;
+    case SCORD_DET_MD_BASE:
+        if (cfg_ok)
+            m->md_base = v;
+        break;
+    case SCORD_DET_TRACK_BASE:
+        if (cfg_ok)
+            m->track_base = v;
+        break;
+    case SCORD_DET_TRACK_BYTES:
+        if (cfg_ok)
+            m->track_bytes = v;
+        break;
+    case SCORD_DET_RING_BASE:
+        if (cfg_ok)
+            m->ring_base = v;
+        break;
+    case SCORD_DET_RING_SIZE:
+        if (cfg_ok)
+            m->ring_size = v;
+        break;
+    case SCORD_DET_RING_TAIL:
+        if (v < m->ring_size)
+            m->tail = v;
+        else
+            m->tail_bad = 1;
+        break;
+    default:
+        break;
+    }
+}
+
+uint32_t scord_ref_reg_read(const scord_ref_t *m, uint32_t idx)
+{
+    if (idx >= SCORD_DET_CNT_BASE && idx < SCORD_DET_CNT_BASE + SCORD_DET_CNT_COUNT)
+        return m->cnt[idx - SCORD_DET_CNT_BASE];
+    switch (idx) {
+    case SCORD_DET_CTRL:
+        return m->armed ? SCORD_DET_CTRL_ENABLE : 0u;
+    case SCORD_DET_STATUS:
+        return (m->armed ? SCORD_DET_STATUS_ARMED : 0u) |
+               (m->overflow ? SCORD_DET_STATUS_OVERFLOW : 0u) |
+               (m->intrusion ? SCORD_DET_STATUS_INTRUSION : 0u) |
+               (m->tail_bad ? SCORD_DET_STATUS_TAIL_BAD : 0u) | (uint32_t)m->err << 8;
+    case SCORD_DET_MODE: return m->mode;
+    case SCORD_DET_MD_BASE: return m->md_base;
+    case SCORD_DET_TRACK_BASE: return m->track_base;
+    case SCORD_DET_TRACK_BYTES: return m->track_bytes;
+    case SCORD_DET_RING_BASE: return m->ring_base;
+    case SCORD_DET_RING_SIZE: return m->ring_size;
+    case SCORD_DET_RING_HEAD: return m->head;
+    case SCORD_DET_RING_TAIL: return m->tail;
+    case SCORD_DET_RING_DROPS: return m->drops;
+    case SCORD_DET_MD_BYTES: {
+        uint64_t b = md_bytes_of(m->mode, m->track_bytes);
+        return b > 0xFFFFFFFFull ? 0xFFFFFFFFu : (uint32_t)b;
+    }
+    case SCORD_DET_GEN: return m->gen;
+    default: return 0;
+    }
+}
+
+/* ---- Kernel start (§7.3) -------------------------------------------------------------- */
+
+void scord_ref_kernel_start(scord_ref_t *m)
+{
+    if (!m->armed)
+        return;
+    if (m->need_clear || m->gen >= SCORD_DET_GEN_MAX) {
+        /* Zeroed entries carry generation 0, which is never current. */
+        memset(m->mem + m->md_base, 0, (size_t)md_bytes_of(m->mode, m->track_bytes));
+        m->gen = 1;
+        m->need_clear = 0;
+    } else {
+        m->gen++;
+    }
+    memset(m->ff_blk, 0, sizeof m->ff_blk);
+    memset(m->ff_dev, 0, sizeof m->ff_dev);
+    memset(m->supp, 0, sizeof m->supp);
+    m->supp_next = 0;
+    memset(m->cnt, 0, sizeof m->cnt);
+    m->drops = 0;
+}
+
+/* ---- Report writer (§8.3) ---------------------------------------------------------- */
+
+static int slot_unconsumed(const scord_ref_t *m, uint32_t slot)
+{
+    uint32_t n = m->ring_size;
+    return (slot + n - m->tail) % n < (m->head + n - m->tail) % n;
+}
+
+static void write_record(scord_ref_t *m, uint32_t slot, const scord_event_t *ev, uint8_t type,
+                         int devrace, const scord_md_t *prev)
+{
+    uint8_t *p = m->mem + m->ring_base + (size_t)slot * REC_BYTES;
+    uint32_t w0 = type | (uint32_t)(devrace & 1) << 8 | (uint32_t)(ev->kind & 3u) << 9 |
+                  (uint32_t)(ev->strong & 1u) << 11 | (uint32_t)(ev->scope & 1u) << 12 |
+                  (uint32_t)(ev->size & 3u) << 17;
+    uint32_t w5 = 0;
+    if (prev) {
+        w0 |= (uint32_t)prev->modified << 13 | (uint32_t)prev->atom << 14 |
+              (uint32_t)prev->scope << 15 | (uint32_t)prev->strong << 16;
+        w5 = (uint32_t)prev->block | (uint32_t)prev->warp << 8;
+    }
+    wr32(p, w0);
+    wr32(p + 4, ev->pc);
+    wr32(p + 8, ev->addr);
+    wr32(p + 12, ev->block);
+    wr32(p + 16, (uint32_t)ev->core | (uint32_t)ev->warp << 8 | (uint32_t)ev->lane << 16);
+    wr32(p + 20, w5);
+    wr32(p + 24, 1);
+    wr32(p + 28, m->cnt[SCORD_DET_CNT_ACCESSES]);
+}
+
+static void report(scord_ref_t *m, const scord_event_t *ev, uint8_t type, int devrace,
+                   const scord_md_t *prev)
+{
+    m->cnt[SCORD_DET_CNT_RACE_BASE + type]++;
+    supp_t *e = NULL;
+    for (unsigned i = 0; i < SUPP_N; i++)
+        if (m->supp[i].valid && m->supp[i].pc == ev->pc && m->supp[i].type == type) {
+            e = &m->supp[i];
+            break;
+        }
+    if (e && slot_unconsumed(m, e->slot)) {
+        if (e->count != 0xFFFFFFFFu)
+            e->count++;
+        wr32(m->mem + m->ring_base + (size_t)e->slot * REC_BYTES + 24, e->count);
+        m->cnt[SCORD_DET_CNT_SUPPRESSED]++;
+        return;
+    }
+    if ((m->head + 1) % m->ring_size == m->tail) {
+        m->drops++;
+        m->overflow = 1;
+        return;
+    }
+    uint32_t slot = m->head;
+    write_record(m, slot, ev, type, devrace, prev);
+    m->head = (m->head + 1) % m->ring_size;
+    m->cnt[SCORD_DET_CNT_RECORDS]++;
+    if (!e) {
+        e = &m->supp[m->supp_next];
+        m->supp_next = (uint8_t)((m->supp_next + 1) % SUPP_N);
+    }
+    e->valid = 1;
+    e->pc = ev->pc;
+    e->type = type;
+    e->slot = slot;
+    e->count = 1;
+}
+
+/* ---- Fences and barriers (§6) ----------------------------------------------------- */
+
+static void fence(scord_ref_t *m, const scord_event_t *ev)
+{
+    unsigned b = ev->block & (BLOCK_IDS - 1), w = ev->warp & (WARP_IDS - 1);
+    m->cnt[SCORD_DET_CNT_FENCES]++;
+    if (ev->scope)
+        m->ff_dev[b][w] = (uint8_t)((m->ff_dev[b][w] + 1) & FENCE_MASK);
+    else
+        m->ff_blk[b][w] = (uint8_t)((m->ff_blk[b][w] + 1) & FENCE_MASK);
+}
+
+/* ---- Accesses (§5.2, §6) -------------------------------------------------------------- */
+
+static uint64_t rd64(const uint8_t *p)
+{
+    return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+static void wr64(uint8_t *p, uint64_t v)
+{
+    wr32(p, (uint32_t)v);
+    wr32(p + 4, (uint32_t)(v >> 32));
+}
+
+static int in_region(uint32_t a, uint64_t base, uint64_t len)
+{
+    return a >= base && (uint64_t)a < base + len;
+}
+
+/* §6.3: the race check proper, on a decoded, non-fresh entry that failed
+ * Table III. Returns the race type or 0. */
+static uint8_t check(const scord_ref_t *m, const scord_event_t *ev, const scord_md_t *md)
+{
+    uint8_t B = ev->block & (BLOCK_IDS - 1), W = ev->warp & (WARP_IDS - 1);
+    int is_ld = ev->kind == SCORD_DET_EV_LOAD, is_at = ev->kind == SCORD_DET_EV_ATOMIC;
+    int same_block = md->block == B;
+
+    /* C1 program order inside a warp */
+    if (same_block && md->warp == W)
+        return 0;
+    /* C2 Table IV (d) */
+    if (md->atom && !same_block && (md->scope == 0 || (is_at && ev->scope == 0)))
+        return SCORD_DET_RACE_SCOPED_ATOM;
+    /* C3 atomics of sufficient scope order each other */
+    if (is_at && md->atom)
+        return 0;
+    /* C4 two reads never conflict */
+    if (is_ld && !md->modified)
+        return 0;
+    /* C5 Table IV (a), (b): has the previous accessor fenced since? */
+    uint8_t fb = m->ff_blk[md->block][md->warp], fd = m->ff_dev[md->block][md->warp];
+    if (same_block && fb == md->blkfence && fd == md->devfence)
+        return SCORD_DET_RACE_BLOCK_FENCE;
+    if (!same_block && fd == md->devfence)
+        return SCORD_DET_RACE_DEV_FENCE;
+    /* C6 Table IV (e), (f): lockset, scope-aware */
+    uint16_t half = same_block ? 0x00FFu : 0xFF00u;
+    int common = (md->bloom & ev->bloom & half) != 0;
+    if (!is_at && (md->bloom | ev->bloom) != 0 && !common)
+        return is_ld ? SCORD_DET_RACE_LOCK_LOAD : SCORD_DET_RACE_LOCK_STORE;
+    /* C7 Table IV (c): fence-ordered pairs must both be strong */
+    if (!common && !(md->strong && ev->strong))
+        return SCORD_DET_RACE_NOT_STRONG;
+    return 0;
+}
+
+static void access(scord_ref_t *m, const scord_event_t *ev)
+{
+    int is_ld = ev->kind == SCORD_DET_EV_LOAD;
+    uint64_t mdb = md_bytes_of(m->mode, m->track_bytes);
+    uint64_t ring_len = (uint64_t)m->ring_size * REC_BYTES;
+
+    m->cnt[SCORD_DET_CNT_ACCESSES]++;
+    /* A1 a kernel writing the detector's own memory: report, never trust */
+    if (!is_ld && (in_region(ev->addr, m->md_base, mdb) || in_region(ev->addr, m->ring_base, ring_len))) {
+        m->intrusion = 1;
+        report(m, ev, SCORD_DET_RACE_INTRUSION, 0, NULL);
+        return;
+    }
+    /* A2 outside the tracked window */
+    if (!in_region(ev->addr, m->track_base, m->track_bytes)) {
+        m->cnt[SCORD_DET_CNT_UNTRACKED]++;
+        return;
+    }
+    /* A3 entry address and tag */
+    uint32_t gidx = (ev->addr - m->track_base) >> gran_log2(m->mode);
+    uint32_t index = gidx, tag = 0;
+    if (cache_mode(m->mode)) {
+        uint32_t entries = (uint32_t)(mdb / SCORD_DET_MD_ENTRY_BYTES);
+        index = gidx & (entries - 1);
+        tag = gidx / entries;
+    }
+    uint8_t *p = m->mem + m->md_base + (size_t)index * SCORD_DET_MD_ENTRY_BYTES;
+    uint64_t raw = rd64(p);
+    m->cnt[SCORD_DET_CNT_MD_READS]++;
+
+    /* A4 decode: other generation or other tag = fresh */
+    scord_md_t md;
+    scord_md_decode(raw, &md);
+    int fresh = md.gen != m->gen;
+    if (!fresh && cache_mode(m->mode) && md.tag != tag) {
+        m->cnt[SCORD_DET_CNT_TAG_MISMATCH]++;
+        fresh = 1;
+    }
+    if (fresh) {
+        memset(&md, 0, sizeof md);
+        md.modified = md.blkshared = md.devshared = 1;
+    }
+
+    uint8_t B = ev->block & (BLOCK_IDS - 1), W = ev->warp & (WARP_IDS - 1);
+    /* A5 Table III */
+    int pa = md.modified && md.blkshared && md.devshared;
+    int pb = md.warp == W && md.block == B && !md.blkshared && !md.devshared;
+    int pc = md.block == B && md.barrier != ev->barrier && !md.devshared;
+    if (pa || pb || pc) {
+        m->cnt[SCORD_DET_CNT_PRELIM_PASS]++;
+    } else {
+        uint8_t type = check(m, ev, &md);
+        if (type)
+            report(m, ev, type, md.block != B, &md);
+    }
+
+    /* A6 new entry (§5.3) */
+    scord_md_t nw;
+    memset(&nw, 0, sizeof nw);
+    nw.gen = m->gen;
+    nw.tag = (uint8_t)tag;
+    nw.block = B;
+    nw.warp = W;
+    nw.devfence = m->ff_dev[B][W];
+    nw.blkfence = m->ff_blk[B][W];
+    nw.barrier = ev->barrier;
+    nw.bloom = ev->bloom;
+    nw.modified = !is_ld;
+    if (is_ld && !fresh) {
+        /* Bitwise OR: the public simulator's `==` here never set the flag. */
+        nw.devshared = md.devshared | (md.block != B);
+        nw.blkshared = md.blkshared | (md.block == B && md.warp != W);
+    }
+    nw.atom = ev->kind == SCORD_DET_EV_ATOMIC;
+    nw.scope = nw.atom ? (ev->scope & 1u) : 0;
+    nw.strong = ev->strong & 1u;
+    uint64_t nraw = scord_md_encode(&nw);
+    if (nraw != raw) {
+        wr64(p, nraw);
+        m->cnt[SCORD_DET_CNT_MD_WRITES]++;
+    }
+}
+
+void scord_ref_event(scord_ref_t *m, const scord_event_t *raw_ev)
+{
+    if (!m->armed)
+        return;
+    /* The model sees exactly the bits the queue carries (§3.1), with the
+     * two normalisations of §3.2: atomics are strong, only atomics and
+     * fences have a scope. */
+    uint32_t w[SCORD_EVENT_WORDS];
+    scord_event_t e, *ev = &e;
+    scord_event_pack(raw_ev, w);
+    scord_event_unpack(w, &e);
+    if (e.kind == SCORD_DET_EV_ATOMIC)
+        e.strong = 1;
+    if (e.kind == SCORD_DET_EV_LOAD || e.kind == SCORD_DET_EV_STORE)
+        e.scope = 0;
+    if (ev->kind != SCORD_DET_EV_SYNC)
+        access(m, ev);
+    else if (ev->size == SCORD_DET_SYNC_FENCE)
+        fence(m, ev);
+    else if (ev->size == SCORD_DET_SYNC_BARRIER)
+        m->cnt[SCORD_DET_CNT_BARRIERS]++;
+}

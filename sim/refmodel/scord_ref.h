@@ -1,0 +1,138 @@
+/* C reference model of the ScoRD race detector (docs/detector.md).
+ *
+ * The model is a transcription of docs/detector.md: the same registers, the
+ * same event stream, the same metadata bytes and the same ring records as
+ * the RTL, so a test can compare the two byte for byte. Section numbers in
+ * comments (§n) refer to docs/detector.md.
+ *
+ * It owns an image of device memory (mem_bytes bytes): metadata entries and
+ * ring records are stored there exactly where the hardware would put them.
+ * Kernel data is never stored (the detector does not see data values).
+ *
+ * Numbers (register indices, race types, field positions) come from the
+ * generated scord_defs.h (config/regmap.def).
+ */
+#ifndef SCORD_REF_H
+#define SCORD_REF_H
+
+#include <stdint.h>
+
+#include "scord_defs.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Events (§3) --------------------------------------------------------- */
+
+/* One event of the detector queue, unpacked. For an access, `kind` is
+ * SCORD_DET_EV_LOAD/STORE/ATOMIC; for a fence or a barrier it is
+ * SCORD_DET_EV_SYNC and `size` holds SCORD_DET_SYNC_FENCE/BARRIER. */
+typedef struct {
+    uint8_t kind;     /* 2 bits */
+    uint8_t scope;    /* 1 bit: atomic or fence scope, 0 block, 1 device */
+    uint8_t strong;   /* 1 bit: strong load/store; always 1 for atomics */
+    uint8_t size;     /* 2 bits: log2 bytes for accesses, sync sub-kind otherwise */
+    uint32_t pc;
+    uint32_t addr;    /* byte address (accesses); 0 for sync events */
+    uint8_t core;     /* 8 bits */
+    uint16_t block;   /* 16 bits: linear block id within the grid, low bits */
+    uint8_t warp;     /* 5 bits: warp index within the block */
+    uint8_t lane;     /* 5 bits */
+    uint8_t barrier;  /* 8 bits: the block's barrier id when the access issued */
+    uint16_t bloom;   /* 16 bits: summary of the warp's active locks (§4.3) */
+} scord_event_t;
+
+#define SCORD_EVENT_WORDS 4
+
+/* The 128-bit queue word (§3.1), word 0 = bits [31:0]. */
+void scord_event_pack(const scord_event_t *ev, uint32_t w[SCORD_EVENT_WORDS]);
+void scord_event_unpack(const uint32_t w[SCORD_EVENT_WORDS], scord_event_t *ev);
+
+/* ---- Core-side logic: lock table and Bloom summary (§4) -------------------- */
+
+#define SCORD_LT_ENTRIES 4
+
+typedef struct {
+    uint8_t hash[SCORD_LT_ENTRIES];   /* 6 bits */
+    uint8_t scope[SCORD_LT_ENTRIES];  /* 1 bit */
+    uint8_t valid[SCORD_LT_ENTRIES];
+    uint8_t active[SCORD_LT_ENTRIES];
+    uint8_t next;                     /* 2 bits: circular insertion pointer */
+} scord_locktab_t;
+
+uint8_t scord_lock_hash(uint32_t addr);
+uint16_t scord_bloom_bits(uint8_t hash, uint8_t scope);
+void scord_locktab_reset(scord_locktab_t *lt);
+void scord_locktab_cas(scord_locktab_t *lt, uint32_t addr, uint8_t scope);
+void scord_locktab_exch(scord_locktab_t *lt, uint32_t addr, uint8_t scope);
+void scord_locktab_fence(scord_locktab_t *lt, uint8_t scope);
+uint16_t scord_locktab_bloom(const scord_locktab_t *lt);
+
+/* ---- Metadata entry (§5) ----------------------------------------------------- */
+
+typedef struct {
+    uint8_t gen;      /* 6 */
+    uint8_t tag;      /* 4 */
+    uint8_t block;    /* 7 */
+    uint8_t warp;     /* 5 */
+    uint8_t devfence; /* 6 */
+    uint8_t blkfence; /* 6 */
+    uint8_t barrier;  /* 8 */
+    uint16_t bloom;   /* 16 */
+    uint8_t modified, blkshared, devshared, atom, scope, strong; /* 1 each */
+} scord_md_t;
+
+uint64_t scord_md_encode(const scord_md_t *md);
+void scord_md_decode(uint64_t raw, scord_md_t *md);
+
+/* ---- The detector ---------------------------------------------------------- */
+
+typedef struct scord_ref scord_ref_t;
+
+/* mem_bytes: device memory size (what CTL_MEM_BYTES reads). NULL if out of
+ * memory or mem_bytes is 0. The state after creation is the reset state. */
+scord_ref_t *scord_ref_new(uint32_t mem_bytes);
+void scord_ref_free(scord_ref_t *m);
+
+/* ctl-bus register access, word index SCORD_DET_* (§7). Unknown indices
+ * read 0 and ignore writes. */
+void scord_ref_reg_write(scord_ref_t *m, uint32_t idx, uint32_t value);
+uint32_t scord_ref_reg_read(const scord_ref_t *m, uint32_t idx);
+
+/* CTL_CTRL.start seen by the detector (§7.3). */
+void scord_ref_kernel_start(scord_ref_t *m);
+
+/* One event from the queue. Ignored unless armed. */
+void scord_ref_event(scord_ref_t *m, const scord_event_t *ev);
+
+/* Device memory image: metadata and ring records live here. Writable, so a
+ * test can play the host (fill garbage) before a kernel start. */
+uint8_t *scord_ref_mem(scord_ref_t *m);
+uint32_t scord_ref_mem_bytes(const scord_ref_t *m);
+
+/* Fence file entry of (block id low 7 bits, warp) (§6). */
+void scord_ref_fence_file(const scord_ref_t *m, uint8_t block7, uint8_t warp,
+                          uint8_t *blkfence, uint8_t *devfence);
+
+/* ---- Race records (§8) ---------------------------------------------------- */
+
+typedef struct {
+    uint8_t type;
+    uint8_t devrace;                       /* accessors in different blocks */
+    uint8_t kind, strong, scope, size;     /* current access */
+    uint8_t prev_modified, prev_atom, prev_scope, prev_strong;
+    uint32_t pc, addr;
+    uint16_t block;
+    uint8_t core, warp, lane;
+    uint8_t prev_block, prev_warp;
+    uint32_t count;
+    uint32_t seq;
+} scord_record_t;
+
+void scord_record_decode(const uint8_t bytes[32], scord_record_t *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
