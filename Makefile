@@ -77,6 +77,7 @@ include driver/driver.mk
 include sw/sw.mk
 include tests/tests.mk
 include tests/rtl/mem/mem.mk
+include tests/refmodel/refmodel.mk
 
 sim: $(DEPS_STAMP) $(SCORD_BIN)
 

@@ -64,8 +64,12 @@ for c in "${configs[@]}"; do
     count "$c: isa" build/"$c"/bin/scord-isa-tests
 done
 
-note "memory system unit test"
-count "mem unit" $MAKE --no-print-directory mem-unit-test
+note "memory system unit test (random traffic against a golden model)"
+check "mem unit" $MAKE --no-print-directory mem-unit-test
+grep -h 'passed, .* failed' "$log_dir"/mem_unit.log 2>/dev/null | sed 's/^/  checks: /'
+
+note "race detector reference model"
+count "refmodel" $MAKE --no-print-directory refmodel-test
 
 note "scord CLI and bad input"
 count "cli" bash tests/cli/test_cli.sh build/default/bin/scord build/sw

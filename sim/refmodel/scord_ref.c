@@ -196,7 +196,7 @@ struct scord_ref {
     uint32_t head, tail, drops;
     uint8_t armed, err, overflow, intrusion, tail_bad, need_clear, gen;
     uint32_t cnt[SCORD_DET_CNT_COUNT];
-    /* fence file (§6) */
+    /* fence file (§6.1) */
     uint8_t ff_blk[BLOCK_IDS][WARP_IDS], ff_dev[BLOCK_IDS][WARP_IDS];
     /* report writer (§8.3) */
     supp_t supp[SUPP_N];
@@ -457,7 +457,7 @@ static void report(scord_ref_t *m, const scord_event_t *ev, uint8_t type, int de
     e->count = 1;
 }
 
-/* ---- Fences and barriers (§6) ----------------------------------------------------- */
+/* ---- Fences and barriers (§6.1) --------------------------------------------------- */
 
 static void fence(scord_ref_t *m, const scord_event_t *ev)
 {
@@ -469,7 +469,7 @@ static void fence(scord_ref_t *m, const scord_event_t *ev)
         m->ff_blk[b][w] = (uint8_t)((m->ff_blk[b][w] + 1) & FENCE_MASK);
 }
 
-/* ---- Accesses (§5.2, §6) -------------------------------------------------------------- */
+/* ---- Accesses (§5.2, §6.2) ------------------------------------------------------------ */
 
 static uint64_t rd64(const uint8_t *p)
 {

@@ -111,7 +111,7 @@ void scord_ref_event(scord_ref_t *m, const scord_event_t *ev);
 uint8_t *scord_ref_mem(scord_ref_t *m);
 uint32_t scord_ref_mem_bytes(const scord_ref_t *m);
 
-/* Fence file entry of (block id low 7 bits, warp) (§6). */
+/* Fence file entry of (block id low 7 bits, warp) (§6.1). */
 void scord_ref_fence_file(const scord_ref_t *m, uint8_t block7, uint8_t warp,
                           uint8_t *blkfence, uint8_t *devfence);
 
