@@ -1,0 +1,141 @@
+// Detection logic of one tracked access, purely combinational
+// (docs/detector.md §5.1 decode, §6.2 A4-A5 Table III, §6.3 C1-C8, §5.3
+// update). The caller supplies the raw entry read from memory, the
+// normalised current event and both fence file entries it needs: the
+// previous accessor's (FF[md.BLOCK][md.WARP], only looked at when the entry
+// is not fresh) and the current accessor's (FF[B][W], for the update).
+`default_nettype none
+`include "scord_defs.vh"
+
+module scord_check (
+  // entry as read, and what it is compared with
+  input  wire [63:0] raw_i,
+  input  wire [5:0]  gen_i,
+  input  wire        cache_i,
+  input  wire [3:0]  tag_i,
+  // current access, normalised (§3.2)
+  input  wire [1:0]  kind_i,
+  input  wire        scope_i,
+  input  wire        strong_i,
+  input  wire [6:0]  block_i,
+  input  wire [4:0]  warp_i,
+  input  wire [7:0]  barrier_i,
+  input  wire [15:0] bloom_i,
+  // fence file entries
+  input  wire [5:0]  ffp_blk_i,
+  input  wire [5:0]  ffp_dev_i,
+  input  wire [5:0]  ffc_blk_i,
+  input  wire [5:0]  ffc_dev_i,
+  // results
+  output wire        tag_mismatch_o,  // counted in DET_CNT_TAG_MISMATCH
+  output wire        prelim_o,        // Table III passed: no check
+  output reg  [2:0]  race_o,          // DET_RACE_* or 0, valid when !prelim_o
+  output wire        devrace_o,       // md.BLOCK != B
+  // decoded previous access, for the record (§8.1)
+  output wire [6:0]  md_block_o,
+  output wire [4:0]  md_warp_o,
+  output wire        md_modified_o,
+  output wire        md_atom_o,
+  output wire        md_scope_o,
+  output wire        md_strong_o,
+  // new entry and whether it differs from what was read (§5.3, D18)
+  output wire [63:0] new_raw_o,
+  output wire        changed_o
+);
+  // ---- decode (§5.1) ----
+  wire [5:0]  r_gen      = raw_i[`DET_MD_GEN_LSB +: 6];
+  wire [3:0]  r_tag      = raw_i[`DET_MD_TAG_LSB +: 4];
+  wire        gen_miss   = (r_gen != gen_i);
+  assign tag_mismatch_o  = !gen_miss && cache_i && (r_tag != tag_i);
+  wire        fresh      = gen_miss || tag_mismatch_o;
+
+  // A fresh entry decodes to MODIFIED = BLKSHARED = DEVSHARED = 1, the rest 0.
+  wire [6:0]  md_block   = fresh ? 7'd0  : raw_i[`DET_MD_BLOCK_LSB +: 7];
+  wire [4:0]  md_warp    = fresh ? 5'd0  : raw_i[`DET_MD_WARP_LSB +: 5];
+  wire [5:0]  md_devf    = fresh ? 6'd0  : raw_i[`DET_MD_DEVFENCE_LSB +: 6];
+  wire [5:0]  md_blkf    = fresh ? 6'd0  : raw_i[`DET_MD_BLKFENCE_LSB +: 6];
+  wire [7:0]  md_bar     = fresh ? 8'd0  : raw_i[`DET_MD_BARRIER_LSB +: 8];
+  wire [15:0] md_bloom   = fresh ? 16'd0 : raw_i[`DET_MD_BLOOM_LSB +: 16];
+  wire        md_mod     = fresh || raw_i[`DET_MD_MODIFIED_LSB];
+  wire        md_bsh     = fresh || raw_i[`DET_MD_BLKSHARED_LSB];
+  wire        md_dsh     = fresh || raw_i[`DET_MD_DEVSHARED_LSB];
+  wire        md_atom    = !fresh && raw_i[`DET_MD_ATOM_LSB];
+  wire        md_scope   = !fresh && raw_i[`DET_MD_SCOPE_LSB];
+  wire        md_strong  = !fresh && raw_i[`DET_MD_STRONG_LSB];
+
+  assign md_block_o    = md_block;
+  assign md_warp_o     = md_warp;
+  assign md_modified_o = md_mod;
+  assign md_atom_o     = md_atom;
+  assign md_scope_o    = md_scope;
+  assign md_strong_o   = md_strong;
+
+  wire is_ld = (kind_i == `DET_EV_LOAD);
+  wire is_at = (kind_i == `DET_EV_ATOMIC);
+  wire same  = (md_block == block_i);
+  assign devrace_o = !same;
+
+  // ---- Table III (§6.2 A5) ----
+  wire pa = md_mod && md_bsh && md_dsh;
+  wire pb = (md_warp == warp_i) && same && !md_bsh && !md_dsh;
+  wire pc = same && (md_bar != barrier_i) && !md_dsh;
+  assign prelim_o = pa || pb || pc;
+
+  // ---- §6.3, first match wins ----
+  wire [15:0] half   = same ? 16'h00FF : 16'hFF00;
+  wire        common = |(md_bloom & bloom_i & half);
+  wire        c1     = same && (md_warp == warp_i);
+  wire        c2     = md_atom && !same && (!md_scope || (is_at && !scope_i));
+  wire        c3     = is_at && md_atom;
+  wire        c4     = is_ld && !md_mod;
+  wire        c5a    = same && (ffp_blk_i == md_blkf) && (ffp_dev_i == md_devf);
+  wire        c5b    = !same && (ffp_dev_i == md_devf);
+  wire        c6     = !is_at && (|(md_bloom | bloom_i)) && !common;
+  wire        c7     = !common && !(md_strong && strong_i);
+
+  // Race type numbers, cut to the 3 bits a type needs (1..7).
+  localparam [7:0] RT_BF = `DET_RACE_BLOCK_FENCE;
+  localparam [7:0] RT_DF = `DET_RACE_DEV_FENCE;
+  localparam [7:0] RT_NS = `DET_RACE_NOT_STRONG;
+  localparam [7:0] RT_SA = `DET_RACE_SCOPED_ATOM;
+  localparam [7:0] RT_LL = `DET_RACE_LOCK_LOAD;
+  localparam [7:0] RT_LS = `DET_RACE_LOCK_STORE;
+
+  always @* begin
+    if (c1)       race_o = 3'd0;
+    else if (c2)  race_o = RT_SA[2:0];
+    else if (c3)  race_o = 3'd0;
+    else if (c4)  race_o = 3'd0;
+    else if (c5a) race_o = RT_BF[2:0];
+    else if (c5b) race_o = RT_DF[2:0];
+    else if (c6)  race_o = is_ld ? RT_LL[2:0] : RT_LS[2:0];
+    else if (c7)  race_o = RT_NS[2:0];
+    else          race_o = 3'd0;
+  end
+
+  // ---- update (§5.3) ----
+  wire n_dsh  = is_ld && !fresh && (md_dsh || !same);
+  wire n_bsh  = is_ld && !fresh && (md_bsh || (same && (md_warp != warp_i)));
+  wire n_atom = is_at;
+  reg [63:0] n;
+  always @* begin
+    n = 64'd0;
+    n[`DET_MD_GEN_LSB +: 6]       = gen_i;
+    n[`DET_MD_TAG_LSB +: 4]       = cache_i ? tag_i : 4'd0;
+    n[`DET_MD_BLOCK_LSB +: 7]     = block_i;
+    n[`DET_MD_WARP_LSB +: 5]      = warp_i;
+    n[`DET_MD_DEVFENCE_LSB +: 6]  = ffc_dev_i;
+    n[`DET_MD_BLKFENCE_LSB +: 6]  = ffc_blk_i;
+    n[`DET_MD_BARRIER_LSB +: 8]   = barrier_i;
+    n[`DET_MD_BLOOM_LSB +: 16]    = bloom_i;
+    n[`DET_MD_MODIFIED_LSB]       = !is_ld;
+    n[`DET_MD_BLKSHARED_LSB]      = n_bsh;
+    n[`DET_MD_DEVSHARED_LSB]      = n_dsh;
+    n[`DET_MD_ATOM_LSB]           = n_atom;
+    n[`DET_MD_SCOPE_LSB]          = n_atom && scope_i;
+    n[`DET_MD_STRONG_LSB]         = strong_i;
+  end
+  assign new_raw_o = n;
+  assign changed_o = (n != raw_i);
+endmodule
+`default_nettype wire

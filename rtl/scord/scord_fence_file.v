@@ -1,0 +1,74 @@
+// Fence file (docs/detector.md §6.1): one {blk[5:0], dev[5:0]} pair of
+// fence counters per (block id mod 128, warp id), 128 x NUM_WARPS entries
+// in one synchronous RAM (read data the cycle after the address).
+//
+// The detector only increments a counter (read, then write the next cycle)
+// and reads two entries per access, never in the same cycle, so one port
+// pair is enough. Kernel start clears it with a walk of one entry per
+// cycle (busy_o high meanwhile) instead of a flop per entry.
+// Warp ids are below NUM_WARPS in the GPU (§6.1); higher bits are dropped.
+`default_nettype none
+`include "scord_defs.vh"
+
+module scord_fence_file #(
+  parameter NUM_WARPS = 4,
+  // derived, do not override
+  parameter WARP_IW = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
+  parameter DEPTH   = 128 << WARP_IW,
+  parameter IDX_W   = 7 + WARP_IW
+) (
+  input  wire        clk_i,
+  input  wire        rst_i,
+  // start clearing every entry; busy_o until done
+  input  wire        clear_i,
+  output wire        busy_o,
+  // read port: data the cycle after
+  input  wire [6:0]  rd_block_i,
+  input  wire [4:0]  rd_warp_i,
+  output wire [5:0]  rd_blk_o,
+  output wire [5:0]  rd_dev_o,
+  // write port
+  input  wire        wr_en_i,
+  input  wire [6:0]  wr_block_i,
+  input  wire [4:0]  wr_warp_i,
+  input  wire [5:0]  wr_blk_i,
+  input  wire [5:0]  wr_dev_i
+);
+  reg [11:0]      mem_q [0:DEPTH-1];
+  reg [11:0]      rdata_q;
+  reg             clr_q;
+  reg [IDX_W-1:0] clr_idx_q;
+
+  wire [IDX_W-1:0] rd_idx = {rd_block_i, rd_warp_i[WARP_IW-1:0]};
+  wire [IDX_W-1:0] wr_idx = {wr_block_i, wr_warp_i[WARP_IW-1:0]};
+  // Upper warp bits are unused by design (warp ids < NUM_WARPS).
+  wire unused_warp_bits = ^{rd_warp_i, wr_warp_i};
+
+  assign busy_o   = clr_q;
+  assign rd_blk_o = rdata_q[5:0];
+  assign rd_dev_o = rdata_q[11:6];
+
+  always @(posedge clk_i) begin
+    rdata_q <= mem_q[rd_idx];
+    if (clr_q)
+      mem_q[clr_idx_q] <= 12'd0;
+    else if (wr_en_i)
+      mem_q[wr_idx] <= {wr_dev_i, wr_blk_i};
+  end
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      // After reset the file must read 0 too: walk it once.
+      clr_q     <= 1'b1;
+      clr_idx_q <= {IDX_W{1'b0}};
+    end else if (clear_i) begin
+      clr_q     <= 1'b1;
+      clr_idx_q <= {IDX_W{1'b0}};
+    end else if (clr_q) begin
+      clr_idx_q <= clr_idx_q + 1'b1;
+      if (&clr_idx_q)
+        clr_q <= 1'b0;
+    end
+  end
+endmodule
+`default_nettype wire

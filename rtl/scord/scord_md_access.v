@@ -1,0 +1,132 @@
+// Metadata accessor (docs/detector.md §1, §5): read-modify-write of one
+// 8-byte entry through a line-wide L2 channel, and the sweep engine that
+// zeroes the metadata region at a kernel start (§5.4).
+//
+// It caches nothing: every read is an L2_READ of the entry's line and every
+// write an L2_WRITE of the line with the entry's 8-byte strobe, so memory
+// always holds the truth and nothing needs forwarding (the detector runs one
+// event at a time). The L2 applies writes in order with later reads of the
+// same port, so a read after a write sees it.
+//
+// One command at a time; done_o pulses once per command: for a read with
+// rdata_o valid, for a write when the L2 accepted it, for a sweep when the
+// last line write was accepted.
+`default_nettype none
+`include "scord_defs.vh"
+
+module scord_md_access #(
+  parameter LINE_BYTES = 32,
+  // derived, do not override
+  parameter LINE_BITS = LINE_BYTES * 8,
+  parameter OFF_W     = $clog2(LINE_BYTES)
+) (
+  input  wire                  clk_i,
+  input  wire                  rst_i,
+  // commands (only while idle_o)
+  input  wire                  rd_i,
+  input  wire                  wr_i,
+  input  wire [31:0]           addr_i,      // entry byte address, 8-aligned
+  input  wire [63:0]           wdata_i,
+  input  wire                  sweep_i,
+  input  wire [31:0]           sweep_base_i,
+  input  wire [32:0]           sweep_bytes_i,
+  output wire                  idle_o,
+  output reg                   done_o,
+  output reg  [63:0]           rdata_o,
+  // L2 channel (master)
+  output wire                  l2_req_valid_o,
+  input  wire                  l2_req_ready_i,
+  output wire [2:0]            l2_req_type_o,
+  output wire [31:0]           l2_req_addr_o,
+  output wire [LINE_BITS-1:0]  l2_req_wdata_o,
+  output wire [LINE_BYTES-1:0] l2_req_wstrb_o,
+  input  wire                  l2_rsp_valid_i,
+  input  wire [LINE_BITS-1:0]  l2_rsp_data_i
+);
+  localparam [2:0] S_IDLE = 3'd0, S_RD_REQ = 3'd1, S_RD_WAIT = 3'd2,
+                   S_WR_REQ = 3'd3, S_SW_REQ = 3'd4;
+  localparam [2:0] T_READ  = `L2_READ;
+  localparam [2:0] T_WRITE = `L2_WRITE;
+
+  reg [2:0]  state_q;
+  reg [31:0] addr_q;
+  reg [63:0] wdata_q;
+  // sweep: current line, first byte, one past the last byte (33 bits: the
+  // region may end at the top of a 4 GiB space)
+  reg [32:0] sw_line_q, sw_start_q, sw_end_q;
+
+  wire [OFF_W-1:0]  off      = addr_q[OFF_W-1:0];
+  wire [31:0]       line_adr = {addr_q[31:OFF_W], {OFF_W{1'b0}}};
+
+  // Entry write: the 8 bytes at the entry's offset.
+  wire [LINE_BITS-1:0]  wr_line = {{(LINE_BITS-64){1'b0}}, wdata_q} << {off, 3'b000};
+  wire [LINE_BYTES-1:0] wr_strb = {{(LINE_BYTES-8){1'b0}}, 8'hFF} << off;
+
+  // Sweep strobes: the whole line but for the region's ragged ends.
+  wire [32:0]           sw_last_byte = sw_end_q - 33'd1;
+  wire [32:0]           sw_last_line = {sw_last_byte[32:OFF_W], {OFF_W{1'b0}}};
+  wire [32:0]           sw_first_line = {sw_start_q[32:OFF_W], {OFF_W{1'b0}}};
+  wire [OFF_W-1:0]      sw_lo_off = sw_start_q[OFF_W-1:0];
+  wire [OFF_W-1:0]      sw_hi_off = sw_end_q[OFF_W-1:0];
+  wire [LINE_BYTES-1:0] ones = {LINE_BYTES{1'b1}};
+  wire [LINE_BYTES-1:0] sw_lo_mask = (sw_line_q == sw_first_line) ? (ones << sw_lo_off) : ones;
+  wire [LINE_BYTES-1:0] sw_hi_mask = (sw_line_q == sw_last_line && sw_hi_off != {OFF_W{1'b0}})
+                                     ? ~(ones << sw_hi_off) : ones;
+  wire                  sw_is_last = (sw_line_q == sw_last_line);
+  // Bit 32 of a line address is 0 for any region inside memory.
+  wire unused_sw = sw_line_q[32];
+
+  assign idle_o         = (state_q == S_IDLE);
+  assign l2_req_valid_o = (state_q == S_RD_REQ) || (state_q == S_WR_REQ) || (state_q == S_SW_REQ);
+  assign l2_req_type_o  = (state_q == S_RD_REQ) ? T_READ : T_WRITE;
+  assign l2_req_addr_o  = (state_q == S_SW_REQ) ? sw_line_q[31:0] : line_adr;
+  assign l2_req_wdata_o = (state_q == S_SW_REQ) ? {LINE_BITS{1'b0}} : wr_line;
+  assign l2_req_wstrb_o = (state_q == S_SW_REQ) ? (sw_lo_mask & sw_hi_mask) : wr_strb;
+
+  always @(posedge clk_i) begin
+    done_o <= 1'b0;
+    if (rst_i) begin
+      state_q <= S_IDLE;
+    end else begin
+      case (state_q)
+        S_IDLE: begin
+          addr_q  <= addr_i;
+          wdata_q <= wdata_i;
+          if (rd_i) begin
+            state_q <= S_RD_REQ;
+          end else if (wr_i) begin
+            state_q <= S_WR_REQ;
+          end else if (sweep_i) begin
+            sw_line_q  <= {1'b0, sweep_base_i[31:OFF_W], {OFF_W{1'b0}}};
+            sw_start_q <= {1'b0, sweep_base_i};
+            sw_end_q   <= {1'b0, sweep_base_i} + sweep_bytes_i;
+            if (sweep_bytes_i == 33'd0)
+              done_o <= 1'b1;
+            else
+              state_q <= S_SW_REQ;
+          end
+        end
+        S_RD_REQ: if (l2_req_ready_i) state_q <= S_RD_WAIT;
+        S_RD_WAIT: if (l2_rsp_valid_i) begin
+          rdata_o <= l2_rsp_data_i[{off[OFF_W-1:3], 6'b000000} +: 64];
+          done_o  <= 1'b1;
+          state_q <= S_IDLE;
+        end
+        S_WR_REQ: if (l2_req_ready_i) begin
+          done_o  <= 1'b1;
+          state_q <= S_IDLE;
+        end
+        S_SW_REQ: if (l2_req_ready_i) begin
+          if (sw_is_last) begin
+            done_o  <= 1'b1;
+            state_q <= S_IDLE;
+          end else begin
+            sw_line_q <= sw_line_q + LINE_BYTES;
+          end
+        end
+        default: state_q <= S_IDLE;
+      endcase
+    end
+  end
+endmodule
+`default_nettype wire

@@ -1,0 +1,218 @@
+// Report writer (docs/detector.md §8): suppression table, ring writer,
+// ring head and drop counter.
+//
+// report(t, ...) of §8.3 R2-R6 (R1, the per-type counter, is the caller's).
+// req_i starts one report; every rec_* input and the ring configuration must
+// stay stable until done_o. The decision (merge / drop / new record) is
+// taken in the cycle after req_i from the table as it is; the table is
+// updated at once, the head only when the L2 accepted the record's line
+// write, so a consumer that reads head sees complete records.
+// Records need LINE_BYTES >= 32 (a record never spans two lines: the ring
+// base is 32-byte aligned).
+`default_nettype none
+`include "scord_defs.vh"
+
+module scord_report #(
+  parameter LINE_BYTES = 32,
+  parameter MEM_BYTES  = 16777216,
+  // derived, do not override
+  parameter LINE_BITS = LINE_BYTES * 8,
+  parameter OFF_W     = $clog2(LINE_BYTES),
+  parameter SLOT_W    = $clog2(MEM_BYTES / 32) + 1
+) (
+  input  wire                  clk_i,
+  input  wire                  rst_i,
+  // kernel start: clear the table, its FIFO pointer and the drop counter
+  input  wire                  clear_i,
+  // arming: head := 0
+  input  wire                  arm_i,
+  input  wire [31:0]           ring_base_i,
+  input  wire [31:0]           ring_size_i,
+  input  wire [31:0]           tail_i,
+  output wire [31:0]           head_o,
+  output wire [31:0]           drops_o,
+  // one report
+  input  wire                  req_i,
+  input  wire [2:0]            rec_type_i,
+  input  wire                  rec_devrace_i,
+  input  wire [1:0]            rec_kind_i,
+  input  wire                  rec_strong_i,
+  input  wire                  rec_scope_i,
+  input  wire [1:0]            rec_size_i,
+  input  wire                  rec_prev_modified_i,
+  input  wire                  rec_prev_atom_i,
+  input  wire                  rec_prev_scope_i,
+  input  wire                  rec_prev_strong_i,
+  input  wire [31:0]           rec_pc_i,
+  input  wire [31:0]           rec_addr_i,
+  input  wire [15:0]           rec_block_i,
+  input  wire [7:0]            rec_core_i,
+  input  wire [4:0]            rec_warp_i,
+  input  wire [4:0]            rec_lane_i,
+  input  wire [6:0]            rec_prev_block_i,
+  input  wire [4:0]            rec_prev_warp_i,
+  input  wire [31:0]           rec_seq_i,
+  output wire                  idle_o,
+  output reg                   done_o,
+  // counter pulses
+  output reg                   cnt_records_o,
+  output reg                   cnt_suppressed_o,
+  output reg                   overflow_o,
+  // L2 channel, writes only
+  output wire                  l2_req_valid_o,
+  input  wire                  l2_req_ready_i,
+  output wire [31:0]           l2_req_addr_o,
+  output wire [LINE_BITS-1:0]  l2_req_wdata_o,
+  output wire [LINE_BYTES-1:0] l2_req_wstrb_o
+);
+  localparam NSUPP = 16;
+  localparam [1:0] S_IDLE = 2'd0, S_DECIDE = 2'd1, S_WR_REC = 2'd2, S_WR_CNT = 2'd3;
+
+  reg [1:0]        state_q;
+  reg [31:0]       head_q, drops_q;
+  reg [3:0]        fifo_q;
+  // suppression table
+  reg [NSUPP-1:0]  sv_q;
+  reg [31:0]       spc_q   [0:NSUPP-1];
+  reg [2:0]        stype_q [0:NSUPP-1];
+  reg [SLOT_W-1:0] sslot_q [0:NSUPP-1];
+  reg [31:0]       scnt_q  [0:NSUPP-1];
+  // what the L2 write carries
+  reg [31:0]       wr_slot_q;
+  reg [31:0]       wr_count_q;
+
+  assign head_o  = head_q;
+  assign drops_o = drops_q;
+  assign idle_o  = (state_q == S_IDLE);
+
+  // ---- R2: the valid entry of this (pc, type), lowest index first ----
+  reg             hit;
+  reg [3:0]       hit_idx;
+  integer         i;
+  always @* begin
+    hit     = 1'b0;
+    hit_idx = 4'd0;
+    for (i = NSUPP - 1; i >= 0; i = i - 1)
+      if (sv_q[i] && spc_q[i] == rec_pc_i && stype_q[i] == rec_type_i) begin
+        hit     = 1'b1;
+        hit_idx = i[3:0];
+      end
+  end
+
+  // ---- ring arithmetic; head, tail and slots are < ring size when armed ----
+  wire [31:0] n         = ring_size_i;
+  wire [31:0] e_slot    = {{(32-SLOT_W){1'b0}}, sslot_q[hit_idx]};
+  wire [31:0] slot_rel  = (e_slot >= tail_i) ? e_slot - tail_i : e_slot + n - tail_i;
+  wire [31:0] head_rel  = (head_q >= tail_i) ? head_q - tail_i : head_q + n - tail_i;
+  wire        unconsumed = slot_rel < head_rel;
+  wire [31:0] head_inc  = head_q + 32'd1;
+  wire [31:0] head_next = (head_inc == n) ? 32'd0 : head_inc;
+  wire        full      = (head_next == tail_i);
+  wire [31:0] cnt_sat   = (scnt_q[hit_idx] == 32'hFFFF_FFFF) ? 32'hFFFF_FFFF
+                                                              : scnt_q[hit_idx] + 32'd1;
+
+  // ---- the record (§8.1) ----
+  wire [31:0] w0 = {13'd0, rec_size_i, rec_prev_strong_i, rec_prev_scope_i, rec_prev_atom_i,
+                    rec_prev_modified_i, rec_scope_i, rec_strong_i, rec_kind_i,
+                    rec_devrace_i, 5'd0, rec_type_i};
+  wire [31:0] w4 = {8'd0, 3'd0, rec_lane_i, 3'd0, rec_warp_i, rec_core_i};
+  wire [31:0] w5 = {16'd0, 3'd0, rec_prev_warp_i, 1'b0, rec_prev_block_i};
+  wire [255:0] rec = {rec_seq_i, 32'd1, w5, w4, {16'd0, rec_block_i}, rec_addr_i, rec_pc_i, w0};
+
+  wire [31:0]      slot_addr = ring_base_i + {wr_slot_q[26:0], 5'd0};
+  wire [OFF_W-1:0] off       = slot_addr[OFF_W-1:0];
+  localparam [OFF_W-1:0] CNT_WORD_OFF = 24;  // byte offset of word 6
+  wire [OFF_W-1:0] cnt_off   = off + CNT_WORD_OFF;
+  // Line images built in a zeroed line: no zero-width replication when a
+  // record fills the whole line.
+  reg [LINE_BITS-1:0]  rec_line, cnt_line;
+  reg [LINE_BYTES-1:0] rec_strb, cnt_strb;
+  always @* begin
+    rec_line          = {LINE_BITS{1'b0}};
+    rec_line[255:0]   = rec;
+    rec_line          = rec_line << {off, 3'b000};
+    rec_strb          = {LINE_BYTES{1'b0}};
+    rec_strb[31:0]    = 32'hFFFF_FFFF;
+    rec_strb          = rec_strb << off;
+    cnt_line          = {LINE_BITS{1'b0}};
+    cnt_line[31:0]    = wr_count_q;
+    cnt_line          = cnt_line << {cnt_off, 3'b000};
+    cnt_strb          = {LINE_BYTES{1'b0}};
+    cnt_strb[3:0]     = 4'hF;
+    cnt_strb          = cnt_strb << cnt_off;
+  end
+  // Slots above 2^27 cannot exist in a 4 GiB space.
+  wire unused_slot = ^wr_slot_q[31:27];
+
+  assign l2_req_valid_o = (state_q == S_WR_REC) || (state_q == S_WR_CNT);
+  assign l2_req_addr_o  = {slot_addr[31:OFF_W], {OFF_W{1'b0}}};
+  assign l2_req_wdata_o = (state_q == S_WR_CNT) ? cnt_line : rec_line;
+  assign l2_req_wstrb_o = (state_q == S_WR_CNT) ? cnt_strb : rec_strb;
+
+  always @(posedge clk_i) begin
+    done_o           <= 1'b0;
+    cnt_records_o    <= 1'b0;
+    cnt_suppressed_o <= 1'b0;
+    overflow_o       <= 1'b0;
+    if (rst_i) begin
+      state_q <= S_IDLE;
+      head_q  <= 32'd0;
+      drops_q <= 32'd0;
+      fifo_q  <= 4'd0;
+      sv_q    <= {NSUPP{1'b0}};
+    end else begin
+      if (arm_i)
+        head_q <= 32'd0;
+      if (clear_i) begin
+        drops_q <= 32'd0;
+        fifo_q  <= 4'd0;
+        sv_q    <= {NSUPP{1'b0}};
+      end
+      case (state_q)
+        S_IDLE: if (req_i) state_q <= S_DECIDE;
+        S_DECIDE: begin
+          if (hit && unconsumed) begin
+            // R3: merge into the record still in the ring
+            scnt_q[hit_idx]  <= cnt_sat;
+            wr_slot_q        <= e_slot;
+            wr_count_q       <= cnt_sat;
+            cnt_suppressed_o <= 1'b1;
+            state_q          <= S_WR_CNT;
+          end else if (full) begin
+            // R4: table unchanged
+            drops_q    <= drops_q + 32'd1;
+            overflow_o <= 1'b1;
+            done_o     <= 1'b1;
+            state_q    <= S_IDLE;
+          end else begin
+            // R5 (write below), R6
+            wr_slot_q <= head_q;
+            if (hit) begin
+              sslot_q[hit_idx] <= head_q[SLOT_W-1:0];
+              scnt_q[hit_idx]  <= 32'd1;
+            end else begin
+              sv_q[fifo_q]    <= 1'b1;
+              spc_q[fifo_q]   <= rec_pc_i;
+              stype_q[fifo_q] <= rec_type_i;
+              sslot_q[fifo_q] <= head_q[SLOT_W-1:0];
+              scnt_q[fifo_q]  <= 32'd1;
+              fifo_q          <= fifo_q + 4'd1;
+            end
+            state_q <= S_WR_REC;
+          end
+        end
+        S_WR_REC: if (l2_req_ready_i) begin
+          head_q        <= head_next;
+          cnt_records_o <= 1'b1;
+          done_o        <= 1'b1;
+          state_q       <= S_IDLE;
+        end
+        default: if (l2_req_ready_i) begin  // S_WR_CNT
+          done_o  <= 1'b1;
+          state_q <= S_IDLE;
+        end
+      endcase
+    end
+  end
+endmodule
+`default_nettype wire
