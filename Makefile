@@ -78,6 +78,8 @@ include sw/sw.mk
 include tests/tests.mk
 include tests/rtl/mem/mem.mk
 include tests/refmodel/refmodel.mk
+include tests/race/race.mk
+include tests/rtl/scord/scord.mk
 
 sim: $(DEPS_STAMP) $(SCORD_BIN)
 

@@ -12,12 +12,13 @@
 SCORD_OBJDIR := $(B)/obj/driver
 SCORD_LIB    := $(B)/lib/libscord.a
 SCORD_BIN    := $(B)/bin/scord
-SCORD_LDLIBS := -lelf $(SIM_LDLIBS)
+SCORD_LDLIBS := -ldw -lelf $(SIM_LDLIBS)
 SCORD_CFLAGS := -Idriver/include
 
-SCORD_SRCS := driver/src/scord.c driver/src/backend_sim.c
+SCORD_SRCS := driver/src/scord.c driver/src/backend_sim.c driver/src/race.c
 SCORD_OBJS := $(patsubst driver/src/%.c,$(SCORD_OBJDIR)/%.o,$(SCORD_SRCS))
-SCORD_HDRS := driver/include/scord.h driver/src/backend.h sim/gpu_sim.h $(GEN)/scord_defs.h
+SCORD_HDRS := driver/include/scord.h driver/src/backend.h driver/src/race.h sim/gpu_sim.h \
+              $(GEN)/scord_defs.h
 SCORD_CC_FLAGS := $(CFLAGS_HOST) -Idriver/include -Idriver/src $(SIM_CFLAGS) -I$(GEN) \
                   -DSCORD_CONFIG_NAME='"$(CONFIG)"'
 

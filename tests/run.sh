@@ -71,6 +71,12 @@ grep -h 'passed, .* failed' "$log_dir"/mem_unit.log 2>/dev/null | sed 's/^/  che
 note "race detector reference model"
 count "refmodel" $MAKE --no-print-directory refmodel-test
 
+note "race detector RTL against the reference model (randomized, differential)"
+count "scord diff" $MAKE --no-print-directory scord-diff-test
+
+note "race reports: decoding, source lines (libdw), text and JSON"
+count "race" $MAKE --no-print-directory race-unit-test
+
 note "scord CLI and bad input"
 count "cli" bash tests/cli/test_cli.sh build/default/bin/scord build/sw
 

@@ -118,6 +118,142 @@ int scord_kernel_symbol_info(const scord_kernel *kernel, const char *name, scord
  * device memory and the loaded kernel are kept. Errors: INVALID_ARG, IO. */
 int scord_reset(scord_device *dev);
 
+
+/* ==== Race reports of the ScoRD detector (docs/detector.md §8) ==========
+ *
+ * The detector writes 32-byte records into a ring in device memory.
+ * scord_race_decode() turns one record into struct scord_race (checking
+ * it: a record is device memory, not trusted), scord_race_format() and
+ * scord_race_format_json() print it, with the source line of the reporting
+ * access from the kernel's DWARF (scord_kernel_addr2line()), and
+ * scord_ring_drain() takes the records out of the ring.
+ *
+ * Functions of this section that take no device leave their error detail
+ * where scord_last_error_detail(NULL) finds it (this thread's). */
+
+/* Race types: record word 0 [7:0] (DET_RACE_* of config/regmap.def). */
+enum scord_race_type {
+    SCORD_RACE_BLOCK_FENCE = 1, /* missing block-scope fence, same block */
+    SCORD_RACE_DEV_FENCE = 2,   /* missing device-scope fence, different blocks */
+    SCORD_RACE_NOT_STRONG = 3,  /* fence-ordered, but one access is weak */
+    SCORD_RACE_SCOPED_ATOM = 4, /* block-scope atomic seen from another block */
+    SCORD_RACE_LOCK_LOAD = 5,   /* load sharing no lock with the earlier write */
+    SCORD_RACE_LOCK_STORE = 6,  /* store sharing no lock with the earlier access */
+    SCORD_RACE_INTRUSION = 7    /* kernel wrote the detector's metadata or ring */
+};
+#define SCORD_RACE_TYPE_MIN 1
+#define SCORD_RACE_TYPE_MAX 7
+#define SCORD_RACE_RECORD_BYTES 32
+
+enum scord_access_kind { SCORD_ACCESS_LOAD = 0, SCORD_ACCESS_STORE = 1, SCORD_ACCESS_ATOMIC = 2 };
+
+/* One decoded race record. "Current" is the access that was checked and
+ * reported; "previous" is the last earlier access of the location as the
+ * detector's metadata remembers it: its flags, block and warp only (the
+ * record holds neither its PC nor its lane or core). */
+struct scord_race {
+    uint32_t type;        /* enum scord_race_type */
+    uint8_t device_scope; /* 1: the two accesses are from different blocks */
+    /* current access */
+    uint8_t kind;   /* enum scord_access_kind */
+    uint8_t strong; /* strong load/store, or atomic (always strong) */
+    uint8_t scope;  /* atomics: 0 block, 1 device; 0 for loads and stores */
+    uint8_t size;   /* bytes: 1, 2 or 4 */
+    /* previous access (all 0 for SCORD_RACE_INTRUSION: there is none) */
+    uint8_t has_prev;
+    uint8_t prev_kind;     /* enum scord_access_kind, from the two flags below */
+    uint8_t prev_modified; /* it wrote (store or atomic) */
+    uint8_t prev_atomic;
+    uint8_t prev_scope; /* its atomic scope: 0 block, 1 device */
+    uint8_t prev_strong;
+    uint32_t pc;    /* of the current access */
+    uint32_t addr;  /* data byte address */
+    uint32_t block; /* accessor's linear block id, low 16 bits */
+    uint32_t core, warp, lane;
+    uint32_t prev_block; /* low 7 bits of the previous accessor's block id */
+    uint32_t prev_warp;
+    uint32_t count; /* occurrences of (pc, type) merged here, >= 1, saturating */
+    uint32_t seq;   /* detector access counter at the first occurrence */
+};
+
+/* Decode one 32-byte little-endian record. Every reserved bit must be 0
+ * and the fields must obey the record's own rules (§8.1, §8.2, §3.2):
+ * known type and kind, size 1/2/4, count >= 1, ids within their widths,
+ * normalised strong/scope, the scope flag the type implies and equal to
+ * "block ids differ", no previous access for INTRUSION. *out is written
+ * only on success. Errors: INVALID_ARG (NULL argument or bad record). */
+int scord_race_decode(const void *record32, struct scord_race *out);
+
+/* "block-fence", "device-fence", "not-strong", "scoped-atomic",
+ * "lock-load", "lock-store", "intrusion"; "unknown" otherwise. */
+const char *scord_race_type_name(uint32_t type);
+/* One line saying what went wrong, e.g. "missing device-scope fence
+ * between conflicting accesses of different blocks"; "unknown race type"
+ * otherwise. */
+const char *scord_race_type_description(uint32_t type);
+
+/* Source location of a kernel PC. Strings belong to the kernel handle and
+ * live until scord_kernel_free(); unknown parts are "??" (strings) or 0. */
+struct scord_srcloc {
+    const char *function; /* ELF symbol containing pc */
+    uint32_t offset;      /* pc - start of function (0 if unknown) */
+    const char *file;     /* source file of the line-table row, as in DWARF */
+    const char *comp_dir; /* compilation directory a relative `file` is from */
+    uint32_t line, column;
+    /* When pc is in code inlined into `function`: the innermost inlined
+     * function (file/line above are inside it) and the line of `function`
+     * that the outermost inlined call was made from. Otherwise NULL, "??"
+     * and 0. */
+    const char *inlined;
+    const char *call_file;
+    uint32_t call_line;
+};
+
+/* Map pc to function, file, line and column with the kernel's DWARF
+ * (kept from scord_load_kernel; the file is not read again). A pc outside
+ * every function and line table, or a kernel without debug information,
+ * is not an error: *loc is filled with "??" and 0. Not for use on one
+ * kernel from two threads at once (libdw caches lookups).
+ * Errors: INVALID_ARG (NULL argument). */
+int scord_kernel_addr2line(const scord_kernel *kernel, uint32_t pc, struct scord_srcloc *loc);
+
+/* A compute-sanitizer-like report of r, several lines ending in '\n'.
+ * kernel may be NULL (no source mapping: the PC is printed alone).
+ * Returns like snprintf: the length of the whole report (without the
+ * NUL); buf holds at most len-1 characters of it, NUL terminated when
+ * len > 0. buf may be NULL when len is 0 (to size a buffer).
+ * Errors: INVALID_ARG (NULL r, NULL buf with len > 0, r not a valid
+ * record: unknown type or kind, bad size). */
+int scord_race_format(const scord_kernel *kernel, const struct scord_race *r, char *buf,
+                      size_t len);
+/* The same as one JSON object on one line, with every field of r, the
+ * type's name and description, and the source location ("source": null
+ * without a kernel); ends in '\n'. Same return and errors as
+ * scord_race_format. */
+int scord_race_format_json(const scord_kernel *kernel, const struct scord_race *r, char *buf,
+                           size_t len);
+
+/* What scord_ring_drain saw besides the records. */
+struct scord_ring_info {
+    uint32_t drops;     /* DET_RING_DROPS: occurrences lost to a full ring */
+    uint32_t invalid;   /* records that failed scord_race_decode: consumed, skipped */
+    uint32_t remaining; /* records left in the ring because max was reached */
+    uint32_t status;    /* DET_STATUS (bit2 overflow, bit3 intrusion, ...) */
+};
+
+/* Take up to max records out of the detector's ring: read DET_RING_HEAD,
+ * copy slots tail..head-1 from device memory, decode them into races[],
+ * then write DET_RING_TAIL so the detector may reuse the slots. Counts the
+ * detector merged into a record while it was being copied are picked up
+ * by reading the records again after the tail moved. *n receives the
+ * number of races stored; info may be NULL. Errors: INVALID_ARG (NULL dev
+ * or n, NULL races with max > 0), NOT_SUPPORTED (no detector ring: ring
+ * size reads below 2), IO (head or tail outside the ring, register
+ * access failed), RANGE (ring outside device memory). */
+int scord_ring_drain(scord_device *dev, struct scord_race *races, size_t max, size_t *n,
+                     struct scord_ring_info *info);
+/* ==== end of race reports ================================================ */
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "backend.h"
+#include "race.h"
 #include "scord_defs.h"
 
 #ifndef SCORD_CONFIG_NAME
@@ -43,6 +44,7 @@ struct scord_kernel {
     uint32_t image_lo, image_hi; /* [lo, hi): union of the PT_LOAD ranges */
     struct symbol *syms;
     size_t nsyms;
+    struct scord_dbg *dbg; /* race.c: function symbols and DWARF for addr2line */
 };
 
 struct scord_device {
@@ -80,6 +82,16 @@ static void clear_detail(scord_device *dev) { (dev ? dev->detail : open_detail)[
 const char *scord_last_error_detail(scord_device *dev)
 {
     return dev ? dev->detail : open_detail;
+}
+
+/* race.c sets the same details (race.h). */
+int scord_priv_fail(scord_device *dev, int err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(dev ? dev->detail : open_detail, DETAIL_LEN, fmt, ap);
+    va_end(ap);
+    return err;
 }
 
 /* ---- names ------------------------------------------------------------ */
@@ -186,6 +198,9 @@ static int read_counters_hw(scord_device *dev, struct scord_counters *c)
     }
     return 0;
 }
+
+int scord_priv_reg_read(scord_device *dev, uint32_t idx, uint32_t *v) { return reg_rd(dev, idx, v); }
+int scord_priv_reg_write(scord_device *dev, uint32_t idx, uint32_t v) { return reg_wr(dev, idx, v); }
 
 /* Soft reset, then let every memory response of the old run drain so it
  * cannot be taken for the answer to a request of the next one. */
@@ -692,6 +707,8 @@ int scord_load_kernel(scord_device *dev, const char *elf_path, scord_kernel **ke
     if (!rc)
         rc = check_elf(dev, elf, size, k);
     if (!rc)
+        rc = scord_dbg_open(dev, buf, size, &k->dbg);
+    if (!rc)
         rc = copy_segments(dev, elf, buf);
     elf_end(elf);
     free(buf);
@@ -710,10 +727,15 @@ void scord_kernel_free(scord_kernel *kernel)
     if (!kernel)
         return;
     free_symbols(kernel->syms, kernel->nsyms);
+    scord_dbg_close(kernel->dbg);
     free(kernel);
 }
 
 uint32_t scord_kernel_entry(const scord_kernel *kernel) { return kernel ? kernel->entry : 0; }
+struct scord_dbg *scord_priv_kernel_dbg(const scord_kernel *kernel)
+{
+    return kernel ? kernel->dbg : NULL;
+}
 
 static const struct symbol *find_symbol(const scord_kernel *k, const char *name)
 {

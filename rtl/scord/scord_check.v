@@ -42,26 +42,42 @@ module scord_check (
   output wire [63:0] new_raw_o,
   output wire        changed_o
 );
+  // Field positions (§5.1) as plain integers for bit selects.
+  localparam integer F_GEN = {24'd0, `DET_MD_GEN_LSB};
+  localparam integer F_TAG = {24'd0, `DET_MD_TAG_LSB};
+  localparam integer F_BLOCK = {24'd0, `DET_MD_BLOCK_LSB};
+  localparam integer F_WARP = {24'd0, `DET_MD_WARP_LSB};
+  localparam integer F_DEVFENCE = {24'd0, `DET_MD_DEVFENCE_LSB};
+  localparam integer F_BLKFENCE = {24'd0, `DET_MD_BLKFENCE_LSB};
+  localparam integer F_BARRIER = {24'd0, `DET_MD_BARRIER_LSB};
+  localparam integer F_BLOOM = {24'd0, `DET_MD_BLOOM_LSB};
+  localparam integer F_MODIFIED = {24'd0, `DET_MD_MODIFIED_LSB};
+  localparam integer F_BLKSHARED = {24'd0, `DET_MD_BLKSHARED_LSB};
+  localparam integer F_DEVSHARED = {24'd0, `DET_MD_DEVSHARED_LSB};
+  localparam integer F_ATOM = {24'd0, `DET_MD_ATOM_LSB};
+  localparam integer F_SCOPE = {24'd0, `DET_MD_SCOPE_LSB};
+  localparam integer F_STRONG = {24'd0, `DET_MD_STRONG_LSB};
+
   // ---- decode (§5.1) ----
-  wire [5:0]  r_gen      = raw_i[`DET_MD_GEN_LSB +: 6];
-  wire [3:0]  r_tag      = raw_i[`DET_MD_TAG_LSB +: 4];
+  wire [5:0]  r_gen      = raw_i[F_GEN +: 6];
+  wire [3:0]  r_tag      = raw_i[F_TAG +: 4];
   wire        gen_miss   = (r_gen != gen_i);
   assign tag_mismatch_o  = !gen_miss && cache_i && (r_tag != tag_i);
   wire        fresh      = gen_miss || tag_mismatch_o;
 
   // A fresh entry decodes to MODIFIED = BLKSHARED = DEVSHARED = 1, the rest 0.
-  wire [6:0]  md_block   = fresh ? 7'd0  : raw_i[`DET_MD_BLOCK_LSB +: 7];
-  wire [4:0]  md_warp    = fresh ? 5'd0  : raw_i[`DET_MD_WARP_LSB +: 5];
-  wire [5:0]  md_devf    = fresh ? 6'd0  : raw_i[`DET_MD_DEVFENCE_LSB +: 6];
-  wire [5:0]  md_blkf    = fresh ? 6'd0  : raw_i[`DET_MD_BLKFENCE_LSB +: 6];
-  wire [7:0]  md_bar     = fresh ? 8'd0  : raw_i[`DET_MD_BARRIER_LSB +: 8];
-  wire [15:0] md_bloom   = fresh ? 16'd0 : raw_i[`DET_MD_BLOOM_LSB +: 16];
-  wire        md_mod     = fresh || raw_i[`DET_MD_MODIFIED_LSB];
-  wire        md_bsh     = fresh || raw_i[`DET_MD_BLKSHARED_LSB];
-  wire        md_dsh     = fresh || raw_i[`DET_MD_DEVSHARED_LSB];
-  wire        md_atom    = !fresh && raw_i[`DET_MD_ATOM_LSB];
-  wire        md_scope   = !fresh && raw_i[`DET_MD_SCOPE_LSB];
-  wire        md_strong  = !fresh && raw_i[`DET_MD_STRONG_LSB];
+  wire [6:0]  md_block   = fresh ? 7'd0  : raw_i[F_BLOCK +: 7];
+  wire [4:0]  md_warp    = fresh ? 5'd0  : raw_i[F_WARP +: 5];
+  wire [5:0]  md_devf    = fresh ? 6'd0  : raw_i[F_DEVFENCE +: 6];
+  wire [5:0]  md_blkf    = fresh ? 6'd0  : raw_i[F_BLKFENCE +: 6];
+  wire [7:0]  md_bar     = fresh ? 8'd0  : raw_i[F_BARRIER +: 8];
+  wire [15:0] md_bloom   = fresh ? 16'd0 : raw_i[F_BLOOM +: 16];
+  wire        md_mod     = fresh || raw_i[F_MODIFIED];
+  wire        md_bsh     = fresh || raw_i[F_BLKSHARED];
+  wire        md_dsh     = fresh || raw_i[F_DEVSHARED];
+  wire        md_atom    = !fresh && raw_i[F_ATOM];
+  wire        md_scope   = !fresh && raw_i[F_SCOPE];
+  wire        md_strong  = !fresh && raw_i[F_STRONG];
 
   assign md_block_o    = md_block;
   assign md_warp_o     = md_warp;
@@ -120,20 +136,20 @@ module scord_check (
   reg [63:0] n;
   always @* begin
     n = 64'd0;
-    n[`DET_MD_GEN_LSB +: 6]       = gen_i;
-    n[`DET_MD_TAG_LSB +: 4]       = cache_i ? tag_i : 4'd0;
-    n[`DET_MD_BLOCK_LSB +: 7]     = block_i;
-    n[`DET_MD_WARP_LSB +: 5]      = warp_i;
-    n[`DET_MD_DEVFENCE_LSB +: 6]  = ffc_dev_i;
-    n[`DET_MD_BLKFENCE_LSB +: 6]  = ffc_blk_i;
-    n[`DET_MD_BARRIER_LSB +: 8]   = barrier_i;
-    n[`DET_MD_BLOOM_LSB +: 16]    = bloom_i;
-    n[`DET_MD_MODIFIED_LSB]       = !is_ld;
-    n[`DET_MD_BLKSHARED_LSB]      = n_bsh;
-    n[`DET_MD_DEVSHARED_LSB]      = n_dsh;
-    n[`DET_MD_ATOM_LSB]           = n_atom;
-    n[`DET_MD_SCOPE_LSB]          = n_atom && scope_i;
-    n[`DET_MD_STRONG_LSB]         = strong_i;
+    n[F_GEN +: 6]       = gen_i;
+    n[F_TAG +: 4]       = cache_i ? tag_i : 4'd0;
+    n[F_BLOCK +: 7]     = block_i;
+    n[F_WARP +: 5]      = warp_i;
+    n[F_DEVFENCE +: 6]  = ffc_dev_i;
+    n[F_BLKFENCE +: 6]  = ffc_blk_i;
+    n[F_BARRIER +: 8]   = barrier_i;
+    n[F_BLOOM +: 16]    = bloom_i;
+    n[F_MODIFIED]       = !is_ld;
+    n[F_BLKSHARED]      = n_bsh;
+    n[F_DEVSHARED]      = n_dsh;
+    n[F_ATOM]           = n_atom;
+    n[F_SCOPE]          = n_atom && scope_i;
+    n[F_STRONG]         = strong_i;
   end
   assign new_raw_o = n;
   assign changed_o = (n != raw_i);

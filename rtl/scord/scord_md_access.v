@@ -56,11 +56,14 @@ module scord_md_access #(
   reg [32:0] sw_line_q, sw_start_q, sw_end_q;
 
   wire [OFF_W-1:0]  off      = addr_q[OFF_W-1:0];
+  // Entries are 8-aligned: shift by whole entries (a small mux, not a
+  // byte-wise barrel shifter).
+  wire [OFF_W-4:0]  ent      = off[OFF_W-1:3];
   wire [31:0]       line_adr = {addr_q[31:OFF_W], {OFF_W{1'b0}}};
 
   // Entry write: the 8 bytes at the entry's offset.
-  wire [LINE_BITS-1:0]  wr_line = {{(LINE_BITS-64){1'b0}}, wdata_q} << {off, 3'b000};
-  wire [LINE_BYTES-1:0] wr_strb = {{(LINE_BYTES-8){1'b0}}, 8'hFF} << off;
+  wire [LINE_BITS-1:0]  wr_line = {{(LINE_BITS-64){1'b0}}, wdata_q} << {ent, 6'b000000};
+  wire [LINE_BYTES-1:0] wr_strb = {{(LINE_BYTES-8){1'b0}}, 8'hFF} << {ent, 3'b000};
 
   // Sweep strobes: the whole line but for the region's ragged ends.
   wire [32:0]           sw_last_byte = sw_end_q - 33'd1;
@@ -74,13 +77,13 @@ module scord_md_access #(
                                      ? ~(ones << sw_hi_off) : ones;
   wire                  sw_is_last = (sw_line_q == sw_last_line);
   // Bit 32 of a line address is 0 for any region inside memory.
-  wire unused_sw = sw_line_q[32];
+  wire unused_sw = ^{sw_line_q[32], sw_last_byte[OFF_W-1:0], off[2:0]};
 
   assign idle_o         = (state_q == S_IDLE);
   assign l2_req_valid_o = (state_q == S_RD_REQ) || (state_q == S_WR_REQ) || (state_q == S_SW_REQ);
   assign l2_req_type_o  = (state_q == S_RD_REQ) ? T_READ : T_WRITE;
   assign l2_req_addr_o  = (state_q == S_SW_REQ) ? sw_line_q[31:0] : line_adr;
-  assign l2_req_wdata_o = (state_q == S_SW_REQ) ? {LINE_BITS{1'b0}} : wr_line;
+  assign l2_req_wdata_o = wr_line;
   assign l2_req_wstrb_o = (state_q == S_SW_REQ) ? (sw_lo_mask & sw_hi_mask) : wr_strb;
 
   always @(posedge clk_i) begin
@@ -97,6 +100,7 @@ module scord_md_access #(
           end else if (wr_i) begin
             state_q <= S_WR_REQ;
           end else if (sweep_i) begin
+            wdata_q    <= 64'd0;  // the sweep writes zeros through wr_line
             sw_line_q  <= {1'b0, sweep_base_i[31:OFF_W], {OFF_W{1'b0}}};
             sw_start_q <= {1'b0, sweep_base_i};
             sw_end_q   <= {1'b0, sweep_base_i} + sweep_bytes_i;
@@ -108,7 +112,7 @@ module scord_md_access #(
         end
         S_RD_REQ: if (l2_req_ready_i) state_q <= S_RD_WAIT;
         S_RD_WAIT: if (l2_rsp_valid_i) begin
-          rdata_o <= l2_rsp_data_i[{off[OFF_W-1:3], 6'b000000} +: 64];
+          rdata_o <= l2_rsp_data_i[{ent, 6'b000000} +: 64];
           done_o  <= 1'b1;
           state_q <= S_IDLE;
         end

@@ -71,12 +71,19 @@ module scord_report #(
   reg [1:0]        state_q;
   reg [31:0]       head_q, drops_q;
   reg [3:0]        fifo_q;
-  // suppression table
+  // Suppression table. Keys are flops (all 16 are compared at once); slot
+  // and count are only read at the matching entry and written at one index
+  // per report, so they sit in a small RAM (LUT RAM on an FPGA).
   reg [NSUPP-1:0]  sv_q;
-  reg [31:0]       spc_q   [0:NSUPP-1];
-  reg [2:0]        stype_q [0:NSUPP-1];
+  reg [32*NSUPP-1:0] spc_q;     // entry i at [32i +: 32]
+  reg [3*NSUPP-1:0]  stype_q;   // entry i at [3i +: 3]
+  reg              ins;         // insert a new entry at fifo_q (R6)
   reg [SLOT_W-1:0] sslot_q [0:NSUPP-1];
   reg [31:0]       scnt_q  [0:NSUPP-1];
+  reg              tw_en;
+  reg [3:0]        tw_idx;
+  reg [SLOT_W-1:0] tw_slot;
+  reg [31:0]       tw_cnt;
   // what the L2 write carries
   reg [31:0]       wr_slot_q;
   reg [31:0]       wr_count_q;
@@ -93,7 +100,7 @@ module scord_report #(
     hit     = 1'b0;
     hit_idx = 4'd0;
     for (i = NSUPP - 1; i >= 0; i = i - 1)
-      if (sv_q[i] && spc_q[i] == rec_pc_i && stype_q[i] == rec_type_i) begin
+      if (sv_q[i] && spc_q[32*i +: 32] == rec_pc_i && stype_q[3*i +: 3] == rec_type_i) begin
         hit     = 1'b1;
         hit_idx = i[3:0];
       end
@@ -117,15 +124,22 @@ module scord_report #(
                     rec_devrace_i, 5'd0, rec_type_i};
   wire [31:0] w4 = {8'd0, 3'd0, rec_lane_i, 3'd0, rec_warp_i, rec_core_i};
   wire [31:0] w5 = {16'd0, 3'd0, rec_prev_warp_i, 1'b0, rec_prev_block_i};
-  wire [255:0] rec = {rec_seq_i, 32'd1, w5, w4, {16'd0, rec_block_i}, rec_addr_i, rec_pc_i, w0};
+  // A count update sends the same line with word 6 replaced: the strobe
+  // keeps the other words, so no second line image is needed.
+  wire [31:0]  w6  = (state_q == S_WR_CNT) ? wr_count_q : 32'd1;
+  wire [255:0] rec = {rec_seq_i, w6, w5, w4, {16'd0, rec_block_i}, rec_addr_i, rec_pc_i, w0};
 
   wire [31:0]      slot_addr = ring_base_i + {wr_slot_q[26:0], 5'd0};
-  wire [OFF_W-1:0] off       = slot_addr[OFF_W-1:0];
+  // Offset of the record in its line: a multiple of 32 (the ring base is
+  // 32-aligned), so a constant 0 with 32-byte lines.
+  localparam integer      REC_MASK_I   = LINE_BYTES - 32;
+  localparam [OFF_W-1:0] REC_MASK     = REC_MASK_I[OFF_W-1:0];
   localparam [OFF_W-1:0] CNT_WORD_OFF = 24;  // byte offset of word 6
+  wire [OFF_W-1:0] off       = slot_addr[OFF_W-1:0] & REC_MASK;
   wire [OFF_W-1:0] cnt_off   = off + CNT_WORD_OFF;
-  // Line images built in a zeroed line: no zero-width replication when a
+  // Line image built in a zeroed line: no zero-width replication when a
   // record fills the whole line.
-  reg [LINE_BITS-1:0]  rec_line, cnt_line;
+  reg [LINE_BITS-1:0]  rec_line;
   reg [LINE_BYTES-1:0] rec_strb, cnt_strb;
   always @* begin
     rec_line          = {LINE_BITS{1'b0}};
@@ -134,9 +148,6 @@ module scord_report #(
     rec_strb          = {LINE_BYTES{1'b0}};
     rec_strb[31:0]    = 32'hFFFF_FFFF;
     rec_strb          = rec_strb << off;
-    cnt_line          = {LINE_BITS{1'b0}};
-    cnt_line[31:0]    = wr_count_q;
-    cnt_line          = cnt_line << {cnt_off, 3'b000};
     cnt_strb          = {LINE_BYTES{1'b0}};
     cnt_strb[3:0]     = 4'hF;
     cnt_strb          = cnt_strb << cnt_off;
@@ -146,8 +157,46 @@ module scord_report #(
 
   assign l2_req_valid_o = (state_q == S_WR_REC) || (state_q == S_WR_CNT);
   assign l2_req_addr_o  = {slot_addr[31:OFF_W], {OFF_W{1'b0}}};
-  assign l2_req_wdata_o = (state_q == S_WR_CNT) ? cnt_line : rec_line;
+  assign l2_req_wdata_o = rec_line;
   assign l2_req_wstrb_o = (state_q == S_WR_CNT) ? cnt_strb : rec_strb;
+
+  // R3 and R6 write slot and count of one entry: the hit or the new one.
+  always @* begin
+    tw_en   = 1'b0;
+    tw_idx  = hit ? hit_idx : fifo_q;
+    tw_slot = head_q[SLOT_W-1:0];
+    tw_cnt  = 32'd1;
+    if (state_q == S_DECIDE) begin
+      if (hit && unconsumed) begin
+        tw_en   = 1'b1;
+        tw_slot = sslot_q[hit_idx];
+        tw_cnt  = cnt_sat;
+      end else if (!full) begin
+        tw_en   = 1'b1;
+      end
+    end
+  end
+
+  // Keys of a new entry: per-entry enables, no RAM (all are compared).
+  always @* ins = (state_q == S_DECIDE) && !(hit && unconsumed) && !full && !hit;
+  genvar gi;
+  generate
+    for (gi = 0; gi < NSUPP; gi = gi + 1) begin : g_key
+      always @(posedge clk_i) begin
+        if (ins && fifo_q == gi) begin
+          spc_q[32*gi +: 32] <= rec_pc_i;
+          stype_q[3*gi +: 3] <= rec_type_i;
+        end
+      end
+    end
+  endgenerate
+
+  always @(posedge clk_i) begin
+    if (tw_en) begin
+      sslot_q[tw_idx] <= tw_slot;
+      scnt_q[tw_idx]  <= tw_cnt;
+    end
+  end
 
   always @(posedge clk_i) begin
     done_o           <= 1'b0;
@@ -173,7 +222,6 @@ module scord_report #(
         S_DECIDE: begin
           if (hit && unconsumed) begin
             // R3: merge into the record still in the ring
-            scnt_q[hit_idx]  <= cnt_sat;
             wr_slot_q        <= e_slot;
             wr_count_q       <= cnt_sat;
             cnt_suppressed_o <= 1'b1;
@@ -187,16 +235,9 @@ module scord_report #(
           end else begin
             // R5 (write below), R6
             wr_slot_q <= head_q;
-            if (hit) begin
-              sslot_q[hit_idx] <= head_q[SLOT_W-1:0];
-              scnt_q[hit_idx]  <= 32'd1;
-            end else begin
-              sv_q[fifo_q]    <= 1'b1;
-              spc_q[fifo_q]   <= rec_pc_i;
-              stype_q[fifo_q] <= rec_type_i;
-              sslot_q[fifo_q] <= head_q[SLOT_W-1:0];
-              scnt_q[fifo_q]  <= 32'd1;
-              fifo_q          <= fifo_q + 4'd1;
+            if (!hit) begin
+              sv_q[fifo_q] <= 1'b1;
+              fifo_q       <= fifo_q + 4'd1;
             end
             state_q <= S_WR_REC;
           end

@@ -1,0 +1,270 @@
+// Detector registers (docs/detector.md §7): the ctl-bus slave for word
+// indices 0x40-0x7F, the configuration, arming checks (§7.2), status bits,
+// generation (§5.4) and the counters (§7.1).
+//
+// ctl bus: a write takes effect at the request edge; read data is
+// registered and valid the cycle after the request. ctl_sel_o decodes the
+// request's address (this unit's range); ctl_rdata_o is 0 after a request
+// outside the range, so the GPU's ctl can simply OR it into its own read
+// data (which is 0 for these indices) or mux with a registered ctl_sel_o.
+`default_nettype none
+`include "scord_defs.vh"
+
+module scord_regs #(
+  parameter NUM_CORES = 4,
+  parameter MEM_BYTES = 16777216
+) (
+  input  wire                 clk_i,
+  input  wire                 rst_i,
+  // ctl bus
+  input  wire                 ctl_req_i,
+  input  wire                 ctl_we_i,
+  input  wire [7:0]           ctl_addr_i,
+  input  wire [31:0]          ctl_wdata_i,
+  output wire                 ctl_sel_o,
+  output reg  [31:0]          ctl_rdata_o,
+  // configuration
+  output wire                 armed_o,
+  output wire                 arm_o,          // pulse: armed just now (head := 0)
+  output wire                 cache_o,
+  output wire [1:0]           gran_o,         // granularity code, G = 2 + code
+  output wire [31:0]          md_base_o,
+  output wire [32:0]          md_bytes_o,     // 8N (at most MEM_BYTES when armed)
+  output wire [31:0]          track_base_o,
+  output wire [31:0]          track_bytes_o,
+  output wire [4:0]           track_log2_o,   // log2 DET_TRACK_BYTES when armed
+  output wire [31:0]          ring_base_o,
+  output wire [31:0]          ring_size_o,
+  output wire [31:0]          tail_o,
+  output wire [5:0]           gen_o,
+  output wire                 need_sweep_o,   // the next kernel start sweeps
+  output wire [31:0]          cnt_accesses_o, // DET_CNT_ACCESSES: a record's seq
+  // from the datapath
+  input  wire [31:0]          head_i,
+  input  wire [31:0]          drops_i,
+  input  wire                 busy_i,
+  input  wire                 kstart_i,       // armed kernel start: step gen, clear counters
+  input  wire [23:0]          cnt_inc_i,      // +1 to counter k
+  input  wire [NUM_CORES-1:0] stall_i,        // per core: a replay for a full FIFO
+  input  wire                 overflow_set_i,
+  input  wire                 intrusion_set_i
+);
+  localparam NCNT = 24;
+
+  reg        armed_q, need_clear_q;
+  reg [2:0]  mode_q;
+  reg [31:0] md_base_q, track_base_q, track_bytes_q, ring_base_q, ring_size_q, tail_q;
+  reg        overflow_q, intrusion_q, tail_bad_q;
+  reg [7:0]  err_q;
+  reg [5:0]  gen_q;
+
+  // ---- derived configuration ----
+  wire [1:0]  gcode   = mode_q[2:1];
+  wire        cache   = mode_q[0];
+  wire [2:0]  glog2   = 3'd2 + {1'b0, gcode};
+  // §5.2: N = TRACK_BYTES >> G (>> 4 more in cache mode), 8N bytes; 0 for code 3
+  wire [31:0] entries = (track_bytes_q >> glog2) >> (cache ? 3'd4 : 3'd0);
+  wire [34:0] md_bytes = (gcode == 2'd3) ? 35'd0 : {entries, 3'b000};
+
+  reg  [4:0]  tlog2;
+  integer     b;
+  always @* begin
+    tlog2 = 5'd0;
+    for (b = 0; b < 32; b = b + 1)
+      if (track_bytes_q[b]) tlog2 = b[4:0];
+  end
+
+  // ---- arming checks (§7.2), on 40-bit integers ----
+  // (a wire: Verilator takes a localparam set from an unsized parameter
+  // as unsized in a concatenation)
+  wire       [31:0] mem32 = MEM_BYTES;
+  wire       [39:0] MEM   = {8'd0, mem32};
+  localparam [39:0] GUARD = {8'd0, `MEM_GUARD};
+  wire [39:0] ring_b   = {8'd0, ring_base_q};
+  wire [39:0] ring_len = {3'd0, ring_size_q, 5'd0};
+  wire [39:0] md_b     = {8'd0, md_base_q};
+  wire [39:0] md_len   = {5'd0, md_bytes};
+  wire [39:0] tr_b     = {8'd0, track_base_q};
+  wire [39:0] tr_len   = {8'd0, track_bytes_q};
+  wire [39:0] tr_min   = 40'd16 << glog2;
+
+  wire e_mode  = (gcode == 2'd3);
+  wire e_rsize = (ring_size_q < 32'd2);
+  wire e_rrng  = (ring_base_q[4:0] != 5'd0) || (ring_b < GUARD) || (ring_b + ring_len > MEM);
+  wire e_trng  = (track_base_q[3:0] != 4'd0) || (track_bytes_q == 32'd0) ||
+                 ((track_bytes_q & (track_bytes_q - 32'd1)) != 32'd0) ||
+                 (tr_len < tr_min) || (tr_b + tr_len > MEM);
+  wire e_mdrng = (md_base_q[2:0] != 3'd0) || (md_b < GUARD) || (md_b + md_len > MEM);
+  wire ov_mr   = (md_b < ring_b + ring_len) && (ring_b < md_b + md_len);
+  wire ov_mt   = (md_b < tr_b + tr_len) && (tr_b < md_b + md_len);
+  wire ov_rt   = (ring_b < tr_b + tr_len) && (tr_b < ring_b + ring_len);
+  wire e_ovl   = ov_mr || ov_mt || ov_rt;
+
+  reg [7:0] verr;
+  always @* begin
+    if (e_mode)       verr = `DET_ERR_MODE;
+    else if (e_rsize) verr = `DET_ERR_RING_SIZE;
+    else if (e_rrng)  verr = `DET_ERR_RING_RANGE;
+    else if (e_trng)  verr = `DET_ERR_TRACK_RANGE;
+    else if (e_mdrng) verr = `DET_ERR_MD_RANGE;
+    else if (e_ovl)   verr = `DET_ERR_OVERLAP;
+    else              verr = `DET_ERR_NONE;
+  end
+
+  // ---- ctl decode ----
+  assign ctl_sel_o = (ctl_addr_i[7:6] == 2'b01);
+  wire   wr        = ctl_req_i && ctl_we_i && ctl_sel_o;
+  wire   rd        = ctl_req_i && !ctl_we_i && ctl_sel_o;
+  wire   cfg_ok    = !armed_q;
+  localparam [31:0] CTRL_EN  = `DET_CTRL_ENABLE;
+  localparam [31:0] CTRL_CLR = `DET_CTRL_CLEAR;
+  wire   w_ctrl    = wr && (ctl_addr_i == `DET_CTRL);
+  wire   do_clear  = w_ctrl && ((ctl_wdata_i & CTRL_CLR) != 32'd0);
+  wire   en_bit    = ((ctl_wdata_i & CTRL_EN) != 32'd0);
+  wire   try_arm   = w_ctrl && en_bit && !armed_q;
+  assign arm_o     = try_arm && (verr == `DET_ERR_NONE);
+  wire   w_tail    = wr && (ctl_addr_i == `DET_RING_TAIL);
+
+  assign armed_o       = armed_q;
+  assign cache_o       = cache;
+  assign gran_o        = gcode;
+  assign md_base_o     = md_base_q;
+  assign md_bytes_o    = md_bytes[32:0];
+  assign track_base_o  = track_base_q;
+  assign track_bytes_o = track_bytes_q;
+  assign track_log2_o  = tlog2;
+  assign ring_base_o   = ring_base_q;
+  assign ring_size_o   = ring_size_q;
+  assign tail_o        = tail_q;
+  assign gen_o         = gen_q;
+  assign need_sweep_o  = need_clear_q || (gen_q >= 6'd63);
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      armed_q       <= 1'b0;
+      need_clear_q  <= 1'b0;
+      mode_q        <= 3'd0;
+      md_base_q     <= 32'd0;
+      track_base_q  <= 32'd0;
+      track_bytes_q <= 32'd0;
+      ring_base_q   <= 32'd0;
+      ring_size_q   <= 32'd0;
+      tail_q        <= 32'd0;
+      overflow_q    <= 1'b0;
+      intrusion_q   <= 1'b0;
+      tail_bad_q    <= 1'b0;
+      err_q         <= 8'd0;
+      gen_q         <= 6'd0;
+    end else begin
+      // Clear first, then the datapath's sets: an event's effect comes after.
+      if (do_clear) begin
+        overflow_q  <= 1'b0;
+        intrusion_q <= 1'b0;
+        tail_bad_q  <= 1'b0;
+      end
+      if (overflow_set_i)  overflow_q  <= 1'b1;
+      if (intrusion_set_i) intrusion_q <= 1'b1;
+      if (w_ctrl) begin
+        if (!en_bit) begin
+          armed_q <= 1'b0;
+        end else if (!armed_q) begin
+          err_q <= verr;
+          if (verr == `DET_ERR_NONE) begin
+            armed_q      <= 1'b1;
+            need_clear_q <= 1'b1;
+            tail_q       <= 32'd0;
+          end
+        end
+      end
+      if (wr && cfg_ok) begin
+        case (ctl_addr_i)
+          `DET_MODE:        mode_q        <= ctl_wdata_i[2:0];
+          `DET_MD_BASE:     md_base_q     <= ctl_wdata_i;
+          `DET_TRACK_BASE:  track_base_q  <= ctl_wdata_i;
+          `DET_TRACK_BYTES: track_bytes_q <= ctl_wdata_i;
+          `DET_RING_BASE:   ring_base_q   <= ctl_wdata_i;
+          `DET_RING_SIZE:   ring_size_q   <= ctl_wdata_i;
+          default: ;
+        endcase
+      end
+      if (w_tail) begin
+        if (ctl_wdata_i < ring_size_q) tail_q <= ctl_wdata_i;
+        else                           tail_bad_q <= 1'b1;
+      end
+      if (kstart_i) begin
+        if (need_clear_q || gen_q >= 6'd63) begin
+          gen_q        <= 6'd1;
+          need_clear_q <= 1'b0;
+        end else begin
+          gen_q <= gen_q + 6'd1;
+        end
+      end
+    end
+  end
+
+  // ---- counters: only the ones that can count get flops ----
+  wire [32*NCNT-1:0] cnt_flat;
+  reg  [7:0]         stall_sum;
+  integer            c;
+  always @* begin
+    stall_sum = 8'd0;
+    for (c = 0; c < NUM_CORES; c = c + 1)
+      stall_sum = stall_sum + {7'd0, stall_i[c]};
+  end
+
+  localparam K_STALL = `DET_CNT_STALL;
+  genvar k;
+  generate
+    for (k = 0; k < NCNT; k = k + 1) begin : g_cnt
+      if (k >= 11 && k <= 16) begin : g_zero
+        // 11..15 are unassigned, 16 + 0 is no race type
+        assign cnt_flat[32*k +: 32] = 32'd0;
+        wire unused_inc = cnt_inc_i[k];
+      end else begin : g_count
+        reg [31:0] q;
+        // The stall counter adds every stalled core of the cycle.
+        wire [31:0] step = (k == K_STALL) ? {24'd0, stall_sum} : {31'd0, cnt_inc_i[k]};
+        always @(posedge clk_i) begin
+          if (rst_i || kstart_i) q <= 32'd0;
+          else                   q <= q + step;
+        end
+        assign cnt_flat[32*k +: 32] = q;
+      end
+    end
+  endgenerate
+
+  localparam K_ACC = `DET_CNT_ACCESSES;
+  assign cnt_accesses_o = cnt_flat[32*K_ACC +: 32];
+
+  // ---- read data ----
+  wire [7:0] cidx = ctl_addr_i - `DET_CNT_BASE;
+  wire       in_cnt = (ctl_addr_i >= `DET_CNT_BASE) && (cidx < NCNT);
+  always @(posedge clk_i) begin
+    ctl_rdata_o <= 32'd0;
+    if (rd) begin
+      if (in_cnt) begin
+        ctl_rdata_o <= cnt_flat[32*cidx[4:0] +: 32];
+      end else begin
+        case (ctl_addr_i)
+          `DET_CTRL:        ctl_rdata_o <= {31'd0, armed_q};
+          `DET_STATUS:      ctl_rdata_o <= {16'd0, err_q, 3'd0, tail_bad_q, intrusion_q,
+                                            overflow_q, busy_i, armed_q};
+          `DET_MODE:        ctl_rdata_o <= {29'd0, mode_q};
+          `DET_MD_BASE:     ctl_rdata_o <= md_base_q;
+          `DET_TRACK_BASE:  ctl_rdata_o <= track_base_q;
+          `DET_TRACK_BYTES: ctl_rdata_o <= track_bytes_q;
+          `DET_RING_BASE:   ctl_rdata_o <= ring_base_q;
+          `DET_RING_SIZE:   ctl_rdata_o <= ring_size_q;
+          `DET_RING_HEAD:   ctl_rdata_o <= head_i;
+          `DET_RING_TAIL:   ctl_rdata_o <= tail_q;
+          `DET_RING_DROPS:  ctl_rdata_o <= drops_i;
+          `DET_MD_BYTES:    ctl_rdata_o <= (md_bytes[34:32] != 3'd0) ? 32'hFFFF_FFFF
+                                                                     : md_bytes[31:0];
+          `DET_GEN:         ctl_rdata_o <= {26'd0, gen_q};
+          default:          ctl_rdata_o <= 32'd0;
+        endcase
+      end
+    end
+  end
+endmodule
+`default_nettype wire

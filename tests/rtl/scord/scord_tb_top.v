@@ -1,0 +1,92 @@
+// Test top of the detector's differential test (scord_diff.cpp): the
+// detector unit and one lock table, side by side, every port brought out.
+`default_nettype none
+
+module scord_tb_top #(
+  parameter NUM_CORES   = 4,
+  parameter NUM_WARPS   = 32,
+  parameter NUM_THREADS = 8,
+  parameter LINE_BYTES  = 32,
+  parameter MEM_BYTES   = 1048576,
+  parameter QUEUE_DEPTH = 4,
+  // derived, do not override
+  parameter LINE_BITS = LINE_BYTES * 8
+) (
+  input  wire                  clk_i,
+  input  wire                  rst_i,
+  input  wire                  start_i,
+  output wire                  ready_o,
+  output wire                  sweeping_o,
+  input  wire                  evt_valid_i,
+  output wire                  evt_ready_o,
+  input  wire [127:0]          evt_data_i,
+  input  wire [NUM_CORES-1:0]  stall_i,
+  input  wire                  ctl_req_i,
+  input  wire                  ctl_we_i,
+  input  wire [7:0]            ctl_addr_i,
+  input  wire [31:0]           ctl_wdata_i,
+  output wire                  ctl_sel_o,
+  output wire [31:0]           ctl_rdata_o,
+  output wire                  l2_req_valid_o,
+  input  wire                  l2_req_ready_i,
+  output wire [2:0]            l2_req_type_o,
+  output wire [31:0]           l2_req_addr_o,
+  output wire [LINE_BITS-1:0]  l2_req_wdata_o,
+  output wire [LINE_BYTES-1:0] l2_req_wstrb_o,
+  input  wire                  l2_rsp_valid_i,
+  input  wire [LINE_BITS-1:0]  l2_rsp_data_i,
+  output wire                  idle_o,
+  // lock table under test
+  input  wire                  lt_clear_i,
+  input  wire                  lt_op_valid_i,
+  input  wire [1:0]            lt_op_i,
+  input  wire [31:0]           lt_addr_i,
+  input  wire                  lt_scope_i,
+  output wire [15:0]           lt_bloom_o
+);
+  scord_top #(
+    .NUM_CORES   (NUM_CORES),
+    .NUM_WARPS   (NUM_WARPS),
+    .NUM_THREADS (NUM_THREADS),
+    .LINE_BYTES  (LINE_BYTES),
+    .MEM_BYTES   (MEM_BYTES),
+    .QUEUE_DEPTH (QUEUE_DEPTH)
+  ) u_det (
+    .clk_i          (clk_i),
+    .rst_i          (rst_i),
+    .start_i        (start_i),
+    .ready_o        (ready_o),
+    .sweeping_o     (sweeping_o),
+    .evt_valid_i    (evt_valid_i),
+    .evt_ready_o    (evt_ready_o),
+    .evt_data_i     (evt_data_i),
+    .stall_i        (stall_i),
+    .ctl_req_i      (ctl_req_i),
+    .ctl_we_i       (ctl_we_i),
+    .ctl_addr_i     (ctl_addr_i),
+    .ctl_wdata_i    (ctl_wdata_i),
+    .ctl_sel_o      (ctl_sel_o),
+    .ctl_rdata_o    (ctl_rdata_o),
+    .l2_req_valid_o (l2_req_valid_o),
+    .l2_req_ready_i (l2_req_ready_i),
+    .l2_req_type_o  (l2_req_type_o),
+    .l2_req_addr_o  (l2_req_addr_o),
+    .l2_req_wdata_o (l2_req_wdata_o),
+    .l2_req_wstrb_o (l2_req_wstrb_o),
+    .l2_rsp_valid_i (l2_rsp_valid_i),
+    .l2_rsp_data_i  (l2_rsp_data_i),
+    .idle_o         (idle_o)
+  );
+
+  scord_locktable u_lt (
+    .clk_i      (clk_i),
+    .rst_i      (rst_i),
+    .clear_i    (lt_clear_i),
+    .op_valid_i (lt_op_valid_i),
+    .op_i       (lt_op_i),
+    .addr_i     (lt_addr_i),
+    .scope_i    (lt_scope_i),
+    .bloom_o    (lt_bloom_o)
+  );
+endmodule
+`default_nettype wire
