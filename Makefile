@@ -47,10 +47,10 @@ $(GEN)/scord_defs.vh $(GEN)/scord_defs.h: config/regmap.def config/$(CONFIG).cfg
 include config/$(CONFIG).cfg
 
 # ---- RTL ---------------------------------------------------------------------
-RTL_GPU := $(sort $(wildcard rtl/gpu/*.v))
+RTL_GPU := $(sort $(wildcard rtl/gpu/*.v) $(wildcard rtl/scord/*.v))
 RTL_TOP := gpu_top
 VERILATOR ?= verilator
-VFLAGS_COMMON := -Wall -Irtl/gpu -I$(GEN) rtl/lint.vlt
+VFLAGS_COMMON := -Wall -Irtl/gpu -Irtl/scord -I$(GEN) rtl/lint.vlt
 
 lint: $(DEPS_STAMP)
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory CONFIG=$$c lint-one || exit 1; done
@@ -70,7 +70,7 @@ synth: $(DEPS_STAMP) $(SYNTH_STAT)
 	      /MULT18X18D / {m=$$2} END {printf "synth $(CONFIG) (ECP5): %s cells, %s LUT4, %s FF, %s DP16KD, %s MULT18X18D\n", c, l, f, b, m}' $(SYNTH_STAT)
 $(SYNTH_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
-	yosys -q -l $(SYNTH_LOG) -p 'read_verilog -sv -I$(GEN) -Irtl/gpu $(RTL_GPU); synth_ecp5 -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
+	yosys -q -l $(SYNTH_LOG) -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); synth_ecp5 -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
 
 include sim/sim.mk
 include driver/driver.mk

@@ -36,6 +36,15 @@ extern unsigned kt_timeout_ms;
 /* Print what every launch does (runner option --verbose). */
 extern int kt_verbose;
 
+/* Run every launch with the race detector armed, full mode (runner option
+ * --detect). After each launch the ring is drained and every race printed
+ * (compute-sanitizer style, with source lines) to stdout. */
+extern int kt_detect;
+/* Races the detector reported since kt_race_reset(): occurrences (record
+ * counts plus drops) and records (distinct). */
+extern unsigned long kt_race_total, kt_race_records;
+void kt_race_reset(void);
+
 /* Record the reason of the failure (the first one wins); returns -1. */
 int kt_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Reason recorded since the last kt_reset_reason(). */

@@ -1,6 +1,13 @@
 /* scord-kernel-tests: runs the kernel tests on one device.
  *
- *   scord-kernel-tests [--device URI] [--sw-dir DIR] [--timeout MS] [-v] [test...]
+ *   scord-kernel-tests [--device URI] [--sw-dir DIR] [--timeout MS] [--detect] [-v]
+ *                      [test...]
+ *
+ * --detect arms the race detector (full mode, 4-byte granules) for every
+ * launch, prints the races it reports after each launch and a line
+ * "races NAME: N (M distinct)" per test that reported any. Results must be
+ * the same as without it. Race counts fail no test, except that vecadd and
+ * matmul (race free) must report none.
  *
  * One line per test, "PASS name" or "FAIL name: reason" (details such as
  * diffs come before it), then a summary; exit status 1 if any test failed.
@@ -23,8 +30,8 @@ static const struct test tests[] = {KERNEL_TESTS(KT_ENTRY)};
 
 static int usage(FILE *out)
 {
-    fprintf(out, "usage: scord-kernel-tests [--device URI] [--sw-dir DIR] [--timeout MS] [-v] "
-                 "[test...]\ntests:");
+    fprintf(out, "usage: scord-kernel-tests [--device URI] [--sw-dir DIR] [--timeout MS] "
+                 "[--detect] [-v] [test...]\ntests:");
     for (size_t i = 0; i < NUM_TESTS; i++)
         fprintf(out, " %s", tests[i].name);
     fprintf(out, "\n");
@@ -48,6 +55,8 @@ int main(int argc, char **argv)
             sw_dir = a + 9;
         else if (!strcmp(a, "--timeout") && i + 1 < argc)
             kt_timeout_ms = (unsigned)strtoul(argv[++i], NULL, 0);
+        else if (!strcmp(a, "--detect"))
+            kt_detect = 1;
         else if (!strcmp(a, "-v") || !strcmp(a, "--verbose"))
             kt_verbose = 1;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
@@ -74,6 +83,16 @@ int main(int argc, char **argv)
                scord_last_error_detail(NULL));
         return 1;
     }
+    if (kt_detect) {
+        struct scord_detector_config cfg = {1, 0, 4, 1024};
+        err = scord_detector_configure(dev, &cfg);
+        if (err) {
+            printf("FAIL detect: cannot configure the race detector: %s %s\n",
+                   scord_error_name(err), scord_last_error_detail(dev));
+            scord_close(dev);
+            return 1;
+        }
+    }
     int passed = 0, failed = 0;
     for (size_t i = 0; i < NUM_TESTS; i++) {
         int selected = nnames == 0;
@@ -82,8 +101,17 @@ int main(int argc, char **argv)
         if (!selected)
             continue;
         kt_reset_reason();
+        kt_race_reset();
         fflush(stdout);
-        if (tests[i].fn(dev, sw_dir) == 0) {
+        int r = tests[i].fn(dev, sw_dir);
+        if (kt_detect && kt_race_records)
+            printf("races %s: %lu (%lu distinct)\n", tests[i].name, kt_race_total,
+                   kt_race_records);
+        /* Race-free tests: any report is a false positive. */
+        if (kt_detect && r == 0 && kt_race_total &&
+            (!strcmp(tests[i].name, "vecadd") || !strcmp(tests[i].name, "matmul")))
+            r = kt_fail("race-free kernel, yet the detector reported %lu races", kt_race_total);
+        if (r == 0) {
             printf("PASS %s\n", tests[i].name);
             passed++;
         } else {

@@ -1,11 +1,16 @@
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kernel_tests.h"
 
 unsigned kt_timeout_ms = 60000;
 int kt_verbose;
+int kt_detect;
+unsigned long kt_race_total, kt_race_records;
+
+void kt_race_reset(void) { kt_race_total = kt_race_records = 0; }
 
 static char reason[512];
 
@@ -92,6 +97,40 @@ static int launch(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block,
     return 0;
 }
 
+/* With --detect: take the races of the last launch out of the ring and
+ * print them. A failure to read the ring fails the test. */
+static int drain_races(struct kt *t)
+{
+    if (!kt_detect)
+        return 0;
+    enum { MAX_RACES = 1024 };
+    struct scord_race *races = calloc(MAX_RACES, sizeof *races);
+    if (!races)
+        return kt_fail("out of host memory");
+    size_t n = 0;
+    struct scord_ring_info info;
+    int err = scord_ring_drain(t->dev, races, MAX_RACES, &n, &info);
+    if (err) {
+        free(races);
+        return kt_fail("scord_ring_drain: %s", err_text(t, err));
+    }
+    unsigned long total = info.drops;
+    for (size_t i = 0; i < n; i++) {
+        char buf[2048];
+        total += races[i].count;
+        if (scord_race_format(t->kernel, &races[i], buf, sizeof buf) >= 0)
+            fputs(buf, stdout);
+    }
+    if (n || info.drops || info.invalid)
+        printf("  %s: %lu races (%zu distinct), %u dropped, %u invalid records%s\n", t->name,
+               total, n, (unsigned)info.drops, (unsigned)info.invalid,
+               info.status & 0x8u ? ", INTRUSION" : "");
+    kt_race_total += total;
+    kt_race_records += n;
+    free(races);
+    return 0;
+}
+
 static int describe_fault(struct kt *t, const char *prefix)
 {
     struct scord_fault f;
@@ -107,6 +146,8 @@ int kt_run(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block, const 
     if (launch(t, grid, block, args, args_size))
         return -1;
     int err = scord_wait(t->dev, kt_timeout_ms);
+    if (drain_races(t))
+        return -1;
     if (err == SCORD_ERR_KERNEL_FAULT) {
         int r = describe_fault(t, "");
         scord_reset(t->dev);
@@ -125,6 +166,8 @@ int kt_run_expect_fault(struct kt *t, struct scord_dim3 grid, struct scord_dim3 
     if (launch(t, grid, block, NULL, 0))
         return -1;
     int err = scord_wait(t->dev, timeout_ms);
+    if (drain_races(t))
+        return -1;
     if (cause == 0) {
         scord_reset(t->dev);
         if (err != SCORD_ERR_TIMEOUT)

@@ -17,7 +17,7 @@
 #define SCORD_CONFIG_NAME "unknown"
 #endif
 
-enum { EXIT_OK = 0, EXIT_KERNEL = 1, EXIT_USAGE = 2, EXIT_DEVICE = 3 };
+enum { EXIT_OK = 0, EXIT_KERNEL = 1, EXIT_USAGE = 2, EXIT_DEVICE = 3, EXIT_RACES = 4 };
 
 #define MAX_ARG_WORDS 64
 #define MAX_DUMPS 32
@@ -42,11 +42,13 @@ static const char main_help[] =
     "  -h, --help     this text\n"
     "\n"
     "exit codes:\n"
-    "  0  success\n"
+    "  0  success (for run: the kernel finished and no race was found)\n"
     "  1  the kernel faulted, timed out, or the GPU refused the launch\n"
     "  2  usage error (unknown option, missing value, bad number, unknown symbol)\n"
     "  3  device, ELF or I/O error (cannot open the device, file is not a\n"
-    "     loadable RV32 executable, out of device memory)\n";
+    "     loadable RV32 executable, out of device memory, no room for the race\n"
+    "     detector's window, metadata and ring)\n"
+    "  4  run: the kernel finished, but the race detector reported races\n";
 
 static const char run_help[] =
     "usage: scord [--device URI] run [options] kernel.elf [args...]\n"
@@ -54,6 +56,9 @@ static const char run_help[] =
     "Loads kernel.elf into device memory, launches it, waits for the end and\n"
     "prints the outcome (done, fault with cause, pc, address, core/warp/lane,\n"
     "or timeout), the performance counters and the IPC (instrs/cycles).\n"
+    "The ScoRD race detector is armed by default: after the run every race it\n"
+    "recorded is printed with the source line of the access, then a line\n"
+    "'========= RACE SUMMARY: N races (M distinct), D dropped'.\n"
     "\n"
     "options:\n"
     "  --grid X[xY[xZ]]     blocks in the grid (default 1)\n"
@@ -67,7 +72,17 @@ static const char run_help[] =
     "                       size, or 4); repeatable\n"
     "  --dump @N[:BYTES]    the same for the buffer of argument N (0-based,\n"
     "                       a zeros: or seq: argument; default: its whole size)\n"
-    "  -q, --quiet          print only dumps and errors\n"
+    "  --no-detect          run with the race detector disarmed\n"
+    "  --detect-mode MODE   full (default: one metadata entry per granule) or\n"
+    "                       cache (1/16 of the metadata; may miss races)\n"
+    "  --granularity BYTES  4 (default), 8 or 16 bytes per tracked granule\n"
+    "                       (coarser: less metadata, may report false races)\n"
+    "  --ring N             race records the ring holds (default 256, >= 2);\n"
+    "                       further distinct races are counted as dropped\n"
+    "  --json FILE          also write each race as one JSON object per line to\n"
+    "                       FILE ('-': stdout; everything else then goes to\n"
+    "                       stderr)\n"
+    "  -q, --quiet          print only dumps, races and errors\n"
     "  -h, --help           this text\n"
     "  --                   end of options: every later word is an argument\n"
     "Options may come before or after kernel.elf and take their value as the\n"
@@ -79,8 +94,10 @@ static const char run_help[] =
     "  zeros:N     allocate N zeroed bytes in device memory, pass the address\n"
     "  seq:N       allocate N 32-bit words holding 0, 1, ..., N-1, pass the address\n"
     "\n"
-    "exit codes: 0 done; 1 fault, timeout or launch refused; 2 usage error;\n"
-    "3 device, ELF or I/O error.\n";
+    "exit codes: 0 done, no race; 1 fault, timeout or launch refused (also when\n"
+    "the GPU refuses to arm the detector); 2 usage error; 3 device, ELF or I/O\n"
+    "error (including no room for the detector's regions: try --detect-mode\n"
+    "cache or --granularity 16); 4 the kernel finished but races were found.\n";
 
 static int usage_error(const char *fmt, const char *what)
 {
@@ -177,6 +194,8 @@ struct run_opts {
     struct dump dumps[MAX_DUMPS];
     int ndumps;
     bool quiet;
+    struct scord_detector_config det;
+    const char *json;
     const char *kernel;
     struct arg args[MAX_ARG_WORDS];
     int nargs;
@@ -240,6 +259,7 @@ static int parse_run(int argc, char **argv, struct run_opts *o)
 {
     o->grid = o->block = (struct scord_dim3){1, 1, 1};
     o->timeout_s = DEFAULT_TIMEOUT_S;
+    o->det = (struct scord_detector_config){1, 0, 4, SCORD_DETECTOR_DEFAULT_RING};
     bool opts_done = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -272,7 +292,39 @@ static int parse_run(int argc, char **argv, struct run_opts *o)
             o->quiet = true;
             continue;
         }
-        if ((v = opt_value(argc, argv, &i, "--grid", &missing)) || missing) {
+        if (strcmp(a, "--no-detect") == 0) {
+            o->det.enable = 0;
+            continue;
+        }
+        if ((v = opt_value(argc, argv, &i, "--detect-mode", &missing)) || missing) {
+            if (missing)
+                return usage_error("option '%s' needs a value: full or cache", a);
+            if (strcmp(v, "full") == 0)
+                o->det.cache_mode = 0;
+            else if (strcmp(v, "cache") == 0)
+                o->det.cache_mode = 1;
+            else
+                return usage_error("bad detect mode '%s': expected full or cache", v);
+        } else if ((v = opt_value(argc, argv, &i, "--granularity", &missing)) || missing) {
+            if (missing)
+                return usage_error("option '%s' needs a value: 4, 8 or 16", a);
+            if (strcmp(v, "4") && strcmp(v, "8") && strcmp(v, "16"))
+                return usage_error("bad granularity '%s': expected 4, 8 or 16 (bytes)", v);
+            o->det.granularity = (unsigned)atoi(v);
+        } else if ((v = opt_value(argc, argv, &i, "--ring", &missing)) || missing) {
+            uint64_t n;
+            if (missing)
+                return usage_error("option '%s' needs a number of records", a);
+            if (!parse_u64(v, false, &n) || n < 2 || n > GPU_MEM_BYTES / 32)
+                return usage_error("bad ring size '%s': expected a number of records, 2 or more "
+                                   "(32 bytes each, within device memory)",
+                                   v);
+            o->det.ring_records = (unsigned)n;
+        } else if ((v = opt_value(argc, argv, &i, "--json", &missing)) || missing) {
+            if (missing || !*v)
+                return usage_error("option '%s' needs a file name (or - for stdout)", a);
+            o->json = v;
+        } else if ((v = opt_value(argc, argv, &i, "--grid", &missing)) || missing) {
             if (missing)
                 return usage_error("option '%s' needs a value X[xY[xZ]]", a);
             if (!parse_dim(v, &o->grid))
@@ -322,7 +374,10 @@ static int device_error(scord_device *dev, const char *what, int rc)
     return EXIT_DEVICE;
 }
 
-static void print_counters(scord_device *dev)
+/* Where results go: stdout, or stderr when --json - takes stdout. */
+static FILE *out;
+
+static void print_counters(scord_device *dev, bool detect)
 {
     struct scord_counters c;
     if (scord_read_counters(dev, &c))
@@ -333,11 +388,88 @@ static void print_counters(scord_device *dev)
     for (int k = 0; k < SCORD_NUM_COUNTERS; k++)
         if ((int)strlen(scord_counter_names[k]) > w)
             w = (int)strlen(scord_counter_names[k]);
-    printf("counters:\n");
+    struct scord_detector_counters dc;
+    uint32_t dv[SCORD_NUM_DETECTOR_COUNTERS];
+    if (detect && scord_read_detector_counters(dev, &dc) == 0) {
+        memcpy(dv, &dc, sizeof dv);
+        for (int k = 0; k < SCORD_NUM_DETECTOR_COUNTERS; k++)
+            if ((int)strlen(scord_detector_counter_names[k]) > w)
+                w = (int)strlen(scord_detector_counter_names[k]);
+    } else {
+        detect = false;
+    }
+    fprintf(out, "counters:\n");
     for (int k = 0; k < SCORD_NUM_COUNTERS; k++)
-        printf("  %-*s %10u\n", w, scord_counter_names[k], (unsigned)v[k]);
-    printf("  %-*s %10.3f  (instrs/cycles)\n", w, "ipc",
-           c.cycles ? (double)c.instrs / c.cycles : 0.0);
+        fprintf(out, "  %-*s %10u\n", w, scord_counter_names[k], (unsigned)v[k]);
+    fprintf(out, "  %-*s %10.3f  (instrs/cycles)\n", w, "ipc",
+            c.cycles ? (double)c.instrs / c.cycles : 0.0);
+    if (!detect)
+        return;
+    fprintf(out, "detector counters:\n");
+    for (int k = 0; k < SCORD_NUM_DETECTOR_COUNTERS; k++)
+        fprintf(out, "  %-*s %10u\n", w, scord_detector_counter_names[k], (unsigned)dv[k]);
+}
+
+/* Drain the ring, print every race (text to out, JSON to json), then the
+ * summary. Returns EXIT_RACES if any race was found, EXIT_OK if none,
+ * EXIT_DEVICE if the ring could not be read. */
+static int report_races(scord_device *dev, const scord_kernel *k, const struct run_opts *o,
+                        FILE *json)
+{
+    size_t max = o->det.ring_records, n = 0;
+    struct scord_race *races = calloc(max, sizeof *races);
+    if (!races) {
+        fprintf(stderr, "%s: out of host memory\n", prog);
+        return EXIT_DEVICE;
+    }
+    struct scord_ring_info info;
+    int rc = scord_ring_drain(dev, races, max, &n, &info);
+    if (rc) {
+        free(races);
+        const char *d = scord_last_error_detail(dev);
+        fprintf(stderr, "%s: reading the race ring: %s\n", prog, *d ? d : scord_strerror(rc));
+        return EXIT_DEVICE;
+    }
+    uint64_t total = info.drops;
+    char *buf = NULL;
+    size_t cap = 0;
+    for (size_t i = 0; i < n; i++) {
+        total += races[i].count;
+        for (int pass = 0; pass < 2; pass++) {
+            int len = pass ? scord_race_format_json(k, &races[i], NULL, 0)
+                           : scord_race_format(k, &races[i], NULL, 0);
+            if (len < 0 || (pass && !json))
+                continue;
+            if ((size_t)len + 1 > cap) {
+                char *nb = realloc(buf, (size_t)len + 1);
+                if (!nb)
+                    continue;
+                buf = nb;
+                cap = (size_t)len + 1;
+            }
+            if (pass) {
+                scord_race_format_json(k, &races[i], buf, cap);
+                fputs(buf, json);
+            } else {
+                scord_race_format(k, &races[i], buf, cap);
+                fputs(buf, out);
+            }
+        }
+    }
+    free(buf);
+    free(races);
+    if (info.invalid)
+        fprintf(stderr, "%s: warning: %u malformed race records skipped\n", prog,
+                (unsigned)info.invalid);
+    if (info.remaining)
+        fprintf(stderr, "%s: warning: %u race records left in the ring\n", prog,
+                (unsigned)info.remaining);
+    if (info.status & SCORD_DET_STATUS_INTRUSION)
+        fprintf(stderr, "%s: warning: the kernel wrote into the race detector's metadata or "
+                        "ring: its reports can no longer be trusted\n", prog);
+    fprintf(out, "========= RACE SUMMARY: %llu race%s (%zu distinct), %u dropped\n",
+            (unsigned long long)total, total == 1 ? "" : "s", n, (unsigned)info.drops);
+    return total || n ? EXIT_RACES : EXIT_OK;
 }
 
 static int do_dump(scord_device *dev, const struct dump *d)
@@ -354,22 +486,22 @@ static int do_dump(scord_device *dev, const struct dump *d)
         free(buf);
         return device_error(dev, "dump", rc);
     }
-    printf("%s (0x%08x, %u bytes):\n", d->symbol, (unsigned)addr, (unsigned)n);
+    fprintf(out, "%s (0x%08x, %u bytes):\n", d->symbol, (unsigned)addr, (unsigned)n);
     for (uint32_t off = 0; off < n; off += 32) {
-        printf("  0x%08x:", (unsigned)(addr + off));
+        fprintf(out, "  0x%08x:", (unsigned)(addr + off));
         for (uint32_t j = off; j < off + 32 && j < n; j += 4) {
             if (j + 4 <= n) {
                 uint32_t w = (uint32_t)buf[j] | (uint32_t)buf[j + 1] << 8 |
                              (uint32_t)buf[j + 2] << 16 | (uint32_t)buf[j + 3] << 24;
-                printf(" %08x", (unsigned)w);
+                fprintf(out, " %08x", (unsigned)w);
             } else {
                 /* A partial last word is shown byte by byte, address order. */
-                printf(" ");
+                fprintf(out, " ");
                 for (uint32_t b = j; b < n; b++)
-                    printf("%02x", buf[b]);
+                    fprintf(out, "%02x", buf[b]);
             }
         }
-        printf("\n");
+        fprintf(out, "\n");
     }
     free(buf);
     return EXIT_OK;
@@ -427,6 +559,15 @@ static int cmd_run(const char *uri, int argc, char **argv)
     int rc = parse_run(argc, argv, &o);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
+    out = stdout;
+    FILE *json = NULL;
+    if (o.json && strcmp(o.json, "-") == 0) {
+        json = stdout;
+        out = stderr;
+    } else if (o.json && !(json = fopen(o.json, "w"))) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o.json, strerror(errno));
+        return EXIT_DEVICE;
+    }
 
     char *full_uri = device_uri(uri, o.trace);
     if (!full_uri) {
@@ -440,6 +581,8 @@ static int cmd_run(const char *uri, int argc, char **argv)
                 *scord_last_error_detail(NULL) ? scord_last_error_detail(NULL)
                                                : scord_strerror(rc));
         free(full_uri);
+        if (json && json != stdout)
+            fclose(json);
         return rc == SCORD_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DEVICE;
     }
     free(full_uri);
@@ -451,6 +594,15 @@ static int cmd_run(const char *uri, int argc, char **argv)
         fprintf(stderr, "%s: %s\n", o.kernel,
                 *scord_last_error_detail(dev) ? scord_last_error_detail(dev) : scord_strerror(rc));
         status = EXIT_DEVICE;
+        goto out;
+    }
+    /* Before the arguments: with the detector the allocator stays inside
+     * its window. */
+    rc = scord_detector_configure(dev, &o.det);
+    if (rc) {
+        fprintf(stderr, "%s: race detector: %s\n", o.kernel,
+                *scord_last_error_detail(dev) ? scord_last_error_detail(dev) : scord_strerror(rc));
+        status = rc == SCORD_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DEVICE;
         goto out;
     }
     uint32_t words[MAX_ARG_WORDS];
@@ -502,7 +654,7 @@ static int cmd_run(const char *uri, int argc, char **argv)
     switch (rc) {
     case SCORD_OK:
         if (!o.quiet)
-            printf("%s: done\n", o.kernel);
+            fprintf(out, "%s: done\n", o.kernel);
         break;
     case SCORD_ERR_KERNEL_FAULT: {
         struct scord_fault f;
@@ -530,16 +682,28 @@ static int cmd_run(const char *uri, int argc, char **argv)
         goto out;
     }
     if (!o.quiet)
-        print_counters(dev);
+        print_counters(dev, o.det.enable);
     for (int i = 0; i < o.ndumps; i++) {
         int drc = do_dump(dev, &o.dumps[i]);
         if (drc && status == EXIT_OK)
             status = drc;
     }
+    if (o.det.enable) {
+        /* Races are reported whatever the outcome; exit 4 only for a kernel
+         * that finished. */
+        int rrc = report_races(dev, k, &o, json);
+        if (rrc && status == EXIT_OK)
+            status = rrc;
+    }
 out:
     scord_kernel_free(k);
     scord_close(dev);
     fflush(stdout);
+    if (json && json != stdout && fclose(json) != 0) {
+        fprintf(stderr, "%s: writing '%s' failed: %s\n", prog, o.json, strerror(errno));
+        if (status == EXIT_OK || status == EXIT_RACES)
+            status = EXIT_DEVICE;
+    }
     return status;
 }
 

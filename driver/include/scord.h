@@ -254,6 +254,87 @@ int scord_ring_drain(scord_device *dev, struct scord_race *races, size_t max, si
                      struct scord_ring_info *info);
 /* ==== end of race reports ================================================ */
 
+/* ==== Arming the race detector from launches (docs/detector.md §7) =====
+ *
+ * scord_detector_configure() remembers a configuration on the device;
+ * every later scord_launch() arms the detector before starting the grid
+ * when cfg.enable is set, and disarms it otherwise. The library places the
+ * detector's regions itself:
+ *
+ *   [0, W)        the tracked window: a power of two (at least 64 KiB)
+ *                 covering the kernel image, every allocation and the
+ *                 launch's arguments
+ *   [W, W+M)      metadata: 8 bytes per granule of the window in full
+ *                 mode, 1/16 of that in cache mode
+ *   [.., +32R)    the report ring of R records (32-byte aligned)
+ *   ...           below the stack region at the top of memory
+ *
+ * While the detector is enabled, scord_malloc() keeps every allocation
+ * below the largest window whose metadata and ring still fit under the
+ * stacks (so enabling it shrinks the heap: to a third of memory at 4-byte
+ * granularity in full mode), and kernel arguments go just above the
+ * allocations instead of at the top of the heap. The stacks are outside
+ * the window: stack accesses are not checked (DET_CNT_UNTRACKED).
+ *
+ * Cost: the detector stays armed across launches while the configuration
+ * is unchanged and the armed window still covers the launch. The first
+ * launch after arming (and every 63rd launch after it, when the 6-bit
+ * generation wraps) sweeps the whole metadata region before the first
+ * block starts: about 3 cycles per 32-byte line, e.g. ~12 000 cycles for
+ * the 64 KiB minimum window in full mode at 4-byte granularity and
+ * ~790 000 cycles for a 4 MiB window. Other launches only bump the
+ * generation. A launch whose data outgrows the armed window re-arms with
+ * a larger one (and sweeps again).
+ *
+ * Records stay in the ring across launches: drain it (scord_ring_drain)
+ * after each scord_wait() to attribute them to that kernel. Re-arming
+ * empties the ring. */
+struct scord_detector_config {
+    int enable;             /* 0: launches run with the detector disarmed */
+    int cache_mode;         /* 0: full mode (one entry per granule), 1: cache mode */
+    unsigned granularity;   /* bytes per granule: 4, 8 or 16 (0 means 4) */
+    unsigned ring_records;  /* ring size in 32-byte records, >= 2 (0 means 256) */
+};
+#define SCORD_DETECTOR_DEFAULT_RING 256u
+#define SCORD_DETECTOR_MIN_WINDOW (64u << 10)
+
+/* Remember cfg for later launches (cfg NULL: disable). Disarms the
+ * detector now if the configuration changed. Errors: INVALID_ARG (bad
+ * granularity, mode or ring size), BUSY (a kernel is running), NO_MEM
+ * (even the window the current kernel image and allocations need, with
+ * its metadata and ring, does not fit below the stacks: the detail says
+ * what did not fit and suggests cache mode or a coarser granularity),
+ * IO. The configuration is unchanged on error. scord_launch() may fail
+ * with NO_MEM for the same reason, and with LAUNCH when the GPU refuses
+ * the arming (DET_STATUS[15:8] = DET_ERR_*, named in the detail). */
+int scord_detector_configure(scord_device *dev, const struct scord_detector_config *cfg);
+/* The remembered configuration (all zero if never configured). */
+int scord_detector_get_config(scord_device *dev, struct scord_detector_config *cfg);
+
+/* Detector counters of the last launch (DET_CNT_*, cleared at each kernel
+ * start; read from the device, so valid until the next launch).
+ * races[t-1] counts occurrences of race type t (enum scord_race_type),
+ * whether recorded, merged into a record or dropped. */
+struct scord_detector_counters {
+    uint32_t accesses;     /* access events received */
+    uint32_t prelim_pass;  /* tracked accesses passed by the preliminary checks */
+    uint32_t md_reads, md_writes;
+    uint32_t tag_mismatch; /* cache mode: histories lost to aliasing */
+    uint32_t stall;        /* core cycles replayed for a full event queue */
+    uint32_t untracked;    /* accesses outside the tracked window */
+    uint32_t fences, barriers;
+    uint32_t records;      /* records written to the ring */
+    uint32_t suppressed;   /* occurrences merged into an existing record */
+    uint32_t races[SCORD_RACE_TYPE_MAX];
+};
+#define SCORD_NUM_DETECTOR_COUNTERS (11 + SCORD_RACE_TYPE_MAX)
+/* Errors: INVALID_ARG, IO. */
+int scord_read_detector_counters(scord_device *dev, struct scord_detector_counters *counters);
+/* Names of the fields, in struct order ("accesses", ..., "races_block_fence",
+ * ..., "races_intrusion"), NULL terminated. */
+extern const char *const scord_detector_counter_names[];
+/* ==== end of detector arming ============================================= */
+
 #ifdef __cplusplus
 }
 #endif

@@ -54,7 +54,15 @@ struct scord_device {
     uint32_t stack_top, stack_log2, stack_base; /* stack is [base, top) */
     uint32_t heap_base, heap_next, heap_limit;  /* allocator: [base, limit) */
     uint32_t args_addr, args_bytes;             /* live while running */
+    bool args_low;                              /* args sit just above the heap */
     bool launched, running, have_snapshot;
+    /* Race detector (scord_detector_configure): the configuration, the
+     * largest window whose metadata and ring fit below the stacks (the
+     * allocator's ceiling while enabled), and what is armed now. */
+    struct scord_detector_config det_cfg;
+    uint32_t det_wmax;
+    bool det_armed;
+    uint32_t det_window, det_md_base, det_md_bytes, det_ring_base;
     int last_rc;
     struct scord_counters snapshot;
     struct scord_fault fault;
@@ -337,12 +345,27 @@ int scord_get_info(scord_device *dev, struct scord_info *info)
 
 /* ---- device memory ---------------------------------------------------- */
 
+/* Top of the allocator: below the stacks, and below the largest tracked
+ * window while the race detector is enabled. */
+static uint32_t heap_top(const scord_device *dev)
+{
+    if (dev->det_cfg.enable && dev->det_wmax < dev->heap_limit)
+        return dev->det_wmax;
+    return dev->heap_limit;
+}
+
 static uint32_t heap_ceiling(const scord_device *dev)
 {
-    /* The argument block of a running kernel lies at the top of the heap. */
-    if (dev->running && dev->args_bytes && dev->args_addr < dev->heap_limit)
+    /* The argument block of a running kernel lies at the top of the heap
+     * (or, with the detector, just above it: see scord_malloc). */
+    if (dev->running && dev->args_bytes && !dev->args_low && dev->args_addr < heap_top(dev))
         return dev->args_addr;
-    return dev->heap_limit;
+    return heap_top(dev);
+}
+
+static const char *det_mode_text(const struct scord_detector_config *c)
+{
+    return c->cache_mode ? "cache" : "full";
 }
 
 int scord_malloc(scord_device *dev, size_t bytes, scord_addr *addr)
@@ -352,12 +375,25 @@ int scord_malloc(scord_device *dev, size_t bytes, scord_addr *addr)
     if (bytes == 0)
         return fail(dev, SCORD_ERR_INVALID_ARG, "cannot allocate 0 bytes");
     uint64_t start = align_up(dev->heap_next, dev->info.line_bytes);
+    /* Arguments of a running kernel placed just above the heap: go past. */
+    if (dev->running && dev->args_bytes && dev->args_low &&
+        (uint64_t)dev->args_addr + dev->args_bytes > start)
+        start = align_up(dev->args_addr + dev->args_bytes, dev->info.line_bytes);
     uint64_t end = start + (uint64_t)bytes;
     uint32_t ceil = heap_ceiling(dev);
-    if (bytes > UINT32_MAX || end > ceil)
+    if (bytes > UINT32_MAX || end > ceil) {
+        if (ceil < dev->heap_limit)
+            return fail(dev, SCORD_ERR_NO_MEM,
+                        "device memory exhausted: %zu bytes requested, %llu free below 0x%08x, "
+                        "the end of the largest window the race detector can track (%s mode, "
+                        "%u-byte granules; its metadata and ring take the memory above it); "
+                        "use cache mode or a coarser granularity, or disable the detector",
+                        bytes, (unsigned long long)(ceil > start ? ceil - start : 0),
+                        (unsigned)ceil, det_mode_text(&dev->det_cfg), dev->det_cfg.granularity);
         return fail(dev, SCORD_ERR_NO_MEM,
                     "device memory exhausted: %zu bytes requested, %llu free below the stack",
                     bytes, (unsigned long long)(ceil > start ? ceil - start : 0));
+    }
     dev->heap_next = (uint32_t)end;
     *addr = (scord_addr)start;
     return SCORD_OK;
@@ -768,6 +804,246 @@ int scord_kernel_symbol_info(const scord_kernel *kernel, const char *name, scord
     return SCORD_OK;
 }
 
+/* ---- race detector arming (docs/detector.md §7.2) ----------------------- */
+
+static uint32_t det_gran_log2(const struct scord_detector_config *c)
+{
+    return c->granularity == 16 ? 4 : c->granularity == 8 ? 3 : 2;
+}
+
+/* DET_MD_BYTES of §5.2 for a window of w bytes. */
+static uint64_t det_md_bytes(const struct scord_detector_config *c, uint64_t w)
+{
+    uint64_t entries = w >> det_gran_log2(c);
+    if (c->cache_mode)
+        entries /= 16;
+    return entries * SCORD_DET_MD_ENTRY_BYTES;
+}
+
+/* First byte above metadata and ring for a window [0, w). */
+static uint64_t det_layout_end(const struct scord_detector_config *c, uint64_t w)
+{
+    uint64_t ring = (w + det_md_bytes(c, w) + SCORD_DET_REC_BYTES - 1) &
+                    ~(uint64_t)(SCORD_DET_REC_BYTES - 1);
+    return ring + (uint64_t)c->ring_records * SCORD_DET_REC_BYTES;
+}
+
+/* Largest window (a power of two, >= the minimum) whose metadata and ring
+ * fit below the stack region; 0 if none does. */
+static uint32_t det_max_window(const scord_device *dev, const struct scord_detector_config *c)
+{
+    uint64_t best = 0;
+    for (uint64_t w = SCORD_DETECTOR_MIN_WINDOW; w <= dev->info.mem_bytes; w <<= 1)
+        if (det_layout_end(c, w) <= dev->stack_base)
+            best = w;
+    return (uint32_t)best;
+}
+
+static int det_no_room(scord_device *dev, const struct scord_detector_config *c, uint64_t need,
+                       uint32_t wmax)
+{
+    uint64_t w = SCORD_DETECTOR_MIN_WINDOW;
+    while (w < need)
+        w <<= 1;
+    return fail(dev, SCORD_ERR_NO_MEM,
+                "race detector (%s mode, %u-byte granules, %u-record ring): the tracked window "
+                "must cover [0, 0x%08llx) (kernel image, allocations and arguments), i.e. %llu "
+                "bytes, whose %llu bytes of metadata and %llu-byte ring must fit between it and "
+                "the stack region at 0x%08x; %s; use cache mode or a coarser granularity, or "
+                "allocate less",
+                det_mode_text(c), c->granularity, c->ring_records, (unsigned long long)need,
+                (unsigned long long)w, (unsigned long long)det_md_bytes(c, w),
+                (unsigned long long)c->ring_records * SCORD_DET_REC_BYTES,
+                (unsigned)dev->stack_base,
+                wmax ? "it does not fit" : "not even the 64 KiB minimum window fits");
+}
+
+static const char *det_err_text(uint32_t code)
+{
+    switch (code) {
+    case SCORD_DET_ERR_MODE: return "DET_ERR_MODE: granularity code 3 in DET_MODE";
+    case SCORD_DET_ERR_RING_SIZE: return "DET_ERR_RING_SIZE: ring of fewer than 2 records";
+    case SCORD_DET_ERR_RING_RANGE:
+        return "DET_ERR_RING_RANGE: ring misaligned or outside [MEM_GUARD, MEM_BYTES)";
+    case SCORD_DET_ERR_MD_RANGE:
+        return "DET_ERR_MD_RANGE: metadata misaligned or outside [MEM_GUARD, MEM_BYTES)";
+    case SCORD_DET_ERR_TRACK_RANGE:
+        return "DET_ERR_TRACK_RANGE: tracked window misaligned, not a power of two, too small "
+               "or outside memory";
+    case SCORD_DET_ERR_OVERLAP:
+        return "DET_ERR_OVERLAP: two of metadata, ring and tracked window overlap";
+    case SCORD_DET_ERR_NONE: return "no error code, yet not armed";
+    default: return "unknown DET_ERR code";
+    }
+}
+
+static int det_disarm(scord_device *dev)
+{
+    dev->det_armed = false;
+    return reg_wr(dev, SCORD_DET_CTRL, 0);
+}
+
+/* Arm with the window [0, w) and the regions above it. */
+static int det_arm(scord_device *dev, uint32_t w)
+{
+    const struct scord_detector_config *c = &dev->det_cfg;
+    uint32_t mode = (c->cache_mode ? 1u : 0u) | (det_gran_log2(c) - 2) << 1;
+    uint32_t md_bytes = (uint32_t)det_md_bytes(c, w);
+    uint32_t md_base = w;
+    uint32_t ring_base = (uint32_t)((md_base + (uint64_t)md_bytes + SCORD_DET_REC_BYTES - 1) &
+                                    ~(uint64_t)(SCORD_DET_REC_BYTES - 1));
+    int rc;
+    dev->det_armed = false;
+    /* Disarm (registers are writable only then) and clear sticky status. */
+    if ((rc = reg_wr(dev, SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR)))
+        return rc;
+    const uint32_t regs[][2] = {
+        {SCORD_DET_MODE, mode},          {SCORD_DET_MD_BASE, md_base},
+        {SCORD_DET_TRACK_BASE, 0},       {SCORD_DET_TRACK_BYTES, w},
+        {SCORD_DET_RING_BASE, ring_base}, {SCORD_DET_RING_SIZE, c->ring_records},
+    };
+    for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
+        if ((rc = reg_wr(dev, regs[i][0], regs[i][1])))
+            return rc;
+    uint32_t hw_md = 0, st = 0;
+    if ((rc = reg_rd(dev, SCORD_DET_MD_BYTES, &hw_md)))
+        return rc;
+    if (hw_md != md_bytes)
+        return fail(dev, hw_md ? SCORD_ERR_IO : SCORD_ERR_NOT_SUPPORTED,
+                    hw_md ? "race detector: DET_MD_BYTES reads %u for a %u-byte window, the "
+                            "library computed %u (does the device match this library?)"
+                          : "this device has no race detector (DET_MD_BYTES reads %u for a "
+                            "%u-byte window; expected %u)",
+                    (unsigned)hw_md, (unsigned)w, (unsigned)md_bytes);
+    if ((rc = reg_wr(dev, SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE)) ||
+        (rc = reg_rd(dev, SCORD_DET_STATUS, &st)))
+        return rc;
+    if (!(st & SCORD_DET_STATUS_ARMED))
+        return fail(dev, SCORD_ERR_LAUNCH,
+                    "the GPU refused to arm the race detector: %s (code %u; mode 0x%x, window "
+                    "[0, 0x%08x), metadata [0x%08x, +%u), ring 0x%08x x %u records)",
+                    det_err_text(st >> 8 & 0xff), (unsigned)(st >> 8 & 0xff), (unsigned)mode,
+                    (unsigned)w, (unsigned)md_base, (unsigned)md_bytes, (unsigned)ring_base,
+                    c->ring_records);
+    dev->det_armed = true;
+    dev->det_window = w;
+    dev->det_md_base = md_base;
+    dev->det_md_bytes = md_bytes;
+    dev->det_ring_base = ring_base;
+    return 0;
+}
+
+/* Before a start: arm for this launch (keeping an armed detector whose
+ * window already covers it), or disarm when disabled. */
+static int det_prepare(scord_device *dev, const scord_kernel *kernel, uint64_t args_end)
+{
+    if (!dev->det_cfg.enable)
+        return det_disarm(dev);
+    uint64_t need = kernel->image_hi;
+    if (dev->heap_next > need)
+        need = dev->heap_next;
+    if (args_end > need)
+        need = args_end;
+    if (need > dev->det_wmax)
+        return det_no_room(dev, &dev->det_cfg, need, dev->det_wmax);
+    uint32_t w = SCORD_DETECTOR_MIN_WINDOW;
+    while (w < need)
+        w <<= 1;
+    if (dev->det_armed && w <= dev->det_window) {
+        uint32_t st;
+        int rc = reg_rd(dev, SCORD_DET_STATUS, &st);
+        if (rc)
+            return rc;
+        if (st & SCORD_DET_STATUS_ARMED)
+            return 0;
+    }
+    return det_arm(dev, w);
+}
+
+int scord_detector_configure(scord_device *dev, const struct scord_detector_config *cfg)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    clear_detail(dev);
+    struct scord_detector_config c = {0, 0, 0, 0};
+    if (cfg && cfg->enable) {
+        c.enable = 1;
+        if (cfg->cache_mode != 0 && cfg->cache_mode != 1)
+            return fail(dev, SCORD_ERR_INVALID_ARG, "detector cache_mode must be 0 or 1, not %d",
+                        cfg->cache_mode);
+        c.cache_mode = cfg->cache_mode;
+        c.granularity = cfg->granularity ? cfg->granularity : 4;
+        if (c.granularity != 4 && c.granularity != 8 && c.granularity != 16)
+            return fail(dev, SCORD_ERR_INVALID_ARG,
+                        "detector granularity must be 4, 8 or 16 bytes, not %u", cfg->granularity);
+        c.ring_records = cfg->ring_records ? cfg->ring_records : SCORD_DETECTOR_DEFAULT_RING;
+        if (c.ring_records < 2 || c.ring_records > dev->info.mem_bytes / SCORD_DET_REC_BYTES)
+            return fail(dev, SCORD_ERR_INVALID_ARG,
+                        "detector ring of %u records: must be 2 to %u (32 bytes each)",
+                        c.ring_records, (unsigned)(dev->info.mem_bytes / SCORD_DET_REC_BYTES));
+    }
+    if (dev->running)
+        return fail(dev, SCORD_ERR_BUSY, "a kernel is running: wait for it before configuring "
+                                         "the race detector");
+    uint32_t wmax = 0;
+    if (c.enable) {
+        wmax = det_max_window(dev, &c);
+        uint64_t need = dev->heap_next > dev->heap_base ? dev->heap_next : dev->heap_base;
+        if (wmax == 0 || need > wmax)
+            return det_no_room(dev, &c, need, wmax);
+    }
+    if (memcmp(&c, &dev->det_cfg, sizeof c) != 0 && dev->det_armed) {
+        int rc = det_disarm(dev);
+        if (rc)
+            return rc;
+    }
+    dev->det_cfg = c;
+    dev->det_wmax = wmax;
+    return SCORD_OK;
+}
+
+int scord_detector_get_config(scord_device *dev, struct scord_detector_config *cfg)
+{
+    if (!dev || !cfg)
+        return SCORD_ERR_INVALID_ARG;
+    *cfg = dev->det_cfg;
+    return SCORD_OK;
+}
+
+const char *const scord_detector_counter_names[SCORD_NUM_DETECTOR_COUNTERS + 1] = {
+    "accesses",          "prelim_pass",        "md_reads",          "md_writes",
+    "tag_mismatch",      "stall",              "untracked",         "fences",
+    "barriers",          "records",            "suppressed",        "races_block_fence",
+    "races_dev_fence",   "races_not_strong",   "races_scoped_atom", "races_lock_load",
+    "races_lock_store",  "races_intrusion",    NULL,
+};
+_Static_assert(sizeof(struct scord_detector_counters) ==
+                   SCORD_NUM_DETECTOR_COUNTERS * sizeof(uint32_t),
+               "struct scord_detector_counters must hold exactly the counters");
+_Static_assert(SCORD_DET_CNT_SUPPRESSED == 10 && SCORD_DET_RACE_INTRUSION == SCORD_RACE_TYPE_MAX,
+               "scord.h and regmap.def disagree on the detector counters");
+
+int scord_read_detector_counters(scord_device *dev, struct scord_detector_counters *counters)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    clear_detail(dev);
+    if (!counters)
+        return fail(dev, SCORD_ERR_INVALID_ARG, "no place for the detector counters");
+    uint32_t v[SCORD_NUM_DETECTOR_COUNTERS];
+    for (uint32_t k = 0; k < SCORD_NUM_DETECTOR_COUNTERS; k++) {
+        uint32_t idx = k <= SCORD_DET_CNT_SUPPRESSED
+                           ? SCORD_DET_CNT_BASE + k
+                           : SCORD_DET_CNT_BASE + SCORD_DET_CNT_RACE_BASE + 1 +
+                                 (k - SCORD_DET_CNT_SUPPRESSED - 1);
+        int rc = reg_rd(dev, idx, &v[k]);
+        if (rc)
+            return rc;
+    }
+    memcpy(counters, v, sizeof v);
+    return SCORD_OK;
+}
+
 /* ---- launch and wait -------------------------------------------------- */
 
 int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim3 grid,
@@ -805,16 +1081,24 @@ int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim
     /* Arguments go at the top of the heap, just below the stack, where no
      * allocation is likely to be; scord_malloc keeps off them while the
      * kernel runs. */
+    /* With the race detector they go just above the heap instead, so the
+     * tracked window (which must cover them) stays as small as the data. */
     uint32_t args_addr = 0;
+    bool args_low = dev->det_cfg.enable != 0;
     if (args_size) {
         uint32_t floor = align_up(dev->heap_next, dev->info.line_bytes);
-        if (args_size > dev->heap_limit - floor)
-            return fail(dev, SCORD_ERR_NO_MEM, "no room for %zu bytes of kernel arguments",
-                        args_size);
-        args_addr = (dev->heap_limit - (uint32_t)args_size) & ~(dev->info.line_bytes - 1);
+        uint32_t top = heap_top(dev);
+        if (floor > top || args_size > top - floor)
+            return fail(dev, SCORD_ERR_NO_MEM, "no room for %zu bytes of kernel arguments%s",
+                        args_size,
+                        top < dev->heap_limit ? " inside the race detector's largest window" : "");
+        args_addr = args_low ? floor
+                             : (dev->heap_limit - (uint32_t)args_size) & ~(dev->info.line_bytes - 1);
         if ((rc = scord_memcpy_htod(dev, args_addr, args, args_size)))
             return rc;
     }
+    if ((rc = det_prepare(dev, kernel, args_size ? (uint64_t)args_addr + args_size : 0)))
+        return rc;
 
     /* A clean GPU for every launch: clears done/error of the last run. */
     if ((rc = soft_reset(dev)))
@@ -832,6 +1116,7 @@ int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim
             return rc;
     dev->args_addr = args_addr;
     dev->args_bytes = (uint32_t)args_size;
+    dev->args_low = args_low;
     dev->running = dev->launched = true;
     dev->have_snapshot = false;
     memset(&dev->fault, 0, sizeof dev->fault);

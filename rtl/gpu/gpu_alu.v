@@ -8,15 +8,14 @@ module gpu_alu (
     input  wire [31:0] b_i,
     output reg  [31:0] result_o
 );
-    // One 33x33 signed multiplier serves all four: each operand gets a
-    // 33rd bit that is its sign (signed) or zero (unsigned).
-    wire a_signed = (op_i == `ALU_MULH) || (op_i == `ALU_MULHSU);
-    wire b_signed = (op_i == `ALU_MULH);
-    wire signed [32:0] a_ext = {a_signed & a_i[31], a_i};
-    wire signed [32:0] b_ext = {b_signed & b_i[31], b_i};
-    wire signed [65:0] product_full = a_ext * b_ext;
-    wire [63:0] product = product_full[63:0];
-    wire unused_product = ^product_full[65:64];  // a 66-bit product of 33-bit operands
+    // One 32x32 unsigned multiplier serves all four; the signed high words
+    // follow by subtracting the other operand when an operand is negative:
+    // for signed a, a = a_u - 2^32 * a[31].
+    wire a_neg = a_i[31] && ((op_i == `ALU_MULH) || (op_i == `ALU_MULHSU));
+    wire b_neg = b_i[31] && (op_i == `ALU_MULH);
+    wire [63:0] uproduct = {32'd0, a_i} * {32'd0, b_i};
+    wire [31:0] high = uproduct[63:32] - (a_neg ? b_i : 32'd0) - (b_neg ? a_i : 32'd0);
+    wire [63:0] product = {high, uproduct[31:0]};
     wire [31:0] sum  = a_i + b_i;
     wire [31:0] diff = a_i - b_i;
 

@@ -68,8 +68,19 @@ module gpu_core #(
     output wire [RID_W-1:0]      dc_req_rid_o,
     input  wire                  dc_rsp_valid_i,
     input  wire [LINE_BITS-1:0]  dc_rsp_data_i,
-    // performance counters, PERF_* order of config/regmap.def
-    output wire [NPERF*32-1:0]   perf_o
+    // race detector (docs/detector.md sections 3 and 4): events of this
+    // core, produced only while the detector is armed
+    input  wire                  det_armed_i,
+    output wire                  det_evt_valid_o,
+    input  wire                  det_evt_ready_i,
+    output wire [127:0]          det_evt_data_o,
+    output wire                  det_evt_last_o,
+    output wire                  det_idle_o,
+    output wire                  det_stall_o,    // one cycle: X replayed on a full event port
+    // performance counters (PERF_* of config/regmap.def): the one selected
+    // is read out, so the GPU never carries every counter of every core
+    input  wire [4:0]            perf_sel_i,
+    output wire [31:0]           perf_o
 );
     integer w, t, v;
 
@@ -147,15 +158,35 @@ module gpu_core #(
     // Barrier: a waiting warp is released once every live warp of its
     // block waits too.
     // ------------------------------------------------------------------
-    reg [NUM_WARPS-1:0] bar_release;
+    reg [NUM_WARPS-1:0] bar_ready, bar_release;
+    reg                 bar_any;
+    reg [WW-1:0]        bar_slot;   // the block slot released this cycle
+    wire                det_bar_ok;  // the event port can take a barrier event now
     always @(*) begin
         for (w = 0; w < NUM_WARPS; w = w + 1) begin
-            bar_release[w] = bwait_q[w];
+            bar_ready[w] = bwait_q[w];
             for (v = 0; v < NUM_WARPS; v = v + 1)
                 if (live[v] && bslot_q[v] == bslot_q[w] && !bwait_q[v])
-                    bar_release[w] = 1'b0;
+                    bar_ready[w] = 1'b0;
         end
+        // With the detector armed one block releases per cycle, so each
+        // release can send its barrier event.
+        bar_any  = 1'b0;
+        bar_slot = 0;
+        for (w = NUM_WARPS - 1; w >= 0; w = w - 1)
+            if (bar_ready[w]) begin
+                bar_any  = 1'b1;
+                bar_slot = bslot_q[w];
+            end
+        for (w = 0; w < NUM_WARPS; w = w + 1)
+            bar_release[w] = bar_ready[w] &&
+                             (!det_armed_i || (det_bar_ok && bslot_q[w] == bar_slot));
     end
+    wire det_bar_push = det_armed_i && bar_any && det_bar_ok;
+
+    // Barrier id of each block slot: counts the block's barrier releases.
+    reg [7:0]  bar_id_q [0:NUM_WARPS-1];
+    reg [31:0] bar_pc_q [0:NUM_WARPS-1];   // PC of the block's last arriving bar
 
     // ------------------------------------------------------------------
     // Long-latency units write back through the single register write
@@ -171,8 +202,9 @@ module gpu_core #(
     // ------------------------------------------------------------------
     // F: pick a ready warp, round robin
     // ------------------------------------------------------------------
+    wire [NUM_WARPS-1:0] lk_wait;   // the lock sequencer still works for the warp
     wire [NUM_WARPS-1:0] ready = live & ~busy_q & ~fwait_q & ~lwait_q & ~dwait_q & ~bwait_q &
-                                 ~lsu_blk_q & ~div_blk_q;
+                                 ~lsu_blk_q & ~div_blk_q & ~lk_wait;
     reg  [WW-1:0] rr_q, pick;
     reg           pick_ok;
     reg  [31:0]   rot;
@@ -428,12 +460,23 @@ module gpu_core #(
     end
     wire x_fault = x_valid_q && (x_cause != `FAULT_NONE);
 
+    // Race detector hooks: which instructions make events and lock-table
+    // operations (docs/detector.md 3.2 and 4.2).
+    wire x_fence_blk = (x_class_q == `CL_NOP) && (x_instr_q[6:0] == `OPC_SIMT);
+    wire x_fence_dev = x_is_mem && (x_lsu_op_q == `LSU_FENCE);
+    wire x_det_evt   = det_armed_i && (x_is_mem || x_fence_blk);
+    wire x_lk_cas    = x_is_mem && (x_lsu_op_q == `LSU_AMO) && (x_amo_op_q == `AMO_CAS);
+    wire x_lk_xchg   = x_is_mem && (x_lsu_op_q == `LSU_AMO) && (x_amo_op_q == `AMO_SWAP);
+    wire x_lk_op     = det_armed_i && (x_lk_cas || x_lk_xchg || x_fence_dev || x_fence_blk);
+    wire det_full, lk_busy;
+    wire x_det_replay = x_ok && ((x_det_evt && det_full) || (x_lk_op && lk_busy));
     // Hand-off to the LSU and the divider; a busy unit means replay.
     wire lsu_req_ready, div_req_ready;
     wire x_ok       = x_valid_q && !x_fault;
-    wire lsu_req_valid = x_ok && x_is_mem;
+    wire lsu_req_valid = x_ok && x_is_mem && !x_det_replay;
     wire div_req_valid = x_ok && (x_class_q == `CL_DIV);
-    wire x_replay   = (lsu_req_valid && !lsu_req_ready) || (div_req_valid && !div_req_ready);
+    wire x_replay   = (lsu_req_valid && !lsu_req_ready) || (div_req_valid && !div_req_ready) ||
+                      x_det_replay;
     wire x_commit   = x_ok && !x_replay;
     wire x_rf_write = x_commit && x_wr_rd_q;
 
@@ -466,6 +509,99 @@ module gpu_core #(
     end
 
     // ------------------------------------------------------------------
+    // Race detector, core side (docs/detector.md 3, 4): per-warp lock
+    // tables fed one lane per cycle by a small sequencer, per-block barrier
+    // ids, and the event port.
+    // ------------------------------------------------------------------
+    localparam [1:0] LK_CAS = 2'd0, LK_XCHG = 2'd1, LK_FENCE = 2'd2;
+    reg            lk_busy_q;
+    reg [WW-1:0]   lk_warp_q;
+    reg [1:0]      lk_op_q;
+    reg            lk_scope_q;
+    reg [T-1:0]    lk_left_q;
+    reg [T*32-1:0] lk_addr_q;
+    reg [31:0]     lk_addr;
+    reg [T-1:0]    lk_bit;
+    assign lk_busy = lk_busy_q;
+    always @(*) begin
+        lk_addr = 32'd0;
+        lk_bit  = {T{1'b0}};
+        for (t = T - 1; t >= 0; t = t - 1)
+            if (lk_left_q[t]) begin
+                lk_addr = lk_addr_q[t*32 +: 32];
+                lk_bit  = {{(T-1){1'b0}}, 1'b1} << t;
+            end
+    end
+    // A fence is one operation for the warp; CAS and exchange one per lane.
+    wire lk_step = lk_busy_q && (lk_op_q == LK_FENCE || lk_left_q != 0);
+    wire lk_done = lk_busy_q && (lk_op_q == LK_FENCE || (lk_left_q & ~lk_bit) == 0);
+    genvar gw;
+    wire [15:0] lk_bloom [0:NUM_WARPS-1];
+    generate
+        for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_lock
+            scord_locktable u_locktable (
+                .clk_i      (clk_i),
+                .rst_i      (rst_i),
+                .clear_i    (do_launch && alloc[gw]),
+                .op_valid_i (lk_step && lk_warp_q == gw),
+                .op_i       (lk_op_q),
+                .addr_i     (lk_addr),
+                .scope_i    (lk_scope_q),
+                .bloom_o    (lk_bloom[gw])
+            );
+            assign lk_wait[gw] = lk_busy_q && lk_warp_q == gw;
+        end
+    endgenerate
+
+    // Event port: X pushes one record per memory or fence instruction; a
+    // released barrier pushes one when X does not.
+    wire x_det_push = x_commit && x_det_evt;
+    assign det_bar_ok = !det_full && !x_det_push;
+    wire [1:0] x_det_kind = x_fence_blk || x_fence_dev ? `DET_EV_SYNC :
+                            (x_lsu_op_q == `LSU_LOAD)  ? `DET_EV_LOAD :
+                            (x_lsu_op_q == `LSU_STORE) ? `DET_EV_STORE : `DET_EV_ATOMIC;
+    wire [T-1:0] x_low_lane = x_mask_q & ~(x_mask_q - 1'b1);  // fences: one event
+    wire [7:0]  bar_id_next = bar_id_q[bar_slot] + 8'd1;  // the id after this release
+    reg  [WW-1:0] bar_warp;   // a warp of the released block, for its ids
+    always @(*) begin
+        bar_warp = 0;
+        for (w = NUM_WARPS - 1; w >= 0; w = w - 1)
+            if (bar_ready[w] && bslot_q[w] == bar_slot) bar_warp = w[WW-1:0];
+    end
+
+    gpu_det_port #(
+        .CORE_ID     (CORE_ID),
+        .NUM_THREADS (NUM_THREADS)
+    ) u_det_port (
+        .clk_i          (clk_i),
+        .rst_i          (rst_i),
+        .push_i         (x_det_push || det_bar_push),
+        .full_o         (det_full),
+        .push_kind_i    (x_det_push ? x_det_kind : `DET_EV_SYNC),
+        .push_scope_i   (x_det_push ? (x_fence_blk ? 1'b0 : x_scope_dev_q) : 1'b0),
+        .push_strong_i  (x_det_push ? x_strong_q : 1'b0),
+        .push_size_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? `DET_SYNC_FENCE : x_size_q)
+                                    : `DET_SYNC_BARRIER),
+        .push_pc_i      (x_det_push ? x_pc_q : bar_pc_q[bar_slot]),
+        .push_mask_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? x_low_lane : x_mask_q)
+                                    : {{(T-1){1'b0}}, 1'b1}),
+        .push_addr_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? {T*32{1'b0}} : x_addr)
+                                    : {T*32{1'b0}}),
+        .push_bloom_i   (x_det_push ? lk_bloom[x_warp_q] : 16'd0),
+        .push_barrier_i (x_det_push ? bar_id_q[bslot_q[x_warp_q]] : bar_id_next),
+        .push_block_i   (x_det_push ? block_id_q[x_warp_q][15:0] : block_id_q[bar_warp][15:0]),
+        .push_warp_i    (x_det_push ? {{(5-WW){1'b0}}, wib_q[x_warp_q]} : 5'd0),
+        .evt_valid_o    (det_evt_valid_o),
+        .evt_ready_i    (det_evt_ready_i),
+        .evt_data_o     (det_evt_data_o),
+        .evt_last_o     (det_evt_last_o),
+        .idle_o         (det_port_idle)
+    );
+    wire det_port_idle;
+    assign det_idle_o  = det_port_idle && !lk_busy_q;
+    assign det_stall_o = x_valid_q && x_det_replay;
+
+    // ------------------------------------------------------------------
     // R: reconverge. The warp's next PC is the minimum over its runnable
     // lanes; the lanes at that PC issue next.
     // ------------------------------------------------------------------
@@ -493,12 +629,7 @@ module gpu_core #(
         x_popcount = 8'd0;
         for (t = 0; t < T; t = t + 1) x_popcount = x_popcount + {7'd0, x_mask_q[t]};
     end
-    genvar gp;
-    generate
-        for (gp = 0; gp < NPERF; gp = gp + 1) begin : g_perf
-            assign perf_o[gp*32 +: 32] = perf_q[gp];
-        end
-    endgenerate
+    assign perf_o = ({27'd0, perf_sel_i} < NPERF) ? perf_q[perf_sel_i] : 32'd0;
 
     // ------------------------------------------------------------------
     // Sequential state
@@ -517,6 +648,7 @@ module gpu_core #(
             x_valid_q <= 1'b0;
             r_valid_q <= 1'b0;
             rr_q      <= 0;
+            lk_busy_q <= 1'b0;
             cycle_q   <= 64'd0;
             instret_q <= 64'd0;
             for (w = 0; w < NUM_WARPS; w = w + 1) begin
@@ -638,6 +770,29 @@ module gpu_core #(
                 warp_mask_q[r_warp_q] <= r_mask;
                 busy_q[r_warp_q]      <= 1'b0;
             end
+
+            // ---- lock sequencer (only armed instructions start it)
+            if (x_commit && x_lk_op) begin
+                lk_busy_q  <= 1'b1;
+                lk_warp_q  <= x_warp_q;
+                lk_op_q    <= (x_fence_blk || x_fence_dev) ? LK_FENCE : x_lk_cas ? LK_CAS : LK_XCHG;
+                lk_scope_q <= x_fence_blk ? 1'b0 : x_scope_dev_q;
+                lk_left_q  <= x_mask_q;
+                lk_addr_q  <= x_addr;
+            end else if (lk_done) begin
+                lk_busy_q <= 1'b0;
+            end else if (lk_step) begin
+                lk_left_q <= lk_left_q & ~lk_bit;
+            end
+
+            // ---- barrier ids
+            if (x_commit && x_class_q == `CL_BAR)
+                bar_pc_q[bslot_q[x_warp_q]] <= x_pc_q;
+            for (w = 0; w < NUM_WARPS; w = w + 1)
+                if (bar_release[w])
+                    bar_id_q[bslot_q[w]] <= bar_id_q[bslot_q[w]] + 8'd1;
+            if (do_launch)
+                bar_id_q[new_bslot] <= 8'd0;
 
             // ---- barrier and unit completions
             bwait_q <= (bwait_q & ~bar_release) |

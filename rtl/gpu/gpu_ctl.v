@@ -9,7 +9,6 @@ module gpu_ctl #(
     parameter NUM_THREADS = 8,
     parameter LINE_BYTES  = 32,
     parameter MEM_BYTES   = 16777216,
-    parameter NPERF       = 20,
     // derived, do not override
     parameter WW = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1
 ) (
@@ -45,7 +44,8 @@ module gpu_ctl #(
     input  wire [NUM_CORES*32-1:0]       fault_addr_i,
     input  wire [NUM_CORES*8-1:0]        fault_warp_i,
     input  wire [NUM_CORES*8-1:0]        fault_lane_i,
-    input  wire [NUM_CORES*NPERF*32-1:0] core_perf_i,
+    output wire [4:0]                    perf_sel_o,   // counter the host reads
+    input  wire [NUM_CORES*32-1:0]       core_perf_i,  // that counter of each core
     input  wire                          l2_hit_i,
     input  wire                          l2_miss_i,
     input  wire                          mem_read_i,
@@ -100,11 +100,12 @@ module gpu_ctl #(
     wire [7:0] perf_off = ctl_addr_i - `CTL_PERF_BASE;
     wire [4:0] perf_idx = perf_off[4:0];
     wire       perf_sel = (ctl_addr_i >= `CTL_PERF_BASE) && (perf_off < {3'd0, `PERF_COUNT});
+    assign perf_sel_o = perf_idx;
     reg [31:0] perf_sum;
     always @(*) begin
         perf_sum = 32'd0;
         for (c = 0; c < NUM_CORES; c = c + 1)
-            perf_sum = perf_sum + core_perf_i[(c*NPERF + {27'd0, perf_idx})*32 +: 32];
+            perf_sum = perf_sum + core_perf_i[c*32 +: 32];
         case (perf_idx)
             `PERF_CYCLES:     perf_sum = cycles_q;
             `PERF_L2_HITS:    perf_sum = l2_hits_q;

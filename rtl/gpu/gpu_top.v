@@ -1,5 +1,5 @@
-// The GPU: control registers, block dispatcher, NUM_CORES cores, the L2
-// arbiter and the shared L2. Device memory is outside (a C++ model in the
+// The GPU: control registers, block dispatcher, NUM_CORES cores, the race
+// detector (rtl/scord), the L2 arbiter and the shared L2. Device memory is outside (a C++ model in the
 // cycle model, block RAM on the FPGA), reached through the mem port.
 `default_nettype none
 `include "scord_defs.vh"
@@ -36,8 +36,8 @@ module gpu_top #(
     localparam WW     = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1;
     localparam NRID   = NUM_CORES * NUM_WARPS * NUM_THREADS;
     localparam RID_W  = (NRID > 1) ? $clog2(NRID) : 1;
-    localparam NPERF  = 20;
-    localparam NPORTS = 2 * NUM_CORES;
+    localparam NPORTS = 2 * NUM_CORES + 1;   // + the detector's port, the last
+    localparam DPORT  = 2 * NUM_CORES;
 
     wire        start, soft_reset, halt;
     wire [31:0] entry_pc, arg_ptr, stack_top, nblocks, nthreads;
@@ -54,9 +54,18 @@ module gpu_top #(
     wire core_rst = rst_i | core_rst_q;
 
     wire [NUM_CORES-1:0]          core_idle, fault, launch_valid, launch_ready;
+    // race detector: core event ports and the unit
+    wire [NUM_CORES-1:0]          det_evt_valid, det_evt_ready, det_evt_last, det_core_idle;
+    wire [NUM_CORES-1:0]          det_stall;
+    wire [NUM_CORES*128-1:0]      det_evt_data;
+    wire                          det_valid, det_ready, det_armed, det_idle, det_prepared;
+    wire [127:0]                  det_data;
+    wire [31:0]                   gpu_ctl_rdata, det_ctl_rdata;
+    wire                          det_ctl_sel, det_sweeping;
     wire [NUM_CORES*8-1:0]        fault_cause, fault_warp, fault_lane;
     wire [NUM_CORES*32-1:0]       fault_pc, fault_addr;
-    wire [NUM_CORES*NPERF*32-1:0] core_perf;
+    wire [NUM_CORES*32-1:0]       core_perf;
+    wire [4:0]                    perf_sel;
     wire [31:0]                   launch_block_id;
     wire [WW:0]                   launch_nwarps;
 
@@ -75,8 +84,7 @@ module gpu_top #(
         .NUM_WARPS   (NUM_WARPS),
         .NUM_THREADS (NUM_THREADS),
         .LINE_BYTES  (LINE_BYTES),
-        .MEM_BYTES   (MEM_BYTES),
-        .NPERF       (NPERF)
+        .MEM_BYTES   (MEM_BYTES)
     ) u_ctl (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
@@ -84,7 +92,7 @@ module gpu_top #(
         .ctl_we_i        (ctl_we_i),
         .ctl_addr_i      (ctl_addr_i),
         .ctl_wdata_i     (ctl_wdata_i),
-        .ctl_rdata_o     (ctl_rdata_o),
+        .ctl_rdata_o     (gpu_ctl_rdata),
         .start_o         (start),
         .soft_reset_o    (soft_reset),
         .halt_o          (halt),
@@ -100,13 +108,14 @@ module gpu_top #(
         .nwarps_o        (nwarps),
         .dispatch_done_i (dispatch_done),
         .core_idle_i     (core_idle),
-        .l2_idle_i       (l2_idle),
+        .l2_idle_i       (l2_idle && det_idle && (&det_core_idle)),
         .fault_i         (fault),
         .fault_cause_i   (fault_cause),
         .fault_pc_i      (fault_pc),
         .fault_addr_i    (fault_addr),
         .fault_warp_i    (fault_warp),
         .fault_lane_i    (fault_lane),
+        .perf_sel_o      (perf_sel),
         .core_perf_i     (core_perf),
         .l2_hit_i        (l2_hit),
         .l2_miss_i       (l2_miss),
@@ -124,7 +133,9 @@ module gpu_top #(
         .nblocks_i         (nblocks),
         .nwarps_i          (nwarps),
         .launch_valid_o    (launch_valid),
-        .launch_ready_i    (launch_ready),
+        // no block starts while an armed detector clears its state for the
+        // grid; a disarmed one costs no cycles
+        .launch_ready_i    (launch_ready & {NUM_CORES{det_prepared || !det_armed}}),
         .launch_block_id_o (launch_block_id),
         .launch_nwarps_o   (launch_nwarps),
         .done_o            (dispatch_done)
@@ -190,10 +201,79 @@ module gpu_top #(
                 .dc_req_rid_o      (p_rid[(2*c+1)*RID_W +: RID_W]),
                 .dc_rsp_valid_i    (p_rsp_valid[2*c+1]),
                 .dc_rsp_data_i     (p_rsp_data),
-                .perf_o            (core_perf[c*NPERF*32 +: NPERF*32])
+                .det_armed_i       (det_armed),
+                .det_evt_valid_o   (det_evt_valid[c]),
+                .det_evt_ready_i   (det_evt_ready[c]),
+                .det_evt_data_o    (det_evt_data[c*128 +: 128]),
+                .det_evt_last_o    (det_evt_last[c]),
+                .det_idle_o        (det_core_idle[c]),
+                .det_stall_o       (det_stall[c]),
+                .perf_sel_i        (perf_sel),
+                .perf_o            (core_perf[c*32 +: 32])
             );
         end
     endgenerate
+
+    // ------------------------------------------------------------------
+    // Race detector
+    // ------------------------------------------------------------------
+    gpu_det_arb #(
+        .NUM_CORES (NUM_CORES)
+    ) u_det_arb (
+        .clk_i       (clk_i),
+        .rst_i       (core_rst),
+        .evt_valid_i (det_evt_valid),
+        .evt_ready_o (det_evt_ready),
+        .evt_data_i  (det_evt_data),
+        .evt_last_i  (det_evt_last),
+        .evt_valid_o (det_valid),
+        .evt_ready_i (det_ready),
+        .evt_data_o  (det_data)
+    );
+
+    assign p_amo_op[DPORT*5 +: 5]         = 5'd0;
+    assign p_amo_data[DPORT*32 +: 32]     = 32'd0;
+    assign p_amo_cmp[DPORT*32 +: 32]      = 32'd0;
+    assign p_rid[DPORT*RID_W +: RID_W]    = {RID_W{1'b0}};
+
+    // Its registers and configuration survive a soft reset (the driver arms
+    // it once per launch); work in flight completes.
+    scord_top #(
+        .NUM_CORES   (NUM_CORES),
+        .NUM_WARPS   (NUM_WARPS),
+        .NUM_THREADS (NUM_THREADS),
+        .LINE_BYTES  (LINE_BYTES),
+        .MEM_BYTES   (MEM_BYTES)
+    ) u_scord (
+        .clk_i          (clk_i),
+        .rst_i          (rst_i),
+        .start_i        (start),
+        .ready_o        (det_prepared),
+        .sweeping_o     (det_sweeping),
+        .evt_valid_i    (det_valid),
+        .evt_ready_o    (det_ready),
+        .evt_data_i     (det_data),
+        .stall_i        (det_stall),
+        .ctl_req_i      (ctl_req_i),
+        .ctl_we_i       (ctl_we_i),
+        .ctl_addr_i     (ctl_addr_i),
+        .ctl_wdata_i    (ctl_wdata_i),
+        .ctl_sel_o      (det_ctl_sel),
+        .ctl_rdata_o    (det_ctl_rdata),
+        .l2_req_valid_o (p_valid[DPORT]),
+        .l2_req_ready_i (p_ready[DPORT]),
+        .l2_req_type_o  (p_type[DPORT*3 +: 3]),
+        .l2_req_addr_o  (p_addr[DPORT*32 +: 32]),
+        .l2_req_wdata_o (p_wdata[DPORT*LINE_BITS +: LINE_BITS]),
+        .l2_req_wstrb_o (p_wstrb[DPORT*LINE_BYTES +: LINE_BYTES]),
+        .l2_rsp_valid_i (p_rsp_valid[DPORT]),
+        .l2_rsp_data_i  (p_rsp_data),
+        .idle_o         (det_idle),
+        .armed_o        (det_armed)
+    );
+    // Each side reads 0 outside its own register range.
+    assign ctl_rdata_o = gpu_ctl_rdata | det_ctl_rdata;
+    wire unused_det = det_ctl_sel ^ det_sweeping;  // status only, read through DET_STATUS
 
     wire                  l2_req_valid, l2_req_ready, l2_rsp_valid;
     wire [2:0]            l2_req_type;

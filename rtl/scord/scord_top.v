@@ -62,7 +62,8 @@ module scord_top #(
   input  wire                  l2_rsp_valid_i,
   input  wire [LINE_BITS-1:0]  l2_rsp_data_i,
   // queue empty, nothing in flight, no start pending
-  output wire                  idle_o
+  output wire                  idle_o,
+  output wire                  armed_o      // cores send events only while armed
 );
   // Lanes travel as 5-bit fields; the thread count only sizes the cores.
   localparam UNUSED_THREADS = NUM_THREADS;
@@ -70,6 +71,7 @@ module scord_top #(
   // ---------------------------------------------------------------------------
   // Registers
   wire        armed, arm_pulse, cache, need_sweep;
+  assign armed_o = armed;
   wire [1:0]  gcode;
   wire [31:0] md_base, track_base, track_bytes, ring_base, ring_size, tail, head, drops;
   wire [31:0] cnt_accesses;

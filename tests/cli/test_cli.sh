@@ -51,7 +51,8 @@ fi
 expect "help" 0 'exit codes' -- "$scord" --help
 expect "run help" 0 '--timeout' -- "$scord" run --help
 expect "help documents every run option" 0 '' -- bash -c \
-    "h=\$('$scord' run --help); for o in --grid --block --timeout --trace --dump --quiet zeros: seq:; do
+    "h=\$('$scord' run --help); for o in --grid --block --timeout --trace --dump --quiet zeros: seq: \
+         --no-detect --detect-mode --granularity --ring --json 'RACE SUMMARY' ' 4 '; do
          grep -q -- \"\$o\" <<<\"\$h\" || { echo missing \$o; exit 1; }; done"
 expect "no command" 2 'missing command' -- "$scord"
 expect "unknown command" 2 "unknown command" -- "$scord" frobnicate
@@ -75,6 +76,11 @@ expect "bad dump" 2 "bad dump" -- "$scord" run --dump sym:0 x.elf
 expect "unknown device" 3 "unknown device" -- "$scord" --device nosuch info
 expect "bad device option" 2 "unknown option 'speed'" -- "$scord" --device sim:speed=9 info
 expect "info" 0 'cores' -- "$scord" info
+expect "help documents exit code 4" 0 '4  run: the kernel finished, but the race detector' -- "$scord" --help
+expect "bad granularity" 2 "bad granularity '5'" -- "$scord" run --granularity 5 x.elf
+expect "bad detect mode" 2 "bad detect mode" -- "$scord" run --detect-mode half x.elf
+expect "bad ring size" 2 "bad ring size" -- "$scord" run --ring 1 x.elf
+expect "missing --json value" 2 'needs a file name' -- "$scord" run x.elf --json
 
 # ---- files that are not loadable kernels (exit 3) ------------------------
 bad_dir="$sw/tests/bad"
@@ -144,6 +150,67 @@ if [ -f "$bad_dir/illegal/kernel.elf" ]; then
         "$scord" run --timeout 10 "$bad_dir/illegal/kernel.elf"
     expect "block larger than a core" 1 "exceeds" -- \
         "$scord" run --block 100000 "$bad_dir/illegal/kernel.elf"
+fi
+
+# ---- the race detector (armed by default; exit 4 when races are found) ----
+# stale (tests/kernels/prodcons/args.h): data, flags (16 words), pre, post,
+# cores, n; two one-warp blocks hand data over without the consumer's fence.
+stale="$sw/tests/kernels/stale/kernel.elf"
+vecadd="$sw/sw/examples/vecadd/kernel.elf"
+matmul="$sw/sw/examples/matmul/kernel.elf"
+stale_args=(--grid 2 --block 8 "$stale" seq:8 zeros:64 zeros:32 zeros:32 zeros:8 8)
+if [ -f "$stale" ]; then
+    expect "stale: races found (exit 4)" 4 '^=========     by lane .* at kernel_main\+0x[0-9a-f]+ \(.*kernel\.c:[0-9]+' -- \
+        "$scord" run "${stale_args[@]}"
+    expect "stale: race summary" 4 '^========= RACE SUMMARY: [1-9][0-9]* races \([1-9][0-9]* distinct\), 0 dropped$' -- \
+        "$scord" run "${stale_args[@]}"
+    expect "stale: detector counters printed" 4 'detector counters:' -- \
+        "$scord" run "${stale_args[@]}"
+    expect "stale: --no-detect exits 0" 0 'done' -- "$scord" run --no-detect "${stale_args[@]}"
+    expect "stale: --no-detect prints no race" 0 '' -- bash -c \
+        "! '$scord' run --no-detect ${stale_args[*]} | grep -q 'Race\|RACE\|detector counters'"
+    expect "stale: cache mode" 4 'RACE SUMMARY: [1-9]' -- \
+        "$scord" run --detect-mode cache "${stale_args[@]}"
+    expect "stale: granularity 16" 4 'RACE SUMMARY: [1-9]' -- \
+        "$scord" run --granularity 16 --ring 4 "${stale_args[@]}"
+    expect "stale: ring of 2 drops races" 4 'RACE SUMMARY: [1-9][0-9]* races \(1 distinct\), [1-9][0-9]* dropped' -- \
+        "$scord" run --ring 2 "${stale_args[@]}"
+    expect "stale: --json - is one JSON object per line" 4 '' -- bash -c \
+        "'$scord' run --json - ${stale_args[*]} 2>/dev/null >'$tmp/races.jsonl'; rc=\$?
+         [ -s '$tmp/races.jsonl' ] || exit 9
+         while IFS= read -r l; do printf '%s' \"\$l\" | python3 -m json.tool >/dev/null || exit 9; done <'$tmp/races.jsonl'
+         grep -q 'kernel.c' '$tmp/races.jsonl' || exit 9
+         exit \$rc"
+    expect "stale: --json FILE" 4 'RACE SUMMARY' -- "$scord" run --json "$tmp/r.json" "${stale_args[@]}"
+    expect "stale: --json FILE content" 0 '' -- bash -c \
+        "[ \$(wc -l <'$tmp/r.json') -ge 1 ] && head -n 1 '$tmp/r.json' | python3 -m json.tool >/dev/null"
+    expect "stale: --json to an unwritable file" 3 'cannot write' -- \
+        "$scord" run --json "$tmp/no/such/dir/r.json" "${stale_args[@]}"
+else
+    echo "FAIL race detector: $stale missing (build it: make sw)"
+    failed=1
+fi
+if [ -f "$vecadd" ] && [ -f "$matmul" ]; then
+    expect "vecadd: no race (exit 0)" 0 'RACE SUMMARY: 0 races \(0 distinct\), 0 dropped' -- \
+        "$scord" run --grid 4 --block 32 "$vecadd" seq:128 seq:128 zeros:512 128
+    expect "matmul: no race (exit 0)" 0 'RACE SUMMARY: 0 races \(0 distinct\), 0 dropped' -- \
+        "$scord" run --grid 2x2 --block 8x4 "$matmul" seq:256 seq:256 zeros:1024 16 16 16
+    expect "vecadd: cache mode, no race" 0 'RACE SUMMARY: 0 races' -- \
+        "$scord" run --detect-mode cache --granularity 8 --grid 4 --block 32 "$vecadd" \
+        seq:128 seq:128 zeros:512 128
+    expect "vecadd: --json - empty without races" 0 '' -- bash -c \
+        "out=\$('$scord' run --json - --grid 4 --block 32 '$vecadd' seq:128 seq:128 zeros:512 128 2>/dev/null) && [ -z \"\$out\" ]"
+    # The heap shrinks to the detector's largest window (4 MiB at 4-byte
+    # granules in full mode on 16 MiB): a clear error, and cache mode fits.
+    if [ "$("$scord" info | awk '$1 == "memory" && $2 ~ /^[0-9]+$/ {print $2}')" = 16777216 ]; then
+        expect "detector: heap outside the window" 3 'use cache mode or a coarser granularity' -- \
+            "$scord" run --grid 4 --block 32 "$vecadd" seq:128 seq:128 zeros:8000000 128
+        expect "detector: cache mode fits a large heap" 0 'RACE SUMMARY: 0 races' -- \
+            "$scord" run --detect-mode cache --grid 4 --block 32 "$vecadd" seq:128 seq:128 zeros:8000000 128
+    fi
+else
+    echo "FAIL race detector: $vecadd or $matmul missing (build them: make sw)"
+    failed=1
 fi
 
 exit $failed

@@ -75,7 +75,8 @@ module scord_tb_top #(
     .l2_req_wstrb_o (l2_req_wstrb_o),
     .l2_rsp_valid_i (l2_rsp_valid_i),
     .l2_rsp_data_i  (l2_rsp_data_i),
-    .idle_o         (idle_o)
+    .idle_o         (idle_o),
+    .armed_o        ()
   );
 
   scord_locktable u_lt (

@@ -1,0 +1,65 @@
+// Merges the cores' detector events into the detector's one queue input,
+// round robin over cores, one whole instruction at a time: a grant holds
+// until the core's last event of that instruction has gone, so the events
+// of a warp instruction stay back to back (docs/detector.md section 3.3).
+`default_nettype none
+
+module gpu_det_arb #(
+    parameter NUM_CORES = 4,
+    // derived, do not override
+    parameter CW = (NUM_CORES > 1) ? $clog2(NUM_CORES) : 1
+) (
+    input  wire                   clk_i,
+    input  wire                   rst_i,
+    input  wire [NUM_CORES-1:0]   evt_valid_i,
+    output reg  [NUM_CORES-1:0]   evt_ready_o,
+    input  wire [NUM_CORES*128-1:0] evt_data_i,
+    input  wire [NUM_CORES-1:0]   evt_last_i,
+    output wire                   evt_valid_o,
+    input  wire                   evt_ready_i,
+    output wire [127:0]           evt_data_o
+);
+    localparam integer  LAST_I = NUM_CORES - 1;
+    localparam [CW-1:0] LAST   = LAST_I[CW-1:0];
+
+    reg [CW-1:0] owner_q, last_q, pick;
+    reg          locked_q, found;
+    reg [31:0]   idx;
+    integer c;
+    wire unused_idx = ^idx[31:CW];  // idx < NUM_CORES by construction
+
+    // Next requesting core after the one served last.
+    always @(*) begin
+        found = 1'b0;
+        pick  = 0;
+        for (c = NUM_CORES; c >= 1; c = c - 1) begin
+            idx = ({{(32-CW){1'b0}}, last_q} + c) % NUM_CORES;
+            if (evt_valid_i[idx]) begin
+                found = 1'b1;
+                pick  = idx[CW-1:0];
+            end
+        end
+    end
+
+    wire [CW-1:0] sel = locked_q ? owner_q : pick;
+    wire          any = locked_q || found;
+    assign evt_valid_o = any && evt_valid_i[sel];
+    assign evt_data_o  = evt_data_i[sel*128 +: 128];
+    always @(*) begin
+        evt_ready_o = 0;
+        if (any) evt_ready_o[sel] = evt_ready_i;
+    end
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            locked_q <= 1'b0;
+            owner_q  <= 0;
+            last_q   <= LAST;
+        end else if (evt_valid_o && evt_ready_i) begin
+            last_q   <= sel;
+            owner_q  <= sel;
+            locked_q <= !evt_last_i[sel];
+        end
+    end
+endmodule
+`default_nettype wire

@@ -1,0 +1,123 @@
+// A core's port to the race detector: a small FIFO of warp-level records
+// (one per memory, fence or barrier instruction) and a serializer that
+// turns each record into one 128-bit detector event per active lane, in
+// ascending lane order (docs/detector.md section 3). Keeping whole
+// instructions in the FIFO lets X check for space with a single bit.
+`default_nettype none
+`include "scord_defs.vh"
+
+module gpu_det_port #(
+    parameter CORE_ID     = 0,
+    parameter NUM_THREADS = 8,
+    parameter DEPTH       = 2,
+    // derived, do not override
+    parameter T  = NUM_THREADS,
+    parameter LW = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
+    parameter DW = (DEPTH > 1) ? $clog2(DEPTH) : 1
+) (
+    input  wire            clk_i,
+    input  wire            rst_i,
+    // one record per instruction, from X
+    input  wire            push_i,
+    output wire            full_o,
+    input  wire [1:0]      push_kind_i,    // DET_EV_*
+    input  wire            push_scope_i,
+    input  wire            push_strong_i,
+    input  wire [1:0]      push_size_i,    // size log2, or DET_SYNC_* for sync events
+    input  wire [31:0]     push_pc_i,
+    input  wire [T-1:0]    push_mask_i,
+    input  wire [T*32-1:0] push_addr_i,
+    input  wire [15:0]     push_bloom_i,
+    input  wire [7:0]      push_barrier_i,
+    input  wire [15:0]     push_block_i,
+    input  wire [4:0]      push_warp_i,
+    // lane events, to the detector arbiter
+    output wire            evt_valid_o,
+    input  wire            evt_ready_i,
+    output wire [127:0]    evt_data_o,
+    output wire            evt_last_o,     // last event of this instruction
+    output wire            idle_o
+);
+    localparam HW = 2 + 1 + 1 + 2 + 32 + 16 + 8 + 16 + 5;  // record header bits
+    localparam integer  LAST_I = DEPTH - 1;
+    localparam [DW-1:0] LAST   = LAST_I[DW-1:0];
+    localparam [DW:0]   FULL   = DEPTH;
+
+    reg [HW-1:0]   hdr_q  [0:DEPTH-1];
+    reg [T*32-1:0] addr_q [0:DEPTH-1];
+    reg [T-1:0]    mask_q [0:DEPTH-1];
+    reg [DW-1:0]   rd_q, wr_q;
+    reg [DW:0]     count_q;
+    reg [T-1:0]    left_q;       // lanes of the head record not yet sent
+    reg            started_q;    // left_q belongs to the head record
+
+    assign full_o = (count_q == FULL);
+    assign idle_o = (count_q == 0);
+
+    wire [HW-1:0] hdr  = hdr_q[rd_q];
+    wire [T-1:0]  left = started_q ? left_q : mask_q[rd_q];
+
+    // lowest lane still to send
+    reg [LW-1:0] lane;
+    reg [T-1:0]  lane_bit;
+    integer t;
+    always @(*) begin
+        lane = 0;
+        lane_bit = 0;
+        for (t = T - 1; t >= 0; t = t - 1)
+            if (left[t]) begin
+                lane = t[LW-1:0];
+                lane_bit = {{(T-1){1'b0}}, 1'b1} << t;
+            end
+    end
+
+    wire [1:0]  h_kind    = hdr[HW-1 -: 2];
+    wire        h_scope   = hdr[HW-3];
+    wire        h_strong  = hdr[HW-4];
+    wire [1:0]  h_size    = hdr[HW-5 -: 2];
+    wire [31:0] h_pc      = hdr[HW-7 -: 32];
+    wire [15:0] h_bloom   = hdr[HW-39 -: 16];
+    wire [7:0]  h_barrier = hdr[HW-55 -: 8];
+    wire [15:0] h_block   = hdr[HW-63 -: 16];
+    wire [4:0]  h_warp    = hdr[4:0];
+
+    assign evt_valid_o = (count_q != 0) && (left != 0);
+    assign evt_last_o  = ((left & ~lane_bit) == 0);
+    assign evt_data_o  = {h_size, h_strong, h_scope, h_kind, {{(5-LW){1'b0}}, lane}, h_warp,
+                          h_block, CORE_ID[7:0], h_barrier, h_bloom,
+                          addr_q[rd_q][lane*32 +: 32], h_pc};
+
+    wire pop = evt_valid_o && evt_ready_i && evt_last_o;
+    // A record with no lane (cannot come from the core, which only pushes
+    // issuing lanes) would block the queue; drop it.
+    wire drop = (count_q != 0) && (left == 0);
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            rd_q      <= 0;
+            wr_q      <= 0;
+            count_q   <= 0;
+            started_q <= 1'b0;
+        end else begin
+            if (push_i && !full_o) begin
+                hdr_q[wr_q]  <= {push_kind_i, push_scope_i, push_strong_i, push_size_i, push_pc_i,
+                                 push_bloom_i, push_barrier_i, push_block_i, push_warp_i};
+                addr_q[wr_q] <= push_addr_i;
+                mask_q[wr_q] <= push_mask_i;
+                wr_q <= (wr_q == LAST) ? {DW{1'b0}} : wr_q + 1'b1;
+            end
+            if (pop || drop) begin
+                rd_q      <= (rd_q == LAST) ? {DW{1'b0}} : rd_q + 1'b1;
+                started_q <= 1'b0;
+            end else if (evt_valid_o && evt_ready_i) begin
+                left_q    <= left & ~lane_bit;
+                started_q <= 1'b1;
+            end
+            if ((push_i && !full_o) && !(pop || drop))
+                count_q <= count_q + 1'b1;
+            else if (!(push_i && !full_o) && (pop || drop))
+                count_q <= count_q - 1'b1;
+        end
+    end
+endmodule
+`default_nettype wire
