@@ -32,4 +32,4 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq "${need[@]}"
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
