@@ -5,12 +5,17 @@
 #   make test                the whole test suite (ends "N passed, N failed")
 #   make lint                verilator --lint-only -Wall on every configuration
 #   make synth CONFIG=fpga   Yosys synthesis, prints the cell count
+#                            (DETECTOR=0: the GPU without the race detector)
 #   make bench               simulation speed, IPC, cell count
+#   make bench-detector      race detector cost: cycles, throughput, cells
 #   make sim CONFIG=name     build the cycle model and the scord CLI
 #
 # CONFIG selects a named configuration from config/<name>.cfg.
 
 CONFIG  ?= default
+# 1: the GPU with the race detector (the product); 0: without it, every hook
+# removed (gpu_top parameter DETECTOR), for lint and the synthesis figure.
+DETECTOR ?= 1
 CONFIGS := default fpga minimal
 BUILD   := build
 B       := $(BUILD)/$(CONFIG)
@@ -20,11 +25,11 @@ CC      ?= cc
 CFLAGS_HOST := -std=c11 -O2 -g -Wall -Wextra -Werror
 CXX     ?= g++
 
-.PHONY: all deps run test lint synth bench sim clean help
+.PHONY: all deps run test lint synth synth-detector bench bench-detector sim clean help
 all: sim
 
 help:
-	@sed -n '1,12p' Makefile
+	@sed -n '1,14p' Makefile
 
 # ---- dependencies ---------------------------------------------------------
 DEPS_STAMP := $(BUILD)/.deps-ok
@@ -56,21 +61,37 @@ lint: $(DEPS_STAMP)
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory CONFIG=$$c lint-one || exit 1; done
 .PHONY: lint-one
 lint-one: $(GEN)/scord_defs.vh
-	$(VERILATOR) --lint-only $(VFLAGS_COMMON) --top-module $(RTL_TOP) $(RTL_GPU)
-	@echo "lint $(CONFIG): clean"
+	$(VERILATOR) --lint-only $(VFLAGS_COMMON) --top-module $(RTL_TOP) -GDETECTOR=$(DETECTOR) $(RTL_GPU)
+	@echo "lint $(CONFIG) DETECTOR=$(DETECTOR): clean"
 
 # Synthesis for the ECP5 family (the FPGA board's): technology-mapped LUTs,
 # flip-flops, block RAMs and DSPs of the GPU alone, memory outside. The
 # check step is run by hand: its autoname pass costs minutes and renames
 # nothing we read.
-SYNTH_LOG := $(B)/synth/yosys.log
-SYNTH_STAT := $(B)/synth/stat.txt
+SYNTH_DIR := $(B)/synth$(if $(filter 0,$(DETECTOR)),-nodet)
+SYNTH_LOG := $(SYNTH_DIR)/yosys.log
+SYNTH_STAT := $(SYNTH_DIR)/stat.txt
+SYNTH_SUMMARY = awk 'BEGIN {c=l=f=b=m=0} /Number of cells/ {c=$$4} /LUT4 / {l=$$2} /TRELLIS_FF / {f=$$2} /DP16KD / {b=$$2} \
+	      /MULT18X18D / {m=$$2} END {printf "synth %s (ECP5): %s cells, %s LUT4, %s FF, %s DP16KD, %s MULT18X18D\n", \
+	      "$(1)", c, l, f, b, m}' $(2)
 synth: $(DEPS_STAMP) $(SYNTH_STAT)
-	@awk '/Number of cells/ {c=$$4} /LUT4 / {l=$$2} /TRELLIS_FF / {f=$$2} /DP16KD / {b=$$2} \
-	      /MULT18X18D / {m=$$2} END {printf "synth $(CONFIG) (ECP5): %s cells, %s LUT4, %s FF, %s DP16KD, %s MULT18X18D\n", c, l, f, b, m}' $(SYNTH_STAT)
+	@$(call SYNTH_SUMMARY,$(CONFIG)$(if $(filter 0,$(DETECTOR)), without detector),$(SYNTH_STAT))
 $(SYNTH_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
-	yosys -q -l $(SYNTH_LOG) -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); synth_ecp5 -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
+	yosys -q -l $(SYNTH_LOG) -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); chparam -set DETECTOR $(DETECTOR) $(RTL_TOP); synth_ecp5 -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
+
+# The race detector alone (scord_top with this configuration's parameters:
+# event queue, fence file, checks, metadata accessor, report writer,
+# registers); the core-side hooks (lock tables, event ports, arbiter) are
+# in the GPU figures only.
+SYNTH_DET_DIR := $(B)/synth-scord
+SYNTH_DET_STAT := $(SYNTH_DET_DIR)/stat.txt
+RTL_SCORD := $(sort $(wildcard rtl/scord/*.v))
+synth-detector: $(DEPS_STAMP) $(SYNTH_DET_STAT)
+	@$(call SYNTH_SUMMARY,$(CONFIG) scord_top alone,$(SYNTH_DET_STAT))
+$(SYNTH_DET_STAT): $(RTL_SCORD) $(GEN)/scord_defs.vh
+	@mkdir -p $(dir $@)
+	yosys -q -l $(SYNTH_DET_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/scord $(RTL_SCORD); synth_ecp5 -top scord_top -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
 
 include sim/sim.mk
 include driver/driver.mk
