@@ -56,11 +56,21 @@ check "sw build" $MAKE --no-print-directory -j"$JOBS" sw
 for c in "${configs[@]}"; do
     note "configuration $c"
     check "$c: verilator lint -Wall" $MAKE --no-print-directory CONFIG="$c" lint-one
+    if [ "$c" = fpga ]; then
+        check "$c: verilator lint -Wall, GPU without detector" \
+            $MAKE --no-print-directory CONFIG="$c" DETECTOR=0 lint-one
+    fi
     if ! check "$c: build cycle model and driver" \
             $MAKE --no-print-directory -j"$JOBS" CONFIG="$c" sim test-bins; then
         continue
     fi
     count "$c: kernel" build/"$c"/bin/scord-kernel-tests
+    if [ "$c" = default ]; then
+        # The same kernels with the detector armed: results must not change.
+        count "$c: kernel, detector full mode" build/"$c"/bin/scord-kernel-tests --detect
+        count "$c: kernel, detector cache mode" build/"$c"/bin/scord-kernel-tests \
+            --detect-mode cache
+    fi
     count "$c: isa" build/"$c"/bin/scord-isa-tests
 done
 
