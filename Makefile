@@ -120,5 +120,20 @@ bench: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory CONFIG=fpga synth
 	@$(EXAMPLES_BIN) --sw-dir $(BUILD)/sw --bench
 
+# Race detector cost (docs/performance.md, "Race detector"): example cycles
+# with the detector off / full / cache mode and its throughput on
+# `default`, then the fpga GPU synthesized with and without it and the
+# detector alone. Not part of make test (three syntheses: minutes).
+bench-detector: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 CONFIG=default sim sw $(EXAMPLES_BIN)
+	@$(EXAMPLES_BIN) --sw-dir $(BUILD)/sw --bench-detector
+	@echo
+	@$(MAKE) --no-print-directory CONFIG=fpga synth-detector
+	@$(MAKE) --no-print-directory CONFIG=fpga DETECTOR=0 synth
+	@$(MAKE) --no-print-directory CONFIG=fpga DETECTOR=1 synth
+	@echo
+	@bash tools/det_synth_share.sh $(BUILD)/fpga/synth/stat.txt $(BUILD)/fpga/synth-nodet/stat.txt \
+	    $(BUILD)/fpga/synth-scord/stat.txt
+
 clean:
 	rm -rf $(BUILD)
