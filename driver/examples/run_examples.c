@@ -301,8 +301,8 @@ static int bench_detector(scord_device *dev, const char *sw_dir, unsigned size,
            "%u cores x %u warps x %u threads, %u and %u accesses per thread;\n"
            "rate = difference of accesses / difference of cycles between the two lengths\n\n",
            info->cores, info->warps, info->threads, n1, n2);
-    printf("%-6s %-6s %10s %10s %10s %12s %14s %14s\n", "access", "mode", "cycles", "cyc. off",
-           "accesses", "acc./cycle", "stalled cores", "md writes/acc");
+    printf("%-6s %-6s %10s %10s %12s %14s %14s\n", "access", "mode", "cycles", "accesses",
+           "acc./cycle", "stalled cores", "md writes/acc");
     for (int store = 0; store < 2 && !rc; store++)
         for (int mode = 0; mode < 3 && !rc; mode++) {
             struct flood_run a, b;
@@ -314,15 +314,15 @@ static int bench_detector(scord_device *dev, const char *sw_dir, unsigned size,
                 (rc = flood(dev, sw_dir, info, n2, store, mode, &b)))
                 break;
             if (mode == 0) {
-                printf("%-6s %-6s %10u %10s %10s %12s %14s %14s\n", store ? "store" : "load",
-                       mode_names[mode], b.c.cycles, "-", "-", "-", "-", "-");
+                printf("%-6s %-6s %10u %10s %12s %14s %14s\n", store ? "store" : "load",
+                       mode_names[mode], b.c.cycles, "-", "-", "-", "-");
                 continue;
             }
             double dacc = (double)b.d.accesses - a.d.accesses;
             double dcyc = (double)b.c.cycles - a.c.cycles;
             double stalled = (double)b.d.stall / ((double)b.c.cycles * info->cores);
-            printf("%-6s %-6s %10u %10s %10u %12.4f %13.1f%% %14.3f\n", store ? "store" : "load",
-                   mode_names[mode], b.c.cycles, "", b.d.accesses, dacc / dcyc, 100.0 * stalled,
+            printf("%-6s %-6s %10u %10u %12.4f %13.1f%% %14.3f\n", store ? "store" : "load",
+                   mode_names[mode], b.c.cycles, b.d.accesses, dacc / dcyc, 100.0 * stalled,
                    b.d.accesses ? (double)b.d.md_writes / b.d.accesses : 0.0);
         }
     det_config(dev, 0);
