@@ -219,7 +219,7 @@ intrude="$sw/tests/kernels/det_intrusion/kernel.elf"
 if [ -f "$intrude" ]; then
     expect "intrusion: reported" 4 'Race \(intrusion\) detected: weak store of 4 bytes at 0x00010000' -- \
         "$scord" run --grid 1 --block 4 "$intrude" 0x10000 0 zeros:16
-    expect "intrusion: metadata no longer trusted" 4 'can no longer be trusted' -- \
+    expect "intrusion: metadata no longer trusted" 4 'metadata can no longer be trusted' -- \
         "$scord" run --grid 1 --block 4 "$intrude" 0x10000 0 zeros:16
 else
     echo "FAIL race detector: $intrude missing (build it: make sw)"
