@@ -14,11 +14,13 @@
 
 CONFIG  ?= default
 # 1: the GPU with the race detector (the product); 0: without it, every hook
-# removed (gpu_top parameter DETECTOR), for lint and the synthesis figure.
+# removed (gpu_top parameter DETECTOR), for lint, synthesis and the cycle
+# model (make sim CONFIG=x DETECTOR=0: everything in build/x-nodet/).
 DETECTOR ?= 1
 CONFIGS := default fpga minimal
 BUILD   := build
-B       := $(BUILD)/$(CONFIG)
+# The GPU without the detector builds apart: build/<config>-nodet/.
+B       := $(BUILD)/$(CONFIG)$(if $(filter 0,$(DETECTOR)),-nodet)
 GEN     := $(B)/gen
 
 CC      ?= cc
@@ -55,20 +57,20 @@ include config/$(CONFIG).cfg
 RTL_GPU := $(sort $(wildcard rtl/gpu/*.v) $(wildcard rtl/scord/*.v))
 RTL_TOP := gpu_top
 VERILATOR ?= verilator
-VFLAGS_COMMON := -Wall -Irtl/gpu -Irtl/scord -I$(GEN) rtl/lint.vlt
+VFLAGS_COMMON := -Wall -Irtl/gpu -Irtl/scord -I$(GEN) rtl/lint.vlt -GDETECTOR=$(DETECTOR)
 
 lint: $(DEPS_STAMP)
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory CONFIG=$$c lint-one || exit 1; done
 .PHONY: lint-one
 lint-one: $(GEN)/scord_defs.vh
-	$(VERILATOR) --lint-only $(VFLAGS_COMMON) --top-module $(RTL_TOP) -GDETECTOR=$(DETECTOR) $(RTL_GPU)
+	$(VERILATOR) --lint-only $(VFLAGS_COMMON) --top-module $(RTL_TOP) $(RTL_GPU)
 	@echo "lint $(CONFIG) DETECTOR=$(DETECTOR): clean"
 
 # Synthesis for the ECP5 family (the FPGA board's): technology-mapped LUTs,
 # flip-flops, block RAMs and DSPs of the GPU alone, memory outside. The
 # check step is run by hand: its autoname pass costs minutes and renames
 # nothing we read.
-SYNTH_DIR := $(B)/synth$(if $(filter 0,$(DETECTOR)),-nodet)
+SYNTH_DIR := $(B)/synth
 SYNTH_LOG := $(SYNTH_DIR)/yosys.log
 SYNTH_STAT := $(SYNTH_DIR)/stat.txt
 SYNTH_SUMMARY = awk 'BEGIN {c=l=f=b=m=0} /Number of cells/ {c=$$4} /LUT4 / {l=$$2} /TRELLIS_FF / {f=$$2} /DP16KD / {b=$$2} \
@@ -132,7 +134,7 @@ bench-detector: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory CONFIG=fpga DETECTOR=0 synth
 	@$(MAKE) --no-print-directory CONFIG=fpga DETECTOR=1 synth
 	@echo
-	@bash tools/det_synth_share.sh $(BUILD)/fpga/synth/stat.txt $(BUILD)/fpga/synth-nodet/stat.txt \
+	@bash tools/det_synth_share.sh $(BUILD)/fpga/synth/stat.txt $(BUILD)/fpga-nodet/synth/stat.txt \
 	    $(BUILD)/fpga/synth-scord/stat.txt
 
 clean:

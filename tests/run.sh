@@ -74,6 +74,16 @@ for c in "${configs[@]}"; do
     count "$c: isa" build/"$c"/bin/scord-isa-tests
 done
 
+note "the GPU without the race detector (DETECTOR=0, minimal configuration)"
+if check "minimal, no detector: build cycle model and driver" \
+        $MAKE --no-print-directory -j"$JOBS" CONFIG=minimal DETECTOR=0 sim test-bins; then
+    # Every kernel test but those of the detector itself (det_*).
+    nodet_tests=$(build/minimal-nodet/bin/scord-kernel-tests --help | sed -n 's/^tests://p' |
+                  tr ' ' '\n' | grep -v -e '^det_' -e '^$')
+    # shellcheck disable=SC2086
+    count "minimal, no detector: kernel" build/minimal-nodet/bin/scord-kernel-tests $nodet_tests
+fi
+
 note "memory system unit test (random traffic against a golden model)"
 check "mem unit" $MAKE --no-print-directory mem-unit-test
 grep -h 'passed, .* failed' "$log_dir"/mem_unit.log 2>/dev/null | sed 's/^/  checks: /'

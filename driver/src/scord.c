@@ -905,6 +905,10 @@ static int det_write_arm(scord_device *dev, const uint32_t regs[6], uint32_t *st
 
 static int det_refused(scord_device *dev, uint32_t st, const uint32_t regs[6], uint32_t md_bytes)
 {
+    /* A GPU built without the detector reads 0 for all its registers. */
+    if (st == 0 && md_bytes == 0)
+        return fail(dev, SCORD_ERR_NOT_SUPPORTED, "this device has no race detector (DET_STATUS "
+                                                  "and DET_MD_BYTES read 0 after arming)");
     return fail(dev, SCORD_ERR_LAUNCH,
                 "the GPU refused to arm the race detector: %s (code %u; mode 0x%x, window "
                 "[0x%08x, +0x%x), metadata [0x%08x, +%u), ring 0x%08x x %u records)",
