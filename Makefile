@@ -5,26 +5,33 @@
 #   make test                the whole test suite (ends "N passed, N failed")
 #   make lint                verilator --lint-only -Wall on every configuration
 #   make synth CONFIG=fpga   Yosys synthesis, prints the cell count
+#                            (DETECTOR=0: the GPU without the race detector)
 #   make bench               simulation speed, IPC, cell count
+#   make bench-detector      race detector cost: cycles, throughput, cells
 #   make sim CONFIG=name     build the cycle model and the scord CLI
 #
 # CONFIG selects a named configuration from config/<name>.cfg.
 
 CONFIG  ?= default
+# 1: the GPU with the race detector (the product); 0: without it, every hook
+# removed (gpu_top parameter DETECTOR), for lint, synthesis and the cycle
+# model (make sim CONFIG=x DETECTOR=0: everything in build/x-nodet/).
+DETECTOR ?= 1
 CONFIGS := default fpga minimal
 BUILD   := build
-B       := $(BUILD)/$(CONFIG)
+# The GPU without the detector builds apart: build/<config>-nodet/.
+B       := $(BUILD)/$(CONFIG)$(if $(filter 0,$(DETECTOR)),-nodet)
 GEN     := $(B)/gen
 
 CC      ?= cc
 CFLAGS_HOST := -std=c11 -O2 -g -Wall -Wextra -Werror
 CXX     ?= g++
 
-.PHONY: all deps run test lint synth bench sim clean help
+.PHONY: all deps run test lint synth synth-detector bench bench-detector sim clean help
 all: sim
 
 help:
-	@sed -n '1,12p' Makefile
+	@sed -n '1,14p' Makefile
 
 # ---- dependencies ---------------------------------------------------------
 DEPS_STAMP := $(BUILD)/.deps-ok
@@ -50,27 +57,43 @@ include config/$(CONFIG).cfg
 RTL_GPU := $(sort $(wildcard rtl/gpu/*.v) $(wildcard rtl/scord/*.v))
 RTL_TOP := gpu_top
 VERILATOR ?= verilator
-VFLAGS_COMMON := -Wall -Irtl/gpu -Irtl/scord -I$(GEN) rtl/lint.vlt
+VFLAGS_COMMON := -Wall -Irtl/gpu -Irtl/scord -I$(GEN) rtl/lint.vlt -GDETECTOR=$(DETECTOR)
 
 lint: $(DEPS_STAMP)
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory CONFIG=$$c lint-one || exit 1; done
 .PHONY: lint-one
 lint-one: $(GEN)/scord_defs.vh
 	$(VERILATOR) --lint-only $(VFLAGS_COMMON) --top-module $(RTL_TOP) $(RTL_GPU)
-	@echo "lint $(CONFIG): clean"
+	@echo "lint $(CONFIG) DETECTOR=$(DETECTOR): clean"
 
 # Synthesis for the ECP5 family (the FPGA board's): technology-mapped LUTs,
 # flip-flops, block RAMs and DSPs of the GPU alone, memory outside. The
 # check step is run by hand: its autoname pass costs minutes and renames
 # nothing we read.
-SYNTH_LOG := $(B)/synth/yosys.log
-SYNTH_STAT := $(B)/synth/stat.txt
+SYNTH_DIR := $(B)/synth
+SYNTH_LOG := $(SYNTH_DIR)/yosys.log
+SYNTH_STAT := $(SYNTH_DIR)/stat.txt
+SYNTH_SUMMARY = awk 'BEGIN {c=l=f=b=m=0} /Number of cells/ {c=$$4} /LUT4 / {l=$$2} /TRELLIS_FF / {f=$$2} /DP16KD / {b=$$2} \
+	      /MULT18X18D / {m=$$2} END {printf "synth %s (ECP5): %s cells, %s LUT4, %s FF, %s DP16KD, %s MULT18X18D\n", \
+	      "$(1)", c, l, f, b, m}' $(2)
 synth: $(DEPS_STAMP) $(SYNTH_STAT)
-	@awk '/Number of cells/ {c=$$4} /LUT4 / {l=$$2} /TRELLIS_FF / {f=$$2} /DP16KD / {b=$$2} \
-	      /MULT18X18D / {m=$$2} END {printf "synth $(CONFIG) (ECP5): %s cells, %s LUT4, %s FF, %s DP16KD, %s MULT18X18D\n", c, l, f, b, m}' $(SYNTH_STAT)
+	@$(call SYNTH_SUMMARY,$(CONFIG)$(if $(filter 0,$(DETECTOR)), without detector),$(SYNTH_STAT))
 $(SYNTH_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
-	yosys -q -l $(SYNTH_LOG) -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); synth_ecp5 -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
+	yosys -q -l $(SYNTH_LOG) -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); chparam -set DETECTOR $(DETECTOR) $(RTL_TOP); synth_ecp5 -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
+
+# The race detector alone (scord_top with this configuration's parameters:
+# event queue, fence file, checks, metadata accessor, report writer,
+# registers); the core-side hooks (lock tables, event ports, arbiter) are
+# in the GPU figures only.
+SYNTH_DET_DIR := $(B)/synth-scord
+SYNTH_DET_STAT := $(SYNTH_DET_DIR)/stat.txt
+RTL_SCORD := $(sort $(wildcard rtl/scord/*.v))
+synth-detector: $(DEPS_STAMP) $(SYNTH_DET_STAT)
+	@$(call SYNTH_SUMMARY,$(CONFIG) scord_top alone,$(SYNTH_DET_STAT))
+$(SYNTH_DET_STAT): $(RTL_SCORD) $(GEN)/scord_defs.vh
+	@mkdir -p $(dir $@)
+	yosys -q -l $(SYNTH_DET_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/scord $(RTL_SCORD); synth_ecp5 -top scord_top -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
 
 include sim/sim.mk
 include driver/driver.mk
@@ -99,6 +122,21 @@ bench: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j2 CONFIG=default sim sw $(EXAMPLES_BIN)
 	@$(MAKE) --no-print-directory CONFIG=fpga synth
 	@$(EXAMPLES_BIN) --sw-dir $(BUILD)/sw --bench
+
+# Race detector cost (docs/performance.md, "Race detector"): example cycles
+# with the detector off / full / cache mode and its throughput on
+# `default`, then the fpga GPU synthesized with and without it and the
+# detector alone. Not part of make test (three syntheses: minutes).
+bench-detector: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 CONFIG=default sim sw $(EXAMPLES_BIN)
+	@$(EXAMPLES_BIN) --sw-dir $(BUILD)/sw --bench-detector
+	@echo
+	@$(MAKE) --no-print-directory CONFIG=fpga synth-detector
+	@$(MAKE) --no-print-directory CONFIG=fpga DETECTOR=0 synth
+	@$(MAKE) --no-print-directory CONFIG=fpga DETECTOR=1 synth
+	@echo
+	@bash tools/det_synth_share.sh $(BUILD)/fpga/synth/stat.txt $(BUILD)/fpga-nodet/synth/stat.txt \
+	    $(BUILD)/fpga/synth-scord/stat.txt
 
 clean:
 	rm -rf $(BUILD)

@@ -45,7 +45,7 @@ $(SCORD_OBJDIR)/cli/scord.o: driver/cli/scord.c driver/include/scord.h $(GEN)/sc
 $(SCORD_BIN): $(SCORD_OBJDIR)/cli/scord.o $(SCORD_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $< $(SCORD_LIB) $(SCORD_LDLIBS)
-ifeq ($(CONFIG),default)
+ifeq ($(CONFIG)$(DETECTOR),default1)
 	@mkdir -p $(BUILD)/bin
 	cp $@ $(BUILD)/bin/scord
 endif

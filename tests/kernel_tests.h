@@ -23,6 +23,9 @@
     X(barrier)          \
     X(tmc)              \
     X(exit)             \
+    X(det_overflow)     \
+    X(det_intrusion)    \
+    X(det_regs)         \
     X(faults)
 
 #define KT_DECLARE(name) int test_##name(scord_device *dev, const char *sw_dir);

@@ -56,13 +56,33 @@ check "sw build" $MAKE --no-print-directory -j"$JOBS" sw
 for c in "${configs[@]}"; do
     note "configuration $c"
     check "$c: verilator lint -Wall" $MAKE --no-print-directory CONFIG="$c" lint-one
+    if [ "$c" = fpga ]; then
+        check "$c: verilator lint -Wall, GPU without detector" \
+            $MAKE --no-print-directory CONFIG="$c" DETECTOR=0 lint-one
+    fi
     if ! check "$c: build cycle model and driver" \
             $MAKE --no-print-directory -j"$JOBS" CONFIG="$c" sim test-bins; then
         continue
     fi
     count "$c: kernel" build/"$c"/bin/scord-kernel-tests
+    if [ "$c" = default ]; then
+        # The same kernels with the detector armed: results must not change.
+        count "$c: kernel, detector full mode" build/"$c"/bin/scord-kernel-tests --detect
+        count "$c: kernel, detector cache mode" build/"$c"/bin/scord-kernel-tests \
+            --detect-mode cache
+    fi
     count "$c: isa" build/"$c"/bin/scord-isa-tests
 done
+
+note "the GPU without the race detector (DETECTOR=0, minimal configuration)"
+if check "minimal, no detector: build cycle model and driver" \
+        $MAKE --no-print-directory -j"$JOBS" CONFIG=minimal DETECTOR=0 sim test-bins; then
+    # Every kernel test but those of the detector itself (det_*).
+    nodet_tests=$(build/minimal-nodet/bin/scord-kernel-tests --help | sed -n 's/^tests://p' |
+                  tr ' ' '\n' | grep -v -e '^det_' -e '^$')
+    # shellcheck disable=SC2086
+    count "minimal, no detector: kernel" build/minimal-nodet/bin/scord-kernel-tests $nodet_tests
+fi
 
 note "memory system unit test (random traffic against a golden model)"
 check "mem unit" $MAKE --no-print-directory mem-unit-test

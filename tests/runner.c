@@ -1,10 +1,10 @@
 /* scord-kernel-tests: runs the kernel tests on one device.
  *
- *   scord-kernel-tests [--device URI] [--sw-dir DIR] [--timeout MS] [--detect] [-v]
- *                      [test...]
+ *   scord-kernel-tests [--device URI] [--sw-dir DIR] [--timeout MS] [--detect]
+ *                      [--detect-mode full|cache] [-v] [test...]
  *
- * --detect arms the race detector (full mode, 4-byte granules) for every
- * launch, prints the races it reports after each launch and a line
+ * --detect arms the race detector (full mode, 4-byte granules; cache mode
+ * with --detect-mode cache, which implies --detect) for every launch, prints the races it reports after each launch and a line
  * "races NAME: N (M distinct)" per test that reported any. Results must be
  * the same as without it. Race counts fail no test, except that vecadd and
  * matmul (race free) must report none.
@@ -31,7 +31,7 @@ static const struct test tests[] = {KERNEL_TESTS(KT_ENTRY)};
 static int usage(FILE *out)
 {
     fprintf(out, "usage: scord-kernel-tests [--device URI] [--sw-dir DIR] [--timeout MS] "
-                 "[--detect] [-v] [test...]\ntests:");
+                 "[--detect] [--detect-mode full|cache] [-v] [test...]\ntests:");
     for (size_t i = 0; i < NUM_TESTS; i++)
         fprintf(out, " %s", tests[i].name);
     fprintf(out, "\n");
@@ -42,7 +42,7 @@ int main(int argc, char **argv)
 {
     const char *uri = "sim", *sw_dir = "build/sw";
     const char *names[64];
-    int nnames = 0;
+    int nnames = 0, cache_mode = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--device") && i + 1 < argc)
@@ -57,6 +57,15 @@ int main(int argc, char **argv)
             kt_timeout_ms = (unsigned)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--detect"))
             kt_detect = 1;
+        else if (!strcmp(a, "--detect-mode") && i + 1 < argc) {
+            const char *m = argv[++i];
+            if (strcmp(m, "full") && strcmp(m, "cache")) {
+                fprintf(stderr, "scord-kernel-tests: bad detector mode '%s' (full or cache)\n", m);
+                return usage(stderr);
+            }
+            kt_detect = 1;
+            cache_mode = !strcmp(m, "cache");
+        }
         else if (!strcmp(a, "-v") || !strcmp(a, "--verbose"))
             kt_verbose = 1;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
@@ -84,7 +93,7 @@ int main(int argc, char **argv)
         return 1;
     }
     if (kt_detect) {
-        struct scord_detector_config cfg = {1, 0, 4, 1024};
+        struct scord_detector_config cfg = {1, cache_mode, 4, 1024};
         err = scord_detector_configure(dev, &cfg);
         if (err) {
             printf("FAIL detect: cannot configure the race detector: %s %s\n",

@@ -466,7 +466,8 @@ static int report_races(scord_device *dev, const scord_kernel *k, const struct r
                 (unsigned)info.remaining);
     if (info.status & SCORD_DET_STATUS_INTRUSION)
         fprintf(stderr, "%s: warning: the kernel wrote into the race detector's metadata or "
-                        "ring: its reports can no longer be trusted\n", prog);
+                        "ring: the metadata can no longer be trusted, nor the reports of this "
+                        "run\n", prog);
     fprintf(out, "========= RACE SUMMARY: %llu race%s (%zu distinct), %u dropped\n",
             (unsigned long long)total, total == 1 ? "" : "s", n, (unsigned)info.drops);
     return total || n ? EXIT_RACES : EXIT_OK;

@@ -1,9 +1,12 @@
 /* The program behind `make run` and `make bench`: runs the example kernels
  * of sw/examples on the cycle model, checks their results against the
  * host, prints them with the GPU's counters, and (with --bench) the
- * simulation speed.
+ * simulation speed. With --bench-detector (`make bench-detector`) it
+ * measures the race detector's cost instead: cycles of the examples with
+ * the detector off, in full mode and in cache mode, and its throughput
+ * under a flood of accesses (sw/examples/flood).
  *
- *   scord-examples [--device URI] [--sw-dir DIR] [--bench] [--size N]
+ *   scord-examples [--device URI] [--sw-dir DIR] [--bench | --bench-detector] [--size N]
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -11,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "flood/args.h"
 #include "matmul/args.h"
 #include "scord.h"
 #include "vecadd/args.h"
@@ -170,10 +174,165 @@ static void print_counters(const struct run *runs, int nruns)
     printf("\n");
 }
 
+/* ---- race detector cost (--bench-detector) ------------------------------ */
+
+static int det_config(scord_device *dev, int mode)
+{
+    struct scord_detector_config cfg = {mode > 0, mode == 2, 4, 0};
+    return report(dev, "detector configuration", scord_detector_configure(dev, &cfg));
+}
+
+static const char *const mode_names[] = {"off", "full", "cache"};
+
+/* Races of the last launch (there must be none: both examples are race
+ * free); the ring is drained so records do not pile up. */
+static int det_races(scord_device *dev, const char *name, int mode,
+                     struct scord_detector_counters *dc)
+{
+    memset(dc, 0, sizeof *dc);
+    if (mode == 0)
+        return 0;
+    int rc = report(dev, "detector counters", scord_read_detector_counters(dev, dc));
+    struct scord_race races[16];
+    size_t n = 0;
+    if (!rc)
+        rc = report(dev, "race ring", scord_ring_drain(dev, races, 16, &n, NULL));
+    uint32_t total = 0;
+    for (int t = 0; t < SCORD_RACE_TYPE_MAX; t++)
+        total += dc->races[t];
+    if (!rc && (total || n)) {
+        printf("%s (%s mode): %u races reported in a race-free kernel\n", name, mode_names[mode],
+               total);
+        rc = -1;
+    }
+    return rc;
+}
+
+/* One example under one detector mode, twice: the first launch after
+ * arming sweeps the metadata region, the second shows the steady state. */
+static int det_example(scord_device *dev, const char *sw_dir, int which, int mode,
+                       unsigned size, const struct scord_info *info, struct run r[2],
+                       struct scord_detector_counters *dc)
+{
+    int rc = det_config(dev, mode);
+    for (int k = 0; k < 2 && !rc; k++) {
+        rc = which == 0 ? vecadd(dev, sw_dir, size ? size * size : 4096,
+                                 info->warps * info->threads, &r[k])
+                        : matmul(dev, sw_dir, size ? size : 32, info->threads, info->warps, &r[k]);
+        if (!rc)
+            rc = det_races(dev, r[k].name, mode, dc);
+    }
+    return rc;
+}
+
+struct flood_run {
+    struct scord_counters c;
+    struct scord_detector_counters d;
+};
+
+/* The flood kernel, n iterations, loads or stores, one full block per core
+ * slot of the whole GPU; the detector stays armed between calls. */
+static int flood(scord_device *dev, const char *sw_dir, const struct scord_info *info, unsigned n,
+                 int store, int mode, struct flood_run *fr)
+{
+    scord_kernel *k = NULL;
+    char path[512];
+    snprintf(path, sizeof path, "%s/sw/examples/flood/kernel.elf", sw_dir);
+    int rc = report(dev, path, scord_load_kernel(dev, path, &k));
+    unsigned block = info->warps * info->threads, grid = info->cores;
+    unsigned threads = block * grid;
+    struct flood_args args = {0, 0, n, (uint32_t)store};
+    uint32_t *out = malloc(threads * 4);
+    if (!out)
+        rc = -1;
+    if (!rc)
+        rc = alloc_copy(dev, NULL, threads * 4, &args.buf);
+    if (!rc)
+        rc = report(dev, "device memory", scord_memset(dev, args.buf, 0, threads * 4));
+    if (!rc)
+        rc = alloc_copy(dev, NULL, threads * 4, &args.out);
+    struct run r;
+    if (!rc)
+        rc = launch(dev, "flood", k, (struct scord_dim3){grid, 1, 1},
+                    (struct scord_dim3){block, 1, 1}, &args, sizeof args, &r);
+    if (!rc)
+        rc = report(dev, "read back", scord_memcpy_dtoh(dev, out, args.out, threads * 4));
+    for (unsigned i = 0; !rc && i < threads; i++)
+        if (out[i] != 0) {
+            printf("flood: out[%u] = %u, expected 0\n", i, out[i]);
+            rc = -1;
+        }
+    if (!rc) {
+        fr->c = r.c;
+        rc = det_races(dev, "flood", mode, &fr->d);
+    }
+    free(out);
+    scord_kernel_free(k);
+    return rc;
+}
+
+static int bench_detector(scord_device *dev, const char *sw_dir, unsigned size,
+                          const struct scord_info *info)
+{
+    struct run r[2][3][2];
+    struct scord_detector_counters dc[2][3];
+    int rc = 0;
+    for (int which = 0; which < 2 && !rc; which++)
+        for (int mode = 0; mode < 3 && !rc; mode++)
+            rc = det_example(dev, sw_dir, which, mode, size, info, r[which][mode], &dc[which][mode]);
+    if (rc)
+        return rc;
+    printf("\nexample kernels, detector off / full mode / cache mode (4-byte granules);\n"
+           "cycles of a second launch (the first after arming also sweeps the metadata)\n\n");
+    printf("%-8s %-6s %10s %7s %12s %10s %9s %9s %9s\n", "kernel", "mode", "cycles", "ratio",
+           "1st launch", "accesses", "md_reads", "md_writes", "stall");
+    for (int which = 0; which < 2; which++)
+        for (int mode = 0; mode < 3; mode++) {
+            const struct run *x = &r[which][mode][1];
+            const struct scord_detector_counters *d = &dc[which][mode];
+            printf("%-8s %-6s %10u %7.3f %12u %10u %9u %9u %9u\n", x->name, mode_names[mode],
+                   x->c.cycles, (double)x->c.cycles / r[which][0][1].c.cycles,
+                   r[which][mode][0].c.cycles, d->accesses, d->md_reads, d->md_writes, d->stall);
+        }
+    /* Throughput: two flood lengths; the difference cancels the start
+     * (sweep or generation step, block launch) and the drain at the end. */
+    const unsigned n1 = 64, n2 = 256;
+    printf("\ndetector throughput under a flood of race-free accesses (sw/examples/flood):\n"
+           "%u cores x %u warps x %u threads, %u and %u accesses per thread;\n"
+           "rate = difference of accesses / difference of cycles between the two lengths\n\n",
+           info->cores, info->warps, info->threads, n1, n2);
+    printf("%-6s %-6s %10s %10s %12s %14s %14s\n", "access", "mode", "cycles", "accesses",
+           "acc./cycle", "stalled cores", "md writes/acc");
+    for (int store = 0; store < 2 && !rc; store++)
+        for (int mode = 0; mode < 3 && !rc; mode++) {
+            struct flood_run a, b;
+            if ((rc = det_config(dev, mode)))
+                break;
+            /* A first run arms (and sweeps) so the measured ones do not. */
+            if ((rc = flood(dev, sw_dir, info, n1, store, mode, &a)) ||
+                (rc = flood(dev, sw_dir, info, n1, store, mode, &a)) ||
+                (rc = flood(dev, sw_dir, info, n2, store, mode, &b)))
+                break;
+            if (mode == 0) {
+                printf("%-6s %-6s %10u %10s %12s %14s %14s\n", store ? "store" : "load",
+                       mode_names[mode], b.c.cycles, "-", "-", "-", "-");
+                continue;
+            }
+            double dacc = (double)b.d.accesses - a.d.accesses;
+            double dcyc = (double)b.c.cycles - a.c.cycles;
+            double stalled = (double)b.d.stall / ((double)b.c.cycles * info->cores);
+            printf("%-6s %-6s %10u %10u %12.4f %13.1f%% %14.3f\n", store ? "store" : "load",
+                   mode_names[mode], b.c.cycles, b.d.accesses, dacc / dcyc, 100.0 * stalled,
+                   b.d.accesses ? (double)b.d.md_writes / b.d.accesses : 0.0);
+        }
+    det_config(dev, 0);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     const char *uri = "sim", *sw_dir = "build/sw";
-    int bench = 0;
+    int bench = 0, bench_det = 0;
     unsigned size = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--device") && i + 1 < argc)
@@ -182,10 +341,14 @@ int main(int argc, char **argv)
             sw_dir = argv[++i];
         else if (!strcmp(argv[i], "--bench"))
             bench = 1;
+        else if (!strcmp(argv[i], "--bench-detector"))
+            bench_det = 1;
         else if (!strcmp(argv[i], "--size") && i + 1 < argc)
             size = (unsigned)strtoul(argv[++i], NULL, 0);
         else {
-            fprintf(stderr, "usage: %s [--device URI] [--sw-dir DIR] [--bench] [--size N]\n",
+            fprintf(stderr,
+                    "usage: %s [--device URI] [--sw-dir DIR] [--bench | --bench-detector] "
+                    "[--size N]\n",
                     argv[0]);
             return 2;
         }
@@ -202,6 +365,11 @@ int main(int argc, char **argv)
     printf("GPU '%s': %u cores x %u warps x %u threads, %u KiB device memory\n\n", info.config,
            info.cores, info.warps, info.threads, info.mem_bytes / 1024);
 
+    if (bench_det) {
+        rc = bench_detector(dev, sw_dir, size, &info);
+        scord_close(dev);
+        return rc ? 1 : 0;
+    }
     /* Full blocks: every warp slot of a core in one block. */
     unsigned block = info.warps * info.threads;
     struct run runs[2];

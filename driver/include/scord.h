@@ -288,7 +288,10 @@ int scord_ring_drain(scord_device *dev, struct scord_race *races, size_t max, si
  *
  * Records stay in the ring across launches: drain it (scord_ring_drain)
  * after each scord_wait() to attribute them to that kernel. Re-arming
- * empties the ring. */
+ * empties the ring. A kernel that wrote into the metadata or the ring
+ * (an INTRUSION record, DET_STATUS bit3 in scord_ring_info.status) leaves
+ * metadata that can no longer be trusted: the next launch re-arms, which
+ * sweeps it and clears the bit (drain before launching again). */
 struct scord_detector_config {
     int enable;             /* 0: launches run with the detector disarmed */
     int cache_mode;         /* 0: full mode (one entry per granule), 1: cache mode */
@@ -333,6 +336,39 @@ int scord_read_detector_counters(scord_device *dev, struct scord_detector_counte
 /* Names of the fields, in struct order ("accesses", ..., "races_block_fence",
  * ..., "races_intrusion"), NULL terminated. */
 extern const char *const scord_detector_counter_names[];
+
+/* ---- low level: tests, bring-up, tools ---------------------------------
+ *
+ * The detector's regions as its registers hold them now (docs/detector.md
+ * §7.1). The library arms at scord_launch(), so after a launch with the
+ * detector enabled these are the addresses a kernel must never write
+ * (metadata and ring); before that armed is 0. */
+struct scord_detector_regions {
+    uint32_t armed;         /* out: DET_STATUS bit 0 */
+    uint32_t status;        /* out: DET_STATUS (bit3 intrusion, [15:8] DET_ERR_*) */
+    uint32_t mode;          /* DET_MODE: bit0 cache mode, [2:1] granularity code */
+    scord_addr track_base;  /* tracked window */
+    uint32_t track_bytes;
+    scord_addr md_base;     /* metadata region */
+    uint32_t md_bytes;      /* out: DET_MD_BYTES, computed by the hardware */
+    scord_addr ring_base;   /* report ring */
+    uint32_t ring_records;  /* DET_RING_SIZE */
+};
+/* Errors: INVALID_ARG, IO. */
+int scord_detector_get_regions(scord_device *dev, struct scord_detector_regions *r);
+/* Arm with exactly these values (mode, track_base/bytes, md_base,
+ * ring_base/records; the out fields are ignored), bypassing the library's
+ * placement, so the hardware's own checks (§7.2) decide. On refusal the
+ * detector stays disarmed and the error is LAUNCH with the DET_ERR_* code
+ * named in the detail. Either way the next scord_launch() arms by the
+ * configuration again (or disarms). Errors: INVALID_ARG, BUSY, LAUNCH, IO. */
+int scord_detector_arm_regions(scord_device *dev, const struct scord_detector_regions *r);
+/* Raw control registers by word index (CTL_* and DET_* of
+ * config/regmap.def, e.g. DET_RING_DROPS). Writes bypass every check of the
+ * library and can leave the device inconsistent with it: for tests.
+ * Errors: INVALID_ARG (index above 0xff, NULL value), IO. */
+int scord_reg_read(scord_device *dev, uint32_t idx, uint32_t *value);
+int scord_reg_write(scord_device *dev, uint32_t idx, uint32_t value);
 /* ==== end of detector arming ============================================= */
 
 #ifdef __cplusplus

@@ -883,6 +883,40 @@ static int det_disarm(scord_device *dev)
     return reg_wr(dev, SCORD_DET_CTRL, 0);
 }
 
+/* Disarm, clear the sticky status, write the region registers and arm;
+ * *st receives DET_STATUS after the attempt. */
+static int det_write_arm(scord_device *dev, const uint32_t regs[6], uint32_t *st)
+{
+    static const uint32_t idx[6] = {SCORD_DET_MODE,      SCORD_DET_TRACK_BASE,
+                                    SCORD_DET_TRACK_BYTES, SCORD_DET_MD_BASE,
+                                    SCORD_DET_RING_BASE, SCORD_DET_RING_SIZE};
+    int rc;
+    dev->det_armed = false;
+    /* Disarm (registers are writable only then) and clear sticky status. */
+    if ((rc = reg_wr(dev, SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR)))
+        return rc;
+    for (size_t i = 0; i < 6; i++)
+        if ((rc = reg_wr(dev, idx[i], regs[i])))
+            return rc;
+    if ((rc = reg_wr(dev, SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE)))
+        return rc;
+    return reg_rd(dev, SCORD_DET_STATUS, st);
+}
+
+static int det_refused(scord_device *dev, uint32_t st, const uint32_t regs[6], uint32_t md_bytes)
+{
+    /* A GPU built without the detector reads 0 for all its registers. */
+    if (st == 0 && md_bytes == 0)
+        return fail(dev, SCORD_ERR_NOT_SUPPORTED, "this device has no race detector (DET_STATUS "
+                                                  "and DET_MD_BYTES read 0 after arming)");
+    return fail(dev, SCORD_ERR_LAUNCH,
+                "the GPU refused to arm the race detector: %s (code %u; mode 0x%x, window "
+                "[0x%08x, +0x%x), metadata [0x%08x, +%u), ring 0x%08x x %u records)",
+                det_err_text(st >> 8 & 0xff), (unsigned)(st >> 8 & 0xff), (unsigned)regs[0],
+                (unsigned)regs[1], (unsigned)regs[2], (unsigned)regs[3], (unsigned)md_bytes,
+                (unsigned)regs[4], (unsigned)regs[5]);
+}
+
 /* Arm with the window [0, w) and the regions above it. */
 static int det_arm(scord_device *dev, uint32_t w)
 {
@@ -894,17 +928,12 @@ static int det_arm(scord_device *dev, uint32_t w)
                                     ~(uint64_t)(SCORD_DET_REC_BYTES - 1));
     int rc;
     dev->det_armed = false;
-    /* Disarm (registers are writable only then) and clear sticky status. */
-    if ((rc = reg_wr(dev, SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR)))
+    /* DET_MD_BYTES follows DET_MODE and DET_TRACK_BYTES: check the
+     * library's arithmetic (and that there is a detector) before arming. */
+    if ((rc = reg_wr(dev, SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR)) ||
+        (rc = reg_wr(dev, SCORD_DET_MODE, mode)) ||
+        (rc = reg_wr(dev, SCORD_DET_TRACK_BYTES, w)))
         return rc;
-    const uint32_t regs[][2] = {
-        {SCORD_DET_MODE, mode},          {SCORD_DET_MD_BASE, md_base},
-        {SCORD_DET_TRACK_BASE, 0},       {SCORD_DET_TRACK_BYTES, w},
-        {SCORD_DET_RING_BASE, ring_base}, {SCORD_DET_RING_SIZE, c->ring_records},
-    };
-    for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
-        if ((rc = reg_wr(dev, regs[i][0], regs[i][1])))
-            return rc;
     uint32_t hw_md = 0, st = 0;
     if ((rc = reg_rd(dev, SCORD_DET_MD_BYTES, &hw_md)))
         return rc;
@@ -915,16 +944,11 @@ static int det_arm(scord_device *dev, uint32_t w)
                           : "this device has no race detector (DET_MD_BYTES reads %u for a "
                             "%u-byte window; expected %u)",
                     (unsigned)hw_md, (unsigned)w, (unsigned)md_bytes);
-    if ((rc = reg_wr(dev, SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE)) ||
-        (rc = reg_rd(dev, SCORD_DET_STATUS, &st)))
+    const uint32_t regs[6] = {mode, 0, w, md_base, ring_base, c->ring_records};
+    if ((rc = det_write_arm(dev, regs, &st)))
         return rc;
     if (!(st & SCORD_DET_STATUS_ARMED))
-        return fail(dev, SCORD_ERR_LAUNCH,
-                    "the GPU refused to arm the race detector: %s (code %u; mode 0x%x, window "
-                    "[0, 0x%08x), metadata [0x%08x, +%u), ring 0x%08x x %u records)",
-                    det_err_text(st >> 8 & 0xff), (unsigned)(st >> 8 & 0xff), (unsigned)mode,
-                    (unsigned)w, (unsigned)md_base, (unsigned)md_bytes, (unsigned)ring_base,
-                    c->ring_records);
+        return det_refused(dev, st, regs, md_bytes);
     dev->det_armed = true;
     dev->det_window = w;
     dev->det_md_base = md_base;
@@ -954,7 +978,9 @@ static int det_prepare(scord_device *dev, const scord_kernel *kernel, uint64_t a
         int rc = reg_rd(dev, SCORD_DET_STATUS, &st);
         if (rc)
             return rc;
-        if (st & SCORD_DET_STATUS_ARMED)
+        /* After an intrusion the metadata (or the ring) holds what the
+         * kernel wrote: re-arming sweeps it and clears the sticky bit. */
+        if ((st & SCORD_DET_STATUS_ARMED) && !(st & SCORD_DET_STATUS_INTRUSION))
             return 0;
     }
     return det_arm(dev, w);
@@ -1042,6 +1068,90 @@ int scord_read_detector_counters(scord_device *dev, struct scord_detector_counte
     }
     memcpy(counters, v, sizeof v);
     return SCORD_OK;
+}
+
+int scord_detector_get_regions(scord_device *dev, struct scord_detector_regions *r)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    clear_detail(dev);
+    if (!r)
+        return fail(dev, SCORD_ERR_INVALID_ARG, "no place for the detector's regions");
+    struct scord_detector_regions v;
+    memset(&v, 0, sizeof v);
+    const struct {
+        uint32_t idx;
+        uint32_t *dst;
+    } map[] = {
+        {SCORD_DET_STATUS, &v.status},         {SCORD_DET_MODE, &v.mode},
+        {SCORD_DET_TRACK_BASE, &v.track_base}, {SCORD_DET_TRACK_BYTES, &v.track_bytes},
+        {SCORD_DET_MD_BASE, &v.md_base},       {SCORD_DET_MD_BYTES, &v.md_bytes},
+        {SCORD_DET_RING_BASE, &v.ring_base},   {SCORD_DET_RING_SIZE, &v.ring_records},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+        int rc = reg_rd(dev, map[i].idx, map[i].dst);
+        if (rc)
+            return rc;
+    }
+    v.armed = v.status & SCORD_DET_STATUS_ARMED;
+    *r = v;
+    return SCORD_OK;
+}
+
+int scord_detector_arm_regions(scord_device *dev, const struct scord_detector_regions *r)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    clear_detail(dev);
+    if (!r)
+        return fail(dev, SCORD_ERR_INVALID_ARG, "no detector regions given");
+    if (dev->running) {
+        uint32_t st;
+        int rc = reg_rd(dev, SCORD_CTL_STATUS, &st);
+        if (rc)
+            return rc;
+        if (st & SCORD_STATUS_BUSY)
+            return fail(dev, SCORD_ERR_BUSY, "a kernel is running: wait for it before arming "
+                                             "the race detector");
+    }
+    const uint32_t regs[6] = {r->mode,    r->track_base, r->track_bytes,
+                              r->md_base, r->ring_base,  r->ring_records};
+    uint32_t st = 0, md_bytes = 0;
+    int rc = det_write_arm(dev, regs, &st);
+    if (!rc)
+        rc = reg_rd(dev, SCORD_DET_MD_BYTES, &md_bytes);
+    if (rc)
+        return rc;
+    /* Not the library's placement: the next launch arms by the
+     * configuration again (or disarms). */
+    dev->det_armed = false;
+    if (!(st & SCORD_DET_STATUS_ARMED))
+        return det_refused(dev, st, regs, md_bytes);
+    return SCORD_OK;
+}
+
+int scord_reg_read(scord_device *dev, uint32_t idx, uint32_t *value)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    clear_detail(dev);
+    if (!value)
+        return fail(dev, SCORD_ERR_INVALID_ARG, "no place for the register value");
+    if (idx > 0xff)
+        return fail(dev, SCORD_ERR_INVALID_ARG, "control register index 0x%x is above 0xff",
+                    (unsigned)idx);
+    return reg_rd(dev, idx, value);
+}
+
+int scord_reg_write(scord_device *dev, uint32_t idx, uint32_t value)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    clear_detail(dev);
+    if (idx > 0xff)
+        return fail(dev, SCORD_ERR_INVALID_ARG, "control register index 0x%x is above 0xff",
+                    (unsigned)idx);
+    return reg_wr(dev, idx, value);
 }
 
 /* ---- launch and wait -------------------------------------------------- */

@@ -16,6 +16,9 @@ module gpu_core #(
     parameter L1D_BYTES   = 4096,
     parameter L1I_BYTES   = 4096,
     parameter MEM_BYTES   = 16777216,
+    // 0: no race detector hooks at all (lock tables, barrier ids, event
+    // port); the det_* ports are then constant and det_armed_i is ignored
+    parameter DETECTOR    = 1,
     // derived, do not override
     parameter WW        = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
     parameter T         = NUM_THREADS,
@@ -83,6 +86,7 @@ module gpu_core #(
     output wire [31:0]           perf_o
 );
     integer w, t, v;
+    wire det_armed = (DETECTOR != 0) && det_armed_i;
 
     // ------------------------------------------------------------------
     // Warp and lane state
@@ -180,9 +184,9 @@ module gpu_core #(
             end
         for (w = 0; w < NUM_WARPS; w = w + 1)
             bar_release[w] = bar_ready[w] &&
-                             (!det_armed_i || (det_bar_ok && bslot_q[w] == bar_slot));
+                             (!det_armed || (det_bar_ok && bslot_q[w] == bar_slot));
     end
-    wire det_bar_push = det_armed_i && bar_any && det_bar_ok;
+    wire det_bar_push = det_armed && bar_any && det_bar_ok;
 
     // Barrier id of each block slot: counts the block's barrier releases.
     reg [7:0]  bar_id_q [0:NUM_WARPS-1];
@@ -464,10 +468,10 @@ module gpu_core #(
     // operations (docs/detector.md 3.2 and 4.2).
     wire x_fence_blk = (x_class_q == `CL_NOP) && (x_instr_q[6:0] == `OPC_SIMT);
     wire x_fence_dev = x_is_mem && (x_lsu_op_q == `LSU_FENCE);
-    wire x_det_evt   = det_armed_i && (x_is_mem || x_fence_blk);
+    wire x_det_evt   = det_armed && (x_is_mem || x_fence_blk);
     wire x_lk_cas    = x_is_mem && (x_lsu_op_q == `LSU_AMO) && (x_amo_op_q == `AMO_CAS);
     wire x_lk_xchg   = x_is_mem && (x_lsu_op_q == `LSU_AMO) && (x_amo_op_q == `AMO_SWAP);
-    wire x_lk_op     = det_armed_i && (x_lk_cas || x_lk_xchg || x_fence_dev || x_fence_blk);
+    wire x_lk_op     = det_armed && (x_lk_cas || x_lk_xchg || x_fence_dev || x_fence_blk);
     wire det_full, lk_busy;
     wire x_det_replay = x_ok && ((x_det_evt && det_full) || (x_lk_op && lk_busy));
     // Hand-off to the LSU and the divider; a busy unit means replay.
@@ -522,7 +526,9 @@ module gpu_core #(
     reg [T*32-1:0] lk_addr_q;
     reg [31:0]     lk_addr;
     reg [T-1:0]    lk_bit;
-    assign lk_busy = lk_busy_q;
+    // Without the detector the sequencer never starts; gating its state
+    // here lets synthesis drop it with everything it feeds.
+    assign lk_busy = (DETECTOR != 0) && lk_busy_q;
     always @(*) begin
         lk_addr = 32'd0;
         lk_bit  = {T{1'b0}};
@@ -533,72 +539,88 @@ module gpu_core #(
             end
     end
     // A fence is one operation for the warp; CAS and exchange one per lane.
-    wire lk_step = lk_busy_q && (lk_op_q == LK_FENCE || lk_left_q != 0);
-    wire lk_done = lk_busy_q && (lk_op_q == LK_FENCE || (lk_left_q & ~lk_bit) == 0);
-    genvar gw;
-    wire [15:0] lk_bloom [0:NUM_WARPS-1];
-    generate
-        for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_lock
-            scord_locktable u_locktable (
-                .clk_i      (clk_i),
-                .rst_i      (rst_i),
-                .clear_i    (do_launch && alloc[gw]),
-                .op_valid_i (lk_step && lk_warp_q == gw),
-                .op_i       (lk_op_q),
-                .addr_i     (lk_addr),
-                .scope_i    (lk_scope_q),
-                .bloom_o    (lk_bloom[gw])
-            );
-            assign lk_wait[gw] = lk_busy_q && lk_warp_q == gw;
-        end
-    endgenerate
-
+    wire lk_step = lk_busy && (lk_op_q == LK_FENCE || lk_left_q != 0);
+    wire lk_done = lk_busy && (lk_op_q == LK_FENCE || (lk_left_q & ~lk_bit) == 0);
     // Event port: X pushes one record per memory or fence instruction; a
     // released barrier pushes one when X does not.
     wire x_det_push = x_commit && x_det_evt;
     assign det_bar_ok = !det_full && !x_det_push;
-    wire [1:0] x_det_kind = x_fence_blk || x_fence_dev ? `DET_EV_SYNC :
-                            (x_lsu_op_q == `LSU_LOAD)  ? `DET_EV_LOAD :
-                            (x_lsu_op_q == `LSU_STORE) ? `DET_EV_STORE : `DET_EV_ATOMIC;
-    wire [T-1:0] x_low_lane = x_mask_q & ~(x_mask_q - 1'b1);  // fences: one event
-    wire [7:0]  bar_id_next = bar_id_q[bar_slot] + 8'd1;  // the id after this release
-    reg  [WW-1:0] bar_warp;   // a warp of the released block, for its ids
-    always @(*) begin
-        bar_warp = 0;
-        for (w = NUM_WARPS - 1; w >= 0; w = w - 1)
-            if (bar_ready[w] && bslot_q[w] == bar_slot) bar_warp = w[WW-1:0];
-    end
-
-    gpu_det_port #(
-        .CORE_ID     (CORE_ID),
-        .NUM_THREADS (NUM_THREADS)
-    ) u_det_port (
-        .clk_i          (clk_i),
-        .rst_i          (rst_i),
-        .push_i         (x_det_push || det_bar_push),
-        .full_o         (det_full),
-        .push_kind_i    (x_det_push ? x_det_kind : `DET_EV_SYNC),
-        .push_scope_i   (x_det_push ? (x_fence_blk ? 1'b0 : x_scope_dev_q) : 1'b0),
-        .push_strong_i  (x_det_push ? x_strong_q : 1'b0),
-        .push_size_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? `DET_SYNC_FENCE : x_size_q)
-                                    : `DET_SYNC_BARRIER),
-        .push_pc_i      (x_det_push ? x_pc_q : bar_pc_q[bar_slot]),
-        .push_mask_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? x_low_lane : x_mask_q)
-                                    : {{(T-1){1'b0}}, 1'b1}),
-        .push_addr_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? {T*32{1'b0}} : x_addr)
-                                    : {T*32{1'b0}}),
-        .push_bloom_i   (x_det_push ? lk_bloom[x_warp_q] : 16'd0),
-        .push_barrier_i (x_det_push ? bar_id_q[bslot_q[x_warp_q]] : bar_id_next),
-        .push_block_i   (x_det_push ? block_id_q[x_warp_q][15:0] : block_id_q[bar_warp][15:0]),
-        .push_warp_i    (x_det_push ? {{(5-WW){1'b0}}, wib_q[x_warp_q]} : 5'd0),
-        .evt_valid_o    (det_evt_valid_o),
-        .evt_ready_i    (det_evt_ready_i),
-        .evt_data_o     (det_evt_data_o),
-        .evt_last_o     (det_evt_last_o),
-        .idle_o         (det_port_idle)
-    );
     wire det_port_idle;
-    assign det_idle_o  = det_port_idle && !lk_busy_q;
+    assign det_idle_o = det_port_idle && !lk_busy;
+
+    genvar gw;
+    generate
+        if (DETECTOR != 0) begin : g_det
+            wire [15:0] lk_bloom [0:NUM_WARPS-1];
+            for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_lock
+                scord_locktable u_locktable (
+                    .clk_i      (clk_i),
+                    .rst_i      (rst_i),
+                    .clear_i    (do_launch && alloc[gw]),
+                    .op_valid_i (lk_step && lk_warp_q == gw),
+                    .op_i       (lk_op_q),
+                    .addr_i     (lk_addr),
+                    .scope_i    (lk_scope_q),
+                    .bloom_o    (lk_bloom[gw])
+                );
+                assign lk_wait[gw] = lk_busy && lk_warp_q == gw;
+            end
+
+            wire [1:0] x_det_kind = x_fence_blk || x_fence_dev ? `DET_EV_SYNC :
+                                    (x_lsu_op_q == `LSU_LOAD)  ? `DET_EV_LOAD :
+                                    (x_lsu_op_q == `LSU_STORE) ? `DET_EV_STORE : `DET_EV_ATOMIC;
+            wire [T-1:0] x_low_lane = x_mask_q & ~(x_mask_q - 1'b1);  // fences: one event
+            wire [7:0]  bar_id_next = bar_id_q[bar_slot] + 8'd1;  // the id after this release
+            reg  [WW-1:0] bar_warp;   // a warp of the released block, for its ids
+            integer bw;
+            always @(*) begin
+                bar_warp = 0;
+                for (bw = NUM_WARPS - 1; bw >= 0; bw = bw - 1)
+                    if (bar_ready[bw] && bslot_q[bw] == bar_slot) bar_warp = bw[WW-1:0];
+            end
+
+            gpu_det_port #(
+                .CORE_ID     (CORE_ID),
+                .NUM_THREADS (NUM_THREADS)
+            ) u_det_port (
+                .clk_i          (clk_i),
+                .rst_i          (rst_i),
+                .push_i         (x_det_push || det_bar_push),
+                .full_o         (det_full),
+                .push_kind_i    (x_det_push ? x_det_kind : `DET_EV_SYNC),
+                .push_scope_i   (x_det_push ? (x_fence_blk ? 1'b0 : x_scope_dev_q) : 1'b0),
+                .push_strong_i  (x_det_push ? x_strong_q : 1'b0),
+                .push_size_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? `DET_SYNC_FENCE
+                                                                            : x_size_q)
+                                            : `DET_SYNC_BARRIER),
+                .push_pc_i      (x_det_push ? x_pc_q : bar_pc_q[bar_slot]),
+                .push_mask_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? x_low_lane : x_mask_q)
+                                            : {{(T-1){1'b0}}, 1'b1}),
+                .push_addr_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? {T*32{1'b0}} : x_addr)
+                                            : {T*32{1'b0}}),
+                .push_bloom_i   (x_det_push ? lk_bloom[x_warp_q] : 16'd0),
+                .push_barrier_i (x_det_push ? bar_id_q[bslot_q[x_warp_q]] : bar_id_next),
+                .push_block_i   (x_det_push ? block_id_q[x_warp_q][15:0]
+                                            : block_id_q[bar_warp][15:0]),
+                .push_warp_i    (x_det_push ? {{(5-WW){1'b0}}, wib_q[x_warp_q]} : 5'd0),
+                .evt_valid_o    (det_evt_valid_o),
+                .evt_ready_i    (det_evt_ready_i),
+                .evt_data_o     (det_evt_data_o),
+                .evt_last_o     (det_evt_last_o),
+                .idle_o         (det_port_idle)
+            );
+        end else begin : g_no_det
+            // Nothing is ever pushed: det_armed is constant 0 here.
+            assign lk_wait         = {NUM_WARPS{1'b0}};
+            assign det_full        = 1'b0;
+            assign det_port_idle   = 1'b1;
+            assign det_evt_valid_o = 1'b0;
+            assign det_evt_data_o  = 128'd0;
+            assign det_evt_last_o  = 1'b0;
+            wire unused_no_det = ^{det_armed_i, det_evt_ready_i, lk_addr, lk_scope_q, lk_warp_q,
+                                   bar_pc_q[0], det_bar_push};
+        end
+    endgenerate
     assign det_stall_o = x_valid_q && x_det_replay;
 
     // ------------------------------------------------------------------

@@ -13,6 +13,10 @@ module gpu_top #(
     parameter L1I_BYTES   = `GPU_L1I_BYTES,
     parameter L2_BYTES    = `GPU_L2_BYTES,
     parameter MEM_BYTES   = `GPU_MEM_BYTES,
+    // 0: the GPU without the race detector (no scord_top, no event arbiter,
+    // no L2 port for it, no hooks in the cores); its registers read 0, so
+    // the driver reports it missing. For the cost figure and small FPGAs.
+    parameter DETECTOR    = 1,
     // derived, do not override
     parameter LINE_BITS = LINE_BYTES * 8
 ) (
@@ -36,7 +40,7 @@ module gpu_top #(
     localparam WW     = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1;
     localparam NRID   = NUM_CORES * NUM_WARPS * NUM_THREADS;
     localparam RID_W  = (NRID > 1) ? $clog2(NRID) : 1;
-    localparam NPORTS = 2 * NUM_CORES + 1;   // + the detector's port, the last
+    localparam NPORTS = 2 * NUM_CORES + (DETECTOR != 0 ? 1 : 0);  // + the detector's, the last
     localparam DPORT  = 2 * NUM_CORES;
 
     wire        start, soft_reset, halt;
@@ -58,10 +62,8 @@ module gpu_top #(
     wire [NUM_CORES-1:0]          det_evt_valid, det_evt_ready, det_evt_last, det_core_idle;
     wire [NUM_CORES-1:0]          det_stall;
     wire [NUM_CORES*128-1:0]      det_evt_data;
-    wire                          det_valid, det_ready, det_armed, det_idle, det_prepared;
-    wire [127:0]                  det_data;
+    wire                          det_armed, det_idle, det_prepared;
     wire [31:0]                   gpu_ctl_rdata, det_ctl_rdata;
-    wire                          det_ctl_sel, det_sweeping;
     wire [NUM_CORES*8-1:0]        fault_cause, fault_warp, fault_lane;
     wire [NUM_CORES*32-1:0]       fault_pc, fault_addr;
     wire [NUM_CORES*32-1:0]       core_perf;
@@ -160,7 +162,8 @@ module gpu_top #(
                 .LINE_BYTES  (LINE_BYTES),
                 .L1D_BYTES   (L1D_BYTES),
                 .L1I_BYTES   (L1I_BYTES),
-                .MEM_BYTES   (MEM_BYTES)
+                .MEM_BYTES   (MEM_BYTES),
+                .DETECTOR    (DETECTOR)
             ) u_core (
                 .clk_i             (clk_i),
                 .rst_i             (core_rst),
@@ -217,63 +220,76 @@ module gpu_top #(
     // ------------------------------------------------------------------
     // Race detector
     // ------------------------------------------------------------------
-    gpu_det_arb #(
-        .NUM_CORES (NUM_CORES)
-    ) u_det_arb (
-        .clk_i       (clk_i),
-        .rst_i       (core_rst),
-        .evt_valid_i (det_evt_valid),
-        .evt_ready_o (det_evt_ready),
-        .evt_data_i  (det_evt_data),
-        .evt_last_i  (det_evt_last),
-        .evt_valid_o (det_valid),
-        .evt_ready_i (det_ready),
-        .evt_data_o  (det_data)
-    );
+    generate
+        if (DETECTOR != 0) begin : g_det
+            wire         det_valid, det_ready, det_ctl_sel, det_sweeping;
+            wire [127:0] det_data;
+        gpu_det_arb #(
+            .NUM_CORES (NUM_CORES)
+        ) u_det_arb (
+            .clk_i       (clk_i),
+            .rst_i       (core_rst),
+            .evt_valid_i (det_evt_valid),
+            .evt_ready_o (det_evt_ready),
+            .evt_data_i  (det_evt_data),
+            .evt_last_i  (det_evt_last),
+            .evt_valid_o (det_valid),
+            .evt_ready_i (det_ready),
+            .evt_data_o  (det_data)
+        );
 
-    assign p_amo_op[DPORT*5 +: 5]         = 5'd0;
-    assign p_amo_data[DPORT*32 +: 32]     = 32'd0;
-    assign p_amo_cmp[DPORT*32 +: 32]      = 32'd0;
-    assign p_rid[DPORT*RID_W +: RID_W]    = {RID_W{1'b0}};
+        assign p_amo_op[DPORT*5 +: 5]         = 5'd0;
+        assign p_amo_data[DPORT*32 +: 32]     = 32'd0;
+        assign p_amo_cmp[DPORT*32 +: 32]      = 32'd0;
+        assign p_rid[DPORT*RID_W +: RID_W]    = {RID_W{1'b0}};
 
-    // Its registers and configuration survive a soft reset (the driver arms
-    // it once per launch); work in flight completes.
-    scord_top #(
-        .NUM_CORES   (NUM_CORES),
-        .NUM_WARPS   (NUM_WARPS),
-        .NUM_THREADS (NUM_THREADS),
-        .LINE_BYTES  (LINE_BYTES),
-        .MEM_BYTES   (MEM_BYTES)
-    ) u_scord (
-        .clk_i          (clk_i),
-        .rst_i          (rst_i),
-        .start_i        (start),
-        .ready_o        (det_prepared),
-        .sweeping_o     (det_sweeping),
-        .evt_valid_i    (det_valid),
-        .evt_ready_o    (det_ready),
-        .evt_data_i     (det_data),
-        .stall_i        (det_stall),
-        .ctl_req_i      (ctl_req_i),
-        .ctl_we_i       (ctl_we_i),
-        .ctl_addr_i     (ctl_addr_i),
-        .ctl_wdata_i    (ctl_wdata_i),
-        .ctl_sel_o      (det_ctl_sel),
-        .ctl_rdata_o    (det_ctl_rdata),
-        .l2_req_valid_o (p_valid[DPORT]),
-        .l2_req_ready_i (p_ready[DPORT]),
-        .l2_req_type_o  (p_type[DPORT*3 +: 3]),
-        .l2_req_addr_o  (p_addr[DPORT*32 +: 32]),
-        .l2_req_wdata_o (p_wdata[DPORT*LINE_BITS +: LINE_BITS]),
-        .l2_req_wstrb_o (p_wstrb[DPORT*LINE_BYTES +: LINE_BYTES]),
-        .l2_rsp_valid_i (p_rsp_valid[DPORT]),
-        .l2_rsp_data_i  (p_rsp_data),
-        .idle_o         (det_idle),
-        .armed_o        (det_armed)
-    );
+        // Its registers and configuration survive a soft reset (the driver arms
+        // it once per launch); work in flight completes.
+        scord_top #(
+            .NUM_CORES   (NUM_CORES),
+            .NUM_WARPS   (NUM_WARPS),
+            .NUM_THREADS (NUM_THREADS),
+            .LINE_BYTES  (LINE_BYTES),
+            .MEM_BYTES   (MEM_BYTES)
+        ) u_scord (
+            .clk_i          (clk_i),
+            .rst_i          (rst_i),
+            .start_i        (start),
+            .ready_o        (det_prepared),
+            .sweeping_o     (det_sweeping),
+            .evt_valid_i    (det_valid),
+            .evt_ready_o    (det_ready),
+            .evt_data_i     (det_data),
+            .stall_i        (det_stall),
+            .ctl_req_i      (ctl_req_i),
+            .ctl_we_i       (ctl_we_i),
+            .ctl_addr_i     (ctl_addr_i),
+            .ctl_wdata_i    (ctl_wdata_i),
+            .ctl_sel_o      (det_ctl_sel),
+            .ctl_rdata_o    (det_ctl_rdata),
+            .l2_req_valid_o (p_valid[DPORT]),
+            .l2_req_ready_i (p_ready[DPORT]),
+            .l2_req_type_o  (p_type[DPORT*3 +: 3]),
+            .l2_req_addr_o  (p_addr[DPORT*32 +: 32]),
+            .l2_req_wdata_o (p_wdata[DPORT*LINE_BITS +: LINE_BITS]),
+            .l2_req_wstrb_o (p_wstrb[DPORT*LINE_BYTES +: LINE_BYTES]),
+            .l2_rsp_valid_i (p_rsp_valid[DPORT]),
+            .l2_rsp_data_i  (p_rsp_data),
+            .idle_o         (det_idle),
+            .armed_o        (det_armed)
+        );
+        wire unused_det = det_ctl_sel ^ det_sweeping;  // status only, via DET_STATUS
+        end else begin : g_no_det
+            assign det_armed     = 1'b0;
+            assign det_prepared  = 1'b1;
+            assign det_idle      = 1'b1;
+            assign det_ctl_rdata = 32'd0;
+            assign det_evt_ready = {NUM_CORES{1'b0}};
+            wire unused_no_det = ^{det_evt_valid, det_evt_data, det_evt_last, det_stall};
+        end
+    endgenerate
     // Each side reads 0 outside its own register range.
     assign ctl_rdata_o = gpu_ctl_rdata | det_ctl_rdata;
-    wire unused_det = det_ctl_sel ^ det_sweeping;  // status only, read through DET_STATUS
 
     wire                  l2_req_valid, l2_req_ready, l2_rsp_valid;
     wire [2:0]            l2_req_type;

@@ -213,4 +213,17 @@ else
     failed=1
 fi
 
+# A kernel storing into the detector's metadata: the smallest window is
+# [0, 64 KiB), so the metadata starts at 0x10000 (docs/detector.md §12).
+intrude="$sw/tests/kernels/det_intrusion/kernel.elf"
+if [ -f "$intrude" ]; then
+    expect "intrusion: reported" 4 'Race \(intrusion\) detected: weak store of 4 bytes at 0x00010000' -- \
+        "$scord" run --grid 1 --block 4 "$intrude" 0x10000 0 zeros:16
+    expect "intrusion: metadata no longer trusted" 4 'metadata can no longer be trusted' -- \
+        "$scord" run --grid 1 --block 4 "$intrude" 0x10000 0 zeros:16
+else
+    echo "FAIL race detector: $intrude missing (build it: make sw)"
+    failed=1
+fi
+
 exit $failed
