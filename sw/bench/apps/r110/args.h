@@ -28,7 +28,7 @@
 #include "scord_kargs.h"
 
 struct r110_args {
-    SCORD_PTR(uint32_t) cells;    /* 2 * n words: two generations */
+    SCORD_PTR(uint32_t) cells;    /* 2 * (n + 2) words: two generations, 0 at both ends */
     SCORD_PTR(uint32_t) progress; /* gridDim.x counters, `stride` words apart, zeroed */
     uint32_t n;                   /* a multiple of gridDim.x * blockDim.x */
     uint32_t iters;

@@ -35,17 +35,18 @@ static int run(struct scor_ctx *ctx)
     uint32_t per_thread = ctx->large ? 16 : 4, iters = ctx->large ? 64 : 32;
     uint32_t n = nb * nt * per_thread, stride = ctx->info.line_bytes / 4;
     int r = -1;
-    uint32_t *cells = calloc(2 * (size_t)n, sizeof *cells), *got = malloc(n * sizeof *got);
+    /* Two buffers of n + 2 words: cell i is word i + 1, words 0 and n + 1 stay 0. */
+    uint32_t *cells = calloc(2 * ((size_t)n + 2), sizeof *cells), *got = malloc(n * sizeof *got);
     if (!cells || !got) {
         snprintf(ctx->msg, sizeof ctx->msg, "r110: out of host memory");
         goto out;
     }
     uint32_t seed = 0x110110u;
     for (uint32_t i = 0; i < n; i++)
-        cells[i] = xorshift32(&seed) >> 31;
+        cells[1 + i] = xorshift32(&seed) >> 31;
 
     struct r110_args args = {0, 0, n, iters, stride ? stride : 1};
-    if (upload(ctx, cells, 2 * n * 4, &args.cells) ||
+    if (upload(ctx, cells, 2 * (n + 2) * 4, &args.cells) ||
         upload(ctx, NULL, nb * args.stride * 4, &args.progress))
         goto out;
     struct scord_dim3 grid = {nb, 1, 1}, block = {nt, 1, 1};
@@ -57,20 +58,18 @@ static int run(struct scor_ctx *ctx)
     }
     /* Reference: the same generations on the host. */
     for (uint32_t g = 0; g < iters; g++) {
-        const uint32_t *cur = cells + (g & 1) * n;
-        uint32_t *nxt = cells + ((g + 1) & 1) * n;
-        for (uint32_t i = 0; i < n; i++) {
-            uint32_t l = i > 0 ? cur[i - 1] : 0, c = cur[i], rr = i + 1 < n ? cur[i + 1] : 0;
-            nxt[i] = (110u >> (l << 2 | c << 1 | rr)) & 1;
-        }
+        const uint32_t *cur = cells + (g & 1) * (n + 2);
+        uint32_t *nxt = cells + ((g + 1) & 1) * (n + 2);
+        for (uint32_t i = 1; i <= n; i++)
+            nxt[i] = (110u >> (cur[i - 1] << 2 | cur[i] << 1 | cur[i + 1])) & 1;
     }
-    int err = scord_memcpy_dtoh(ctx->dev, got, args.cells + (iters & 1) * n * 4, n * 4);
+    int err = scord_memcpy_dtoh(ctx->dev, got, args.cells + ((iters & 1) * (n + 2) + 1) * 4, n * 4);
     if (err) {
         snprintf(ctx->msg, sizeof ctx->msg, "r110: reading the cells: %s",
                  scord_error_name(err));
         goto out;
     }
-    const uint32_t *want = cells + (iters & 1) * n;
+    const uint32_t *want = cells + (iters & 1) * (n + 2) + 1;
     for (uint32_t i = 0; i < n; i++)
         if (got[i] != want[i]) {
             snprintf(ctx->msg, sizeof ctx->msg,
