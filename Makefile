@@ -80,6 +80,7 @@ include tests/rtl/mem/mem.mk
 include tests/refmodel/refmodel.mk
 include tests/race/race.mk
 include tests/rtl/scord/scord.mk
+include driver/scor/scor.mk
 
 sim: $(DEPS_STAMP) $(SCORD_BIN)
 

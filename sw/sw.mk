@@ -15,6 +15,10 @@
 #   SW_BAD_ELFS          build/sw/tests/bad/<name>/kernel.elf (kernels that must fault)
 #   SW_ISA_ELF           build/sw/tests/isa/kernel.elf (generated self-checking program)
 #   SW_ISA_TABLE         build/sw/tests/isa/isa_table.h (its case table, for the host)
+#   SW_SCOR_ELFS         build/sw/sw/bench/{micro,detector}/<name>/kernel.elf (ScoR
+#                        microbenchmarks and the detector's per-rule kernels) and
+#                        build/sw/sw/bench/apps/<name>/kernel{,_racey}.elf (the ScoR
+#                        applications; kernel_racey: kernel.c with -DRACEY=1)
 #   SW_ELFS              all of the above
 #   SW_INCLUDE           -I flags host code needs to include kernels' args.h
 #   SW_GEN               build/sw/gen: scord_defs.h (C) and scord_asm.h (assembler)
@@ -98,7 +102,26 @@ $(SW_ISA_ELF): $(SW_CRT0) $(SW_ISA_DIR)/isa_prog.o sw/runtime/link.ld
 	$(RV_OBJDUMP) -d -M no-aliases,numeric $@ > $(@:.elf=.dis)
 
 SW_TEST_ELFS := $(foreach d,$(SW_TEST_DIRS),$(call sw_kernel,$(d))) $(SW_ISA_ELF)
-SW_ELFS := $(SW_EXAMPLE_ELFS) $(SW_TEST_ELFS) $(SW_BAD_ELFS)
+# ---- ScoR suite (sw/bench): microbenchmarks, per-rule kernels, applications --
+SW_SCOR_KDIRS := $(patsubst %/kernel.c,%,$(sort $(wildcard sw/bench/micro/*/kernel.c) \
+                                              $(wildcard sw/bench/detector/*/kernel.c)))
+SW_SCOR_APP_DIRS := $(patsubst %/kernel.c,%,$(sort $(wildcard sw/bench/apps/*/kernel.c)))
+
+$(SW_BUILD)/%/kernel_racey.c.o: %/kernel.c | $(SW_GEN_HEADERS)
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(SW_CFLAGS) -DRACEY=1 -MT $@ -MF $(@:.o=.d) -c -o $@ $<
+define sw_racey_rule
+$(SW_BUILD)/$(1)/kernel_racey.elf: $(SW_CRT0) $(SW_BUILD)/$(1)/kernel_racey.c.o sw/runtime/link.ld
+	@mkdir -p $$(dir $$@)
+	$$(RV_CC) $$(SW_LDFLAGS) -Wl,-Map,$$(@:.elf=.map) -o $$@ $$(filter %.o,$$^) $$(SW_LDLIBS)
+	$$(RV_OBJDUMP) -d -M no-aliases,numeric $$@ > $$(@:.elf=.dis)
+endef
+$(foreach d,$(SW_SCOR_APP_DIRS),$(eval $(call sw_racey_rule,$(d))))
+
+SW_SCOR_ELFS := $(foreach d,$(SW_SCOR_KDIRS) $(SW_SCOR_APP_DIRS),$(call sw_kernel,$(d))) \
+                $(patsubst %,$(SW_BUILD)/%/kernel_racey.elf,$(SW_SCOR_APP_DIRS))
+
+SW_ELFS := $(SW_EXAMPLE_ELFS) $(SW_TEST_ELFS) $(SW_BAD_ELFS) $(SW_SCOR_ELFS)
 
 .PHONY: sw
 sw: $(SW_ELFS)

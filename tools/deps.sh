@@ -17,6 +17,7 @@ have_file /usr/include/zlib.h || need+=(zlib1g-dev)
 have_cmd g++ || need+=(g++)
 have_cmd make || need+=(make)
 have_cmd pkg-config || need+=(pkg-config)
+have_cmd gnuplot || need+=(gnuplot-nox)   # make scor: Fig 8 and Fig 9 as PNG
 
 if [ ${#need[@]} -eq 0 ]; then
     echo "deps: everything is installed"

@@ -1,0 +1,22 @@
+/* t4c_racy: Table IV (c): fenced hand-off between blocks, but the consumer's load
+ * is weak. */
+#include "../../micro/micro_sync.h"
+
+__global__ void kernel_main(const struct micro_args *a)
+{
+    volatile uint32_t *d = a->data, *f = a->flag, *o = a->out;
+    switch (micro_actor(a)) {
+    case 0:
+        st_strong_u32(&d[V(0)], 42u); // scor:race weak
+        __threadfence();
+        flag_set(&f[V(0)]);
+        break;
+    case 1:
+        flag_wait(&f[V(0)]);
+        __threadfence();
+        o[V(1)] = d[V(0)]; // scor:race weak
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,21 @@
+/* t4d_free: Table IV (d) satisfied: the same with a device-scope atomic. */
+#include "../../micro/micro_sync.h"
+
+__global__ void kernel_main(const struct micro_args *a)
+{
+    volatile uint32_t *d = a->data, *f = a->flag, *o = a->out;
+    switch (micro_actor(a)) {
+    case 0:
+        atomicAdd(&d[V(0)], 5u);
+        __threadfence();
+        flag_set(&f[V(0)]);
+        break;
+    case 1:
+        flag_wait(&f[V(0)]);
+        __threadfence();
+        o[V(1)] = ld_strong_u32(&d[V(0)]);
+        break;
+    default:
+        break;
+    }
+}

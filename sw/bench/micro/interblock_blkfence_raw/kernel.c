@@ -1,0 +1,22 @@
+/* interblock_blkfence_raw: Producer in block 0 publishes data with only a block-scope fence before
+ * the flag; the consumer in block 1 reads it (Table IV b). */
+#include "../micro_sync.h"
+
+__global__ void kernel_main(const struct micro_args *a)
+{
+    volatile uint32_t *d = a->data, *f = a->flag, *o = a->out;
+    switch (micro_actor(a)) {
+    case 0:
+        st_strong_u32(&d[V(0)], 42u); // scor:race blkfence
+        __threadfence_block();
+        flag_set(&f[V(0)]);
+        break;
+    case 1:
+        flag_wait(&f[V(0)]);
+        __threadfence();
+        o[V(1)] = ld_strong_u32(&d[V(0)]); // scor:race blkfence
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,20 @@
+/* interblock_none-lock_rtraw: Block 0 writes under a device lock, block 1 reads without taking it
+ * (Table IV e; IV b when the read comes first). */
+#include "../micro_sync.h"
+
+__global__ void kernel_main(const struct micro_args *a)
+{
+    volatile uint32_t *d = a->data, *l = a->lock, *o = a->out;
+    switch (micro_actor(a)) {
+    case 0:
+        dev_lock(&l[V(0)]);
+        d[V(0)] = 7u; // scor:race nonelock
+        dev_unlock(&l[V(0)]);
+        break;
+    case 1:
+        o[V(1)] = d[V(0)]; // scor:race nonelock
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,21 @@
+/* interwarp_blklock: Two warps of one block increment one word under a block lock. */
+#include "../micro_sync.h"
+
+__global__ void kernel_main(const struct micro_args *a)
+{
+    volatile uint32_t *d = a->data, *l = a->lock;
+    switch (micro_actor(a)) {
+    case 0:
+        blk_lock(&l[V(0)]);
+        d[V(0)] = d[V(0)] + 1u;
+        blk_unlock(&l[V(0)]);
+        break;
+    case 1:
+        blk_lock(&l[V(0)]);
+        d[V(0)] = d[V(0)] + 2u;
+        blk_unlock(&l[V(0)]);
+        break;
+    default:
+        break;
+    }
+}
