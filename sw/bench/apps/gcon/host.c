@@ -1,0 +1,211 @@
+/* gcon host side: a sparse R-MAT graph (many components), rounds of label
+ * propagation until no label changes; the race-free build checks that
+ * every partition was processed exactly once per launch and that the
+ * labels give the components a host union-find finds, up to renaming. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../scor_app.h"
+#include "args.h"
+#include "../gcol/rmat.h"
+
+#define GCON_SEED 0xC0111ECull
+#define GCON_MAX_ROUNDS 64u
+
+static int dev_put(struct scor_ctx *ctx, const void *src, size_t bytes, scord_addr *addr)
+{
+    int err = scord_malloc(ctx->dev, bytes, addr);
+    if (!err)
+        err = src ? scord_memcpy_htod(ctx->dev, *addr, src, bytes)
+                  : scord_memset(ctx->dev, *addr, 0, bytes);
+    if (err)
+        snprintf(ctx->msg, sizeof ctx->msg, "gcon: device buffer of %zu bytes: %s", bytes,
+                 scord_strerror(err));
+    return err ? -1 : 0;
+}
+
+static int dev_io(struct scor_ctx *ctx, int err, const char *what)
+{
+    if (err)
+        snprintf(ctx->msg, sizeof ctx->msg, "gcon: %s: %s", what, scord_strerror(err));
+    return err ? -1 : 0;
+}
+
+/* One round from args->in to args->out; *count receives the labels changed. */
+static int launch_phase(struct scor_ctx *ctx, struct gcon_args *args, const uint32_t *pstart,
+                        const uint32_t *pend, uint32_t *count)
+{
+    uint32_t np = args->nparts, zero = 0;
+    uint32_t *done = calloc(np, sizeof *done);
+    if (!done) {
+        snprintf(ctx->msg, sizeof ctx->msg, "gcon: out of host memory");
+        return -1;
+    }
+    int r = -1;
+    /* Each block starts on the first chunk of its partition. */
+    uint32_t *desc = calloc((size_t)np * GCON_DESC_WORDS, 4), *next = calloc(np, 4);
+    if (!desc || !next) {
+        free(desc);
+        free(next);
+        free(done);
+        snprintf(ctx->msg, sizeof ctx->msg, "gcon: out of host memory");
+        return -1;
+    }
+    for (uint32_t p = 0; p < np; p++) {
+        next[p] = pend[p] - pstart[p] < GCON_CHUNK ? pend[p] : pstart[p] + GCON_CHUNK;
+        desc[p * GCON_DESC_WORDS] = pstart[p];
+        desc[p * GCON_DESC_WORDS + 1] = next[p];
+    }
+    int err = scord_memcpy_htod(ctx->dev, args->next, next, np * 4);
+    if (!err)
+        err = scord_memcpy_htod(ctx->dev, args->desc, desc, (size_t)np * GCON_DESC_WORDS * 4);
+    free(desc);
+    free(next);
+    if (dev_io(ctx, err, "reset heads") ||
+        dev_io(ctx, scord_memset(ctx->dev, args->done, 0, np * 4), "reset done") ||
+        dev_io(ctx, scord_memcpy_htod(ctx->dev, args->count, &zero, 4), "reset count"))
+        goto out;
+    struct scord_dim3 grid = {np, 1, 1}, block = {GCON_BLOCK, 1, 1};
+    if (ctx->launch(ctx, grid, block, args, sizeof *args))
+        goto out;
+    if (dev_io(ctx, scord_memcpy_dtoh(ctx->dev, count, args->count, 4), "read count") ||
+        dev_io(ctx, scord_memcpy_dtoh(ctx->dev, done, args->done, np * 4), "read done"))
+        goto out;
+    if (!ctx->racey)
+        for (uint32_t p = 0; p < np; p++)
+            if (done[p] != pend[p] - pstart[p]) {
+                snprintf(ctx->msg, sizeof ctx->msg,
+                         "gcon: partition %u processed %u vertices, it has %u", p, done[p],
+                         pend[p] - pstart[p]);
+                goto out;
+            }
+    r = 0;
+out:
+    free(done);
+    return r;
+}
+
+static uint32_t uf_find(uint32_t *parent, uint32_t v)
+{
+    while (parent[v] != v) {
+        parent[v] = parent[parent[v]];
+        v = parent[v];
+    }
+    return v;
+}
+
+/* Same partition into components as a host union-find: labels equal
+ * exactly when roots are equal (a renaming, both ways). */
+static int check_components(struct scor_ctx *ctx, const struct rmat_graph *g, const uint32_t *lab)
+{
+    uint32_t n = g->n, *parent = malloc(n * 4), *root_lab = malloc(n * 4), *lab_root = malloc(n * 4);
+    int r = -1;
+    if (!parent || !root_lab || !lab_root) {
+        snprintf(ctx->msg, sizeof ctx->msg, "gcon: out of host memory");
+        goto out;
+    }
+    for (uint32_t v = 0; v < n; v++) {
+        parent[v] = v;
+        root_lab[v] = lab_root[v] = UINT32_MAX;
+    }
+    for (uint32_t v = 0; v < n; v++)
+        for (uint32_t k = g->row[v]; k < g->row[v + 1]; k++) {
+            uint32_t x = uf_find(parent, v), y = uf_find(parent, g->adj[k]);
+            if (x != y)
+                parent[x < y ? y : x] = x < y ? x : y;
+        }
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t rt = uf_find(parent, v), l = lab[v];
+        if (l >= n) {
+            snprintf(ctx->msg, sizeof ctx->msg, "gcon: vertex %u has label %u, not a vertex", v, l);
+            goto out;
+        }
+        if (root_lab[rt] == UINT32_MAX)
+            root_lab[rt] = l;
+        if (lab_root[l] == UINT32_MAX)
+            lab_root[l] = rt;
+        if (root_lab[rt] != l || lab_root[l] != rt) {
+            snprintf(ctx->msg, sizeof ctx->msg,
+                     "gcon: vertex %u: label %u, but its component (root %u) has label %u", v, l,
+                     rt, root_lab[rt]);
+            goto out;
+        }
+    }
+    r = 0;
+out:
+    free(parent);
+    free(root_lab);
+    free(lab_root);
+    return r;
+}
+
+static int gcon_run(struct scor_ctx *ctx)
+{
+    struct rmat_graph g;
+    unsigned scale = ctx->large ? 12 : 8;
+    uint32_t *init = NULL;
+    if (ctx->info.warps * ctx->info.threads < GCON_BLOCK) {
+        snprintf(ctx->msg, sizeof ctx->msg, "gcon: needs %u threads per core, the GPU has %u",
+                 GCON_BLOCK, ctx->info.warps * ctx->info.threads);
+        return -1;
+    }
+    if (rmat_build(&g, scale, 1u << scale, 570, 190, 190, GCON_SEED)) {
+        snprintf(ctx->msg, sizeof ctx->msg, "gcon: out of host memory");
+        return -1;
+    }
+    uint32_t np = ctx->info.cores ? ctx->info.cores : 1;
+    uint32_t *pstart = malloc(np * 4), *pend = malloc(np * 4), *col = malloc(g.n * 4);
+    int r = -1;
+    init = malloc(g.n * 4);
+    if (!pstart || !pend || !col || !init) {
+        snprintf(ctx->msg, sizeof ctx->msg, "gcon: out of host memory");
+        goto out;
+    }
+    for (uint32_t p = 0; p < np; p++) {
+        pstart[p] = (uint32_t)((uint64_t)g.n * p / np);
+        pend[p] = (uint32_t)((uint64_t)g.n * (p + 1) / np);
+    }
+    for (uint32_t v = 0; v < g.n; v++)
+        init[v] = v;
+    struct gcon_args args;
+    memset(&args, 0, sizeof args);
+    scord_addr ca, cb;
+    if (dev_put(ctx, g.row, (g.n + 1) * 4, &args.row) || dev_put(ctx, g.adj, g.m * 4, &args.adj) ||
+        dev_put(ctx, init, g.n * 4, &ca) || dev_put(ctx, NULL, g.n * 4, &cb) ||
+        dev_put(ctx, pend, np * 4, &args.pend) || dev_put(ctx, NULL, np * 4, &args.next) ||
+        dev_put(ctx, NULL, np * 4, &args.done) ||
+        dev_put(ctx, NULL, np * GCON_DESC_WORDS * 4, &args.desc) ||
+        dev_put(ctx, NULL, np * GCON_BLOCK * 4, &args.scratch) ||
+        dev_put(ctx, NULL, 4, &args.count))
+        goto out;
+    args.n = g.n;
+    args.nparts = np;
+    uint32_t round, changed = 1;
+    for (round = 0; round < GCON_MAX_ROUNDS && changed; round++) {
+        args.in = round & 1 ? cb : ca;
+        args.out = round & 1 ? ca : cb;
+        if (launch_phase(ctx, &args, pstart, pend, &changed))
+            goto out;
+    }
+    if (!ctx->racey) {
+        if (changed) {
+            snprintf(ctx->msg, sizeof ctx->msg, "gcon: %u labels still changing after %u rounds",
+                     changed, round);
+            goto out;
+        }
+        if (dev_io(ctx, scord_memcpy_dtoh(ctx->dev, col, args.out, g.n * 4), "read labels") ||
+            check_components(ctx, &g, col))
+            goto out;
+    }
+    r = 0;
+out:
+    free(pstart);
+    free(pend);
+    free(col);
+    free(init);
+    rmat_free(&g);
+    return r;
+}
+
+const struct scor_app scor_app_gcon = {"gcon", "sw/bench/apps/gcon", 5, gcon_run};
