@@ -479,7 +479,13 @@ module gpu_core #(
     wire x_lk_xchg   = x_is_mem && (x_lsu_op_q == `LSU_AMO) && (x_amo_op_q == `AMO_SWAP);
     wire x_lk_op     = det_armed && (x_lk_cas || x_lk_xchg || x_fence_dev || x_fence_blk);
     wire det_full, lk_busy;
-    wire x_det_replay = x_ok && ((x_det_evt && det_full) || (x_lk_op && lk_busy));
+    // Fairness of the event port: the first warp replayed for a full port
+    // owns its next free slot. Without this, warps polling in a tight loop
+    // can take every slot that frees up and starve the warp they wait for.
+    reg          det_resv_q;
+    reg [WW-1:0] det_resv_warp_q;
+    wire det_blocked  = det_full || (det_resv_q && det_resv_warp_q != x_warp_q);
+    wire x_det_replay = x_ok && ((x_det_evt && det_blocked) || (x_lk_op && lk_busy));
     // Hand-off to the LSU and the divider; a busy unit means replay.
     wire lsu_req_ready, div_req_ready;
     wire x_ok       = x_valid_q && !x_fault;
@@ -690,6 +696,7 @@ module gpu_core #(
             r_valid_q <= 1'b0;
             rr_q      <= 0;
             lk_busy_q <= 1'b0;
+            det_resv_q <= 1'b0;
             cycle_q   <= 64'd0;
             instret_q <= 64'd0;
             for (w = 0; w < NUM_WARPS; w = w + 1) begin
@@ -813,6 +820,16 @@ module gpu_core #(
                 warp_pc_q[r_warp_q]   <= r_min;
                 warp_mask_q[r_warp_q] <= r_mask;
                 busy_q[r_warp_q]      <= 1'b0;
+            end
+
+            // ---- event port reservation
+            if (!det_armed)
+                det_resv_q <= 1'b0;
+            else if (x_det_push && det_resv_q && x_warp_q == det_resv_warp_q)
+                det_resv_q <= 1'b0;
+            else if (x_ok && x_det_evt && det_blocked && !det_resv_q) begin
+                det_resv_q      <= 1'b1;
+                det_resv_warp_q <= x_warp_q;
             end
 
             // ---- lock sequencer (only armed instructions start it)
