@@ -21,6 +21,7 @@
     X(stale)            \
     X(scoped_atomics)   \
     X(barrier)          \
+    X(bar_diverge)      \
     X(tmc)              \
     X(exit)             \
     X(det_overflow)     \

@@ -104,7 +104,13 @@ module gpu_core #(
     reg [NUM_WARPS-1:0] fwait_q;  // waits for an I$ refill
     reg [NUM_WARPS-1:0] lwait_q;  // waits for the LSU
     reg [NUM_WARPS-1:0] dwait_q;  // waits for the divider
-    reg [NUM_WARPS-1:0] bwait_q;  // waits at the barrier
+    reg [NUM_WARPS-1:0] bwait_q;  // waits at the barrier: every live lane arrived
+    // Lanes that executed `bar` and wait for the rest of their warp. With
+    // min-PC issue, a branch whose other side the compiler placed after the
+    // barrier reaches the barrier with part of the warp first; those lanes
+    // park here while the others run on, and the warp arrives at the
+    // block's barrier only when all its live lanes have.
+    reg [T-1:0]   bpark_q    [0:NUM_WARPS-1];
     // Replayed because the LSU (or divider) was busy: not worth fetching
     // again until that unit frees up.
     reg [NUM_WARPS-1:0] lsu_blk_q, div_blk_q;
@@ -473,7 +479,13 @@ module gpu_core #(
     wire x_lk_xchg   = x_is_mem && (x_lsu_op_q == `LSU_AMO) && (x_amo_op_q == `AMO_SWAP);
     wire x_lk_op     = det_armed && (x_lk_cas || x_lk_xchg || x_fence_dev || x_fence_blk);
     wire det_full, lk_busy;
-    wire x_det_replay = x_ok && ((x_det_evt && det_full) || (x_lk_op && lk_busy));
+    // Fairness of the event port: the first warp replayed for a full port
+    // owns its next free slot. Without this, warps polling in a tight loop
+    // can take every slot that frees up and starve the warp they wait for.
+    reg          det_resv_q;
+    reg [WW-1:0] det_resv_warp_q;
+    wire det_blocked  = det_full || (det_resv_q && det_resv_warp_q != x_warp_q);
+    wire x_det_replay = x_ok && ((x_det_evt && det_blocked) || (x_lk_op && lk_busy));
     // Hand-off to the LSU and the divider; a busy unit means replay.
     wire lsu_req_ready, div_req_ready;
     wire x_ok       = x_valid_q && !x_fault;
@@ -630,16 +642,29 @@ module gpu_core #(
     reg           r_valid_q;
     reg [WW-1:0]  r_warp_q;
     reg [31:0]    r_min;
-    reg [T-1:0]   r_mask;
+    reg [T-1:0]   r_mask, r_cand;
     always @(*) begin
+        // Lanes parked at the barrier wait for the others; once all have
+        // arrived (the warp waits in bwait_q) the next PC is chosen over all
+        // of them, for the release.
+        r_cand = run_q[r_warp_q] & ~bpark_q[r_warp_q];
+        if (r_cand == {T{1'b0}}) r_cand = run_q[r_warp_q];
         r_min  = 32'hFFFF_FFFF;
         r_mask = {T{1'b0}};
         for (t = 0; t < T; t = t + 1)
-            if (run_q[r_warp_q][t] && lane_pc_q[{r_warp_q, t[$clog2(T)-1:0]}] < r_min)
+            if (r_cand[t] && lane_pc_q[{r_warp_q, t[$clog2(T)-1:0]}] < r_min)
                 r_min = lane_pc_q[{r_warp_q, t[$clog2(T)-1:0]}];
         for (t = 0; t < T; t = t + 1)
-            r_mask[t] = run_q[r_warp_q][t] && (lane_pc_q[{r_warp_q, t[$clog2(T)-1:0]}] == r_min);
+            r_mask[t] = r_cand[t] && (lane_pc_q[{r_warp_q, t[$clog2(T)-1:0]}] == r_min);
     end
+
+    // After X commits a barrier or an exit of warp x_warp_q: does every
+    // live lane of the warp now wait at the barrier?
+    wire [T-1:0] x_bpark_next = bpark_q[x_warp_q] | ((x_class_q == `CL_BAR) ? x_mask_q : {T{1'b0}});
+    wire [T-1:0] x_run_next   = run_q[x_warp_q] & ((x_class_q == `CL_EXIT) ? ~x_mask_q : {T{1'b1}});
+    wire         x_arrive     = x_commit && (x_class_q == `CL_BAR || x_class_q == `CL_EXIT) &&
+                                (x_run_next != {T{1'b0}}) && (x_bpark_next != {T{1'b0}}) &&
+                                ((x_run_next & ~x_bpark_next) == {T{1'b0}});
 
     // ------------------------------------------------------------------
     // Performance counters
@@ -671,11 +696,13 @@ module gpu_core #(
             r_valid_q <= 1'b0;
             rr_q      <= 0;
             lk_busy_q <= 1'b0;
+            det_resv_q <= 1'b0;
             cycle_q   <= 64'd0;
             instret_q <= 64'd0;
             for (w = 0; w < NUM_WARPS; w = w + 1) begin
                 run_q[w]   <= {T{1'b0}};
                 park_q[w]  <= {T{1'b0}};
+                bpark_q[w] <= {T{1'b0}};
                 bslot_q[w] <= 0;
             end
             for (v = 0; v < NPERF; v = v + 1) perf_q[v] <= 32'd0;
@@ -687,6 +714,7 @@ module gpu_core #(
                 for (w = 0; w < NUM_WARPS; w = w + 1) if (alloc[w]) begin
                     run_q[w]       <= first_mask(launch_nthreads_i, alloc_wib[w]);
                     park_q[w]      <= {T{1'b0}};
+                    bpark_q[w]     <= {T{1'b0}};
                     warp_pc_q[w]   <= entry_pc_i;
                     warp_mask_q[w] <= first_mask(launch_nthreads_i, alloc_wib[w]);
                     block_id_q[w]  <= launch_block_id_i;
@@ -767,6 +795,7 @@ module gpu_core #(
                 case (x_class_q)
                     `CL_MEM: lwait_q[x_warp_q] <= 1'b1;
                     `CL_DIV: dwait_q[x_warp_q] <= 1'b1;
+                    `CL_BAR: bpark_q[x_warp_q] <= x_bpark_next;
                     `CL_EXIT: begin
                         run_q[x_warp_q]  <= run_q[x_warp_q] & ~x_mask_q;
                     end
@@ -791,6 +820,16 @@ module gpu_core #(
                 warp_pc_q[r_warp_q]   <= r_min;
                 warp_mask_q[r_warp_q] <= r_mask;
                 busy_q[r_warp_q]      <= 1'b0;
+            end
+
+            // ---- event port reservation
+            if (!det_armed)
+                det_resv_q <= 1'b0;
+            else if (x_det_push && det_resv_q && x_warp_q == det_resv_warp_q)
+                det_resv_q <= 1'b0;
+            else if (x_ok && x_det_evt && det_blocked && !det_resv_q) begin
+                det_resv_q      <= 1'b1;
+                det_resv_warp_q <= x_warp_q;
             end
 
             // ---- lock sequencer (only armed instructions start it)
@@ -818,7 +857,9 @@ module gpu_core #(
 
             // ---- barrier and unit completions
             bwait_q <= (bwait_q & ~bar_release) |
-                       ((x_commit && x_class_q == `CL_BAR) ? ({{(NUM_WARPS-1){1'b0}}, 1'b1} << x_warp_q) : 0);
+                       (x_arrive ? ({{(NUM_WARPS-1){1'b0}}, 1'b1} << x_warp_q) : 0);
+            for (w = 0; w < NUM_WARPS; w = w + 1)
+                if (bar_release[w]) bpark_q[w] <= {T{1'b0}};
             if (lsu_req_ready)
                 lsu_blk_q <= 0;
             else if (lsu_req_valid && !lsu_req_ready)
