@@ -1,7 +1,8 @@
 # Front door. Two commands matter: `make run` and `make test`; both install
 # what is missing through `make deps`. Everything generated goes to build/.
 #
-#   make run                 build, run the example kernels, print results
+#   make run                 build, run the ScoR suite, print its tables
+#   make examples            run the example kernels, print results and counters
 #   make test                the whole test suite (ends "N passed, N failed")
 #   make lint                verilator --lint-only -Wall on every configuration
 #   make synth CONFIG=fpga   Yosys synthesis, prints the cell count
@@ -27,11 +28,11 @@ CC      ?= cc
 CFLAGS_HOST := -std=c11 -O2 -g -Wall -Wextra -Werror
 CXX     ?= g++
 
-.PHONY: all deps run test lint synth synth-detector bench bench-detector sim clean help
+.PHONY: all deps run examples test lint synth synth-detector bench bench-detector sim clean help
 all: sim
 
 help:
-	@sed -n '1,14p' Makefile
+	@sed -n '1,15p' Makefile
 
 # ---- dependencies ---------------------------------------------------------
 DEPS_STAMP := $(BUILD)/.deps-ok
@@ -114,7 +115,11 @@ test-bins: $(DEPS_STAMP) $(TEST_BINS)
 test: $(DEPS_STAMP)
 	@bash tests/run.sh
 
-run: $(DEPS_STAMP)
+# The main job: the ScoR suite's summary (races present and found, false
+# positives, cycle and memory overheads), from a fresh build.
+run: scor
+
+examples: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j2 CONFIG=$(CONFIG) sim sw $(EXAMPLES_BIN)
 	@$(EXAMPLES_BIN) --sw-dir $(BUILD)/sw
 
