@@ -73,6 +73,7 @@ $(SYNTH_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh) $(GEN)/scord_defs.vh
 	yosys -q -l $(SYNTH_LOG) -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); synth_ecp5 -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
 
 include sim/sim.mk
+include sim/soc_sim.mk
 include driver/driver.mk
 include sw/sw.mk
 include tests/tests.mk
@@ -80,6 +81,7 @@ include tests/rtl/mem/mem.mk
 include tests/refmodel/refmodel.mk
 include tests/race/race.mk
 include tests/rtl/scord/scord.mk
+include fpga/fpga.mk
 
 sim: $(DEPS_STAMP) $(SCORD_BIN)
 
