@@ -82,6 +82,7 @@ include tests/refmodel/refmodel.mk
 include tests/race/race.mk
 include tests/rtl/scord/scord.mk
 include fpga/fpga.mk
+include tests/fpga/fpga.mk
 
 sim: $(DEPS_STAMP) $(SCORD_BIN)
 

@@ -105,9 +105,10 @@ static int uart_open(void **ctxp, const char *options, char *err)
     }
     free(copy);
     if (!rc) {
-        /* The first request may meet a stale cached sequence number of an
-         * earlier session: PING is harmless to answer from the cache, and
-         * afterwards the device's last number is ours. */
+        /* The device answers a request identical to its last one from its
+         * cache (a retry). If an earlier session's last request was this
+         * very PING, the cached answer is the same; afterwards the device's
+         * last request is ours. */
         c->hl.seq = (uint8_t)(time(NULL) ^ getpid());
         uint8_t st;
         uint32_t magic = 0;

@@ -2,8 +2,10 @@
 // and device-memory accesses and answers each with a response frame. The
 // protocol (docs/fpga.md) is fixed-length, CRC-16 protected, resynchronises
 // on the start byte after garbage or a timeout, and makes retries safe: a
-// request carrying the sequence number of the last executed one is not
-// executed again, its cached answer is resent.
+// request identical to the last executed one (same sequence number, command,
+// address and data: a retry) is not executed again, its cached answer is
+// resent. Comparing the whole request, not only the number, keeps a new
+// host session from getting the answer of an old session's request.
 //
 // This is the hardware first step of the host link; the issue's management
 // core with C firmware would speak the same frames (docs/fpga.md).
@@ -70,7 +72,8 @@ module soc_hostlink #(
     reg [15:0]   crc_rx_q;
     // cached answer of the last executed request
     reg          have_last_q;
-    reg [7:0]    last_seq_q, status_q;
+    reg [7:0]    last_seq_q, last_cmd_q, status_q;
+    reg [31:0]   last_addr_q, last_data_q;
     reg [31:0]   rsp_q;
     reg [15:0]   crc_errs_q, timeouts_q;
 
@@ -93,6 +96,9 @@ module soc_hostlink #(
             crc_rx_q    <= 16'd0;
             have_last_q <= 1'b0;
             last_seq_q  <= 8'd0;
+            last_cmd_q  <= 8'd0;
+            last_addr_q <= 32'd0;
+            last_data_q <= 32'd0;
             status_q    <= 8'd0;
             rsp_q       <= 32'd0;
             crc_errs_q  <= 16'd0;
@@ -140,7 +146,8 @@ module soc_hostlink #(
                         state_q     <= S_HUNT;
                         crc_errs_q  <= crc_errs_q + 16'd1;
                         frame_bad_o <= 1'b1;
-                    end else if (have_last_q && seq_q == last_seq_q) begin
+                    end else if (have_last_q && seq_q == last_seq_q && cmd_q == last_cmd_q &&
+                                 addr_q == last_addr_q && data_q == last_data_q) begin
                         state_q <= S_SEND;   // a retry: resend, do not redo
                         cnt_q   <= 4'd0;
                         crc_q   <= 16'hFFFF;
@@ -155,6 +162,9 @@ module soc_hostlink #(
                     cnt_q       <= 4'd0;
                     crc_q       <= 16'hFFFF;
                     last_seq_q  <= seq_q;
+                    last_cmd_q  <= cmd_q;
+                    last_addr_q <= addr_q;
+                    last_data_q <= data_q;
                     have_last_q <= 1'b1;
                     frame_ok_o  <= 1'b1;
                     ctl_we_o    <= cmd_q == CMD_CTL_WR;
