@@ -9,18 +9,22 @@
 // while anything is in flight (link bytes, a busy GPU) and for a while
 // after; otherwise the program sleeps in poll(), so an idle board costs no
 // CPU. That skips idle time, which nothing on the SoC can observe.
+// With --pty the pins are bridged to a pseudo-terminal instead, which the
+// backend opens as a serial port: uart:/dev/pts/N.
 #include <arpa/inet.h>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <deque>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <string>
 #include <sys/socket.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "Vsoc_top.h"
@@ -105,10 +109,13 @@ int usage(const char *prog)
 {
     std::fprintf(stderr,
                  "usage: %s [--port N] [--port-file FILE] [--once] [--idle-exit SECONDS]\n"
+                 "       %s --pty FILE\n"
                  "  Serves the simulated FPGA SoC on 127.0.0.1:N (0 or absent: any free\n"
                  "  port, printed and written to FILE). --once: exit when the first\n"
-                 "  client disconnects. --idle-exit: exit after that long without a client.\n",
-                 prog);
+                 "  client disconnects. --idle-exit: exit after that long without a client.\n"
+                 "  --pty: serve a pseudo-terminal instead (its path written to FILE) until\n"
+                 "  killed; open it as a serial port: uart:/dev/pts/N.\n",
+                 prog, prog);
     return 2;
 }
 
@@ -128,7 +135,7 @@ bool parse_num(const char *s, unsigned long max, unsigned long *out)
 int main(int argc, char **argv)
 {
     unsigned long port = 0, idle_exit = 0;
-    const char *port_file = nullptr;
+    const char *port_file = nullptr, *pty_file = nullptr;
     bool once = false;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
@@ -144,6 +151,8 @@ int main(int argc, char **argv)
                 std::fprintf(stderr, "%s: bad --idle-exit '%s'\n", argv[0], argv[i]);
                 return 2;
             }
+        } else if (a == "--pty" && i + 1 < argc) {
+            pty_file = argv[++i];
         } else if (a == "--once") {
             once = true;
         } else {
@@ -154,31 +163,52 @@ int main(int argc, char **argv)
     std::signal(SIGTERM, on_signal);
     std::signal(SIGPIPE, SIG_IGN);
 
-    int ls = socket(AF_INET, SOCK_STREAM, 0);
-    int one = 1;
-    setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    sockaddr_in sa{};
-    sa.sin_family = AF_INET;
-    sa.sin_port = htons((uint16_t)port);
-    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t sl = sizeof sa;
-    if (ls < 0 || bind(ls, (sockaddr *)&sa, sizeof sa) || listen(ls, 1) ||
-        getsockname(ls, (sockaddr *)&sa, &sl)) {
-        std::fprintf(stderr, "%s: cannot listen on 127.0.0.1:%lu: %s\n", argv[0], port,
-                     std::strerror(errno));
-        return 1;
-    }
-    unsigned real_port = ntohs(sa.sin_port);
-    if (port_file) {
-        FILE *f = std::fopen(port_file, "w");
-        if (!f || std::fprintf(f, "%u\n", real_port) < 0 || std::fclose(f)) {
-            std::fprintf(stderr, "%s: cannot write '%s'\n", argv[0], port_file);
+    int ls = -1, cfd = -1, one = 1;
+    if (pty_file) {
+        // The slave stays open here too, raw, so the master never sees a
+        // hang-up between clients and no echo is ever generated.
+        cfd = posix_openpt(O_RDWR | O_NOCTTY);
+        const char *name = cfd >= 0 && !grantpt(cfd) && !unlockpt(cfd) ? ptsname(cfd) : nullptr;
+        int slave = name ? open(name, O_RDWR | O_NOCTTY) : -1;
+        termios tio{};
+        FILE *f = slave >= 0 && !tcgetattr(slave, &tio) ? std::fopen(pty_file, "w") : nullptr;
+        if (f) {
+            cfmakeraw(&tio);
+            tcsetattr(slave, TCSANOW, &tio);
+        }
+        if (!f || std::fprintf(f, "%s\n", name) < 0 || std::fclose(f)) {
+            std::fprintf(stderr, "%s: cannot set up a pseudo-terminal (or write '%s')\n", argv[0],
+                         pty_file);
             return 1;
         }
+        std::printf("scord-soc-sim: serving %s (%u clocks per UART bit)\n", name, kCpb);
+        std::fflush(stdout);
+    } else {
+        ls = socket(AF_INET, SOCK_STREAM, 0);
+        setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        sockaddr_in sa{};
+        sa.sin_family = AF_INET;
+        sa.sin_port = htons((uint16_t)port);
+        sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t sl = sizeof sa;
+        if (ls < 0 || bind(ls, (sockaddr *)&sa, sizeof sa) || listen(ls, 1) ||
+            getsockname(ls, (sockaddr *)&sa, &sl)) {
+            std::fprintf(stderr, "%s: cannot listen on 127.0.0.1:%lu: %s\n", argv[0], port,
+                         std::strerror(errno));
+            return 1;
+        }
+        unsigned real_port = ntohs(sa.sin_port);
+        if (port_file) {
+            FILE *f = std::fopen(port_file, "w");
+            if (!f || std::fprintf(f, "%u\n", real_port) < 0 || std::fclose(f)) {
+                std::fprintf(stderr, "%s: cannot write '%s'\n", argv[0], port_file);
+                return 1;
+            }
+        }
+        std::printf("scord-soc-sim: listening on 127.0.0.1:%u (%u clocks per UART bit)\n", real_port,
+                    kCpb);
+        std::fflush(stdout);
     }
-    std::printf("scord-soc-sim: listening on 127.0.0.1:%u (%u clocks per UART bit)\n", real_port,
-                kCpb);
-    std::fflush(stdout);
 
     Board b;
     b.top.uart_rx_i = 1;
@@ -187,7 +217,6 @@ int main(int argc, char **argv)
         b.tick();
     b.top.rst_i = 0;
 
-    int cfd = -1;
     unsigned linger = 0;
     unsigned waited_ms = 0;
     while (!g_stop) {
@@ -204,7 +233,9 @@ int main(int argc, char **argv)
         } else if (r > 0) {
             uint8_t buf[4096];
             ssize_t k = read(cfd, buf, sizeof buf);
-            if (k <= 0) {
+            if (k <= 0 && pty_file) {
+                usleep(1000);   // nobody on the slave side: nothing to read
+            } else if (k <= 0) {
                 close(cfd);
                 cfd = -1;
                 if (once)
@@ -235,7 +266,8 @@ int main(int argc, char **argv)
     }
     if (cfd >= 0)
         close(cfd);
-    close(ls);
+    if (ls >= 0)
+        close(ls);
     b.top.final();
     return 0;
 }

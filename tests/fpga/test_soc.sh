@@ -61,6 +61,24 @@ if "$bin/scord" --device "uart:tcp=127.0.0.1:$port,bogus=1" info >"$tmp/o" 2>&1;
 elif grep -q "unknown option 'bogus'" "$tmp/o"; then echo "PASS uart bad option: refused"
 else echo "FAIL uart bad option: $(cat "$tmp/o")"; failed=1; fi
 
+# the same board behind a pseudo-terminal: the serial-port path of the
+# backend (termios, raw mode), as with the board's /dev/ttyUSB0
+"$bin/scord-soc-sim" --pty "$tmp/pty" >"$tmp/pty.log" 2>&1 &
+pty_pid=$!
+for _ in $(seq 50); do [ -s "$tmp/pty" ] && break; sleep 0.1; done
+if [ -s "$tmp/pty" ]; then
+    dev_saved=$dev
+    dev="uart:$(cat "$tmp/pty")"
+    run_cmp "vecadd over a pseudo-terminal: same dump as the cycle model" --grid 8 --block 16 \
+        "$sw/sw/examples/vecadd/kernel.elf" seq:64 seq:64 zeros:256 64 --dump @2
+    dev=$dev_saved
+else
+    echo "FAIL pseudo-terminal: the simulator did not start: $(cat "$tmp/pty.log")"
+    failed=1
+fi
+kill $pty_pid 2>/dev/null
+wait $pty_pid 2>/dev/null
+
 # kernel tests (a subset: the whole list takes minutes over the link)
 "$bin/scord-kernel-tests" --device "$dev" --sw-dir "$sw" vecadd prodcons barrier exit >"$tmp/kt" 2>&1
 kt_rc=$?
