@@ -66,6 +66,7 @@ $(FPGA_OUT)/synth.json: $(FPGA_RTL) $(GEN)/scord_defs.vh $(wildcard rtl/gpu/*.vh
 	@test -n "$(FPGA_PLL)" || { echo "fpga: no PLL setting for $(FPGA_MHZ) MHz" >&2; exit 1; }
 	@echo "fpga: synthesis of $(FPGA_TOP) ($(CONFIG), $(FPGA_MHZ) MHz, detector=$(DETECTOR)) -> $@"
 	@echo "$(FPGA_PLL)" > $(FPGA_OUT)/pll.txt
+	@{ git describe --always --dirty 2>/dev/null || echo unknown; } > $(FPGA_OUT)/rtl-version
 	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -json $@.tmp; tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
 	@mv $@.tmp $@
 

@@ -43,14 +43,29 @@ def one_build(d):
     out["fmax_mhz"] = worst["achieved_mhz"] if worst else None
     out["target_mhz"] = worst["constraint_mhz"] if worst else None
     out["timing_met"] = bool(worst and worst["achieved_mhz"] >= worst["constraint_mhz"])
+    ver = read(os.path.join(d, "rtl-version"))
+    out["rtl_version"] = ver.strip() if ver else None
     secs = read(os.path.join(d, "pnr-seconds"))
     out["pnr_seconds"] = int(secs) if secs else None
     stat = read(os.path.join(d, "synth-stat.json"))
     if stat:
         cells = json.loads(stat).get("design", {}).get("num_cells_by_type", {})
         out["yosys_cells"] = {k: v for k, v in sorted(cells.items()) if not k.startswith("$")}
-    out["bitstream"] = os.path.exists(os.path.join(d, os.path.basename(os.path.normpath(
-        d if not d.endswith("nodet") else os.path.dirname(d))) + ".bit"))
+    out["bitstream"] = sorted(f for f in os.listdir(d) if f.endswith(".bit"))
+    paths = rep.get("critical_paths", [])
+    if paths:
+        # the longest register-to-register path, with where it starts and ends
+        def total(p):
+            return sum(seg.get("delay", 0.0) for seg in p.get("path", []))
+        worst_path = max(paths, key=total)
+        segs = worst_path.get("path", [])
+        if segs:
+            out["critical_path"] = {
+                "delay_ns": round(total(worst_path), 2),
+                "from": segs[0]["from"]["cell"], "to": segs[-1]["to"]["cell"],
+                "logic_ns": round(sum(x["delay"] for x in segs if x.get("type") == "logic"), 2),
+                "routing_ns": round(sum(x["delay"] for x in segs if x.get("type") == "routing"), 2),
+            }
     return out
 
 
@@ -65,6 +80,12 @@ def fmt(b):
     if b["fmax_mhz"] is not None:
         met = "met" if b["timing_met"] else "NOT met"
         lines.append(f"  Fmax   {b['fmax_mhz']:.2f} MHz (target {b['target_mhz']:.2f} MHz: {met})")
+    cp = b.get("critical_path")
+    if cp:
+        lines.append(f"  critical path {cp['delay_ns']} ns ({cp['logic_ns']} logic, "
+                     f"{cp['routing_ns']} routing): {cp['from']} -> {cp['to']}")
+    if b.get("rtl_version"):
+        lines.append(f"  RTL of commit {b['rtl_version']}")
     if b.get("pnr_seconds") is not None:
         lines.append(f"  place and route took {b['pnr_seconds']} s")
     return "\n".join(lines)
