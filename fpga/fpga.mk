@@ -61,7 +61,15 @@ FPGA_READ = read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord -Irtl/soc $(FPGA_RTL
 fpga-synth-one: $(FPGA_OUT)/synth.json
 fpga-one: $(FPGA_OUT)/$(BOARD).bit
 
-$(FPGA_OUT)/synth.json: $(FPGA_RTL) $(GEN)/scord_defs.vh $(wildcard rtl/gpu/*.vh) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
+# The build's settings: a change (FPGA_MHZ, FPGA_BAUD, FPGA_SEED, ...)
+# rebuilds, as a changed source would.
+FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) seed=$(FPGA_SEED) detector=$(DETECTOR)
+.PHONY: fpga-force
+$(FPGA_OUT)/settings: fpga-force
+	@mkdir -p $(dir $@)
+	@echo '$(FPGA_SETTINGS)' | cmp -s - $@ || echo '$(FPGA_SETTINGS)' > $@
+
+$(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(wildcard rtl/gpu/*.vh) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
 	@mkdir -p $(dir $@)
 	@test -n "$(FPGA_PLL)" || { echo "fpga: no PLL setting for $(FPGA_MHZ) MHz" >&2; exit 1; }
 	@echo "fpga: synthesis of $(FPGA_TOP) ($(CONFIG), $(FPGA_MHZ) MHz, detector=$(DETECTOR)) -> $@"
@@ -70,7 +78,7 @@ $(FPGA_OUT)/synth.json: $(FPGA_RTL) $(GEN)/scord_defs.vh $(wildcard rtl/gpu/*.vh
 	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -json $@.tmp; tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
 	@mv $@.tmp $@
 
-$(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF)
+$(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/settings
 	@echo "fpga: place and route ($(FPGA_PNR) $(FPGA_DEVICE) $(FPGA_PACKAGE)), log in $(FPGA_OUT)/nextpnr.log"
 	@date +%s > $(FPGA_OUT)/pnr-start
 	$(FPGA_PNR) -q -l $(FPGA_OUT)/nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
