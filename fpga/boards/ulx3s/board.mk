@@ -8,5 +8,6 @@ FPGA_TOP      := ulx3s_top
 FPGA_LPF      := fpga/boards/ulx3s/ulx3s.lpf
 FPGA_BOARD_RTL := fpga/boards/ulx3s/ulx3s_top.v
 FPGA_CLK_IN_MHZ := 25
-FPGA_MHZ      ?= 30
+# 30 MHz failed timing after placement (estimate 19.56 MHz, docs/fpga.md)
+FPGA_MHZ      ?= 18
 FPGA_BAUD     ?= 1000000

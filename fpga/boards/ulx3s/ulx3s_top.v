@@ -4,12 +4,13 @@
 `default_nettype none
 
 module ulx3s_top #(
-    parameter CLKI_DIV     = 5,      // set by the FPGA flow (tools/ecp5_pll.py)
-    parameter CLKFB_DIV    = 6,
-    parameter CLKOP_DIV    = 20,
-    parameter CLKOP_CPHASE = 19,
-    parameter CLKS_PER_BIT = 30,     // SoC clock / UART baud
-    parameter CLK_HZ       = 30000000
+    // set by the FPGA flow (tools/ecp5_pll.py); these give 17.86 MHz
+    parameter CLKI_DIV     = 7,
+    parameter CLKFB_DIV    = 5,
+    parameter CLKOP_DIV    = 34,
+    parameter CLKOP_CPHASE = 33,
+    parameter CLKS_PER_BIT = 18,     // SoC clock / UART baud
+    parameter CLK_HZ       = 17857143
 ) (
     input  wire       clk_25mhz,
     input  wire [6:0] btn,        // [1] FIRE1 resets the SoC
@@ -52,7 +53,7 @@ module ulx3s_top #(
         .link_bad_o (link_bad)
     );
 
-    // about 1 Hz: the SoC clock runs
+    // blinks (about 0.5 Hz at 17.86 MHz): the SoC clock runs
     reg [25:0] beat_q = 26'd0;
     always @(posedge clk) beat_q <= beat_q + 26'd1;
 
