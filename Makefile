@@ -97,6 +97,7 @@ $(SYNTH_DET_STAT): $(RTL_SCORD) $(GEN)/scord_defs.vh
 	yosys -q -l $(SYNTH_DET_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/scord $(RTL_SCORD); synth_ecp5 -top scord_top -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
 
 include sim/sim.mk
+include sim/soc_sim.mk
 include driver/driver.mk
 include sw/sw.mk
 include tests/tests.mk
@@ -105,6 +106,8 @@ include tests/refmodel/refmodel.mk
 include tests/race/race.mk
 include tests/rtl/scord/scord.mk
 include driver/scor/scor.mk
+include fpga/fpga.mk
+include tests/fpga/fpga.mk
 
 sim: $(DEPS_STAMP) $(SCORD_BIN)
 

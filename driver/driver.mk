@@ -15,9 +15,10 @@ SCORD_BIN    := $(B)/bin/scord
 SCORD_LDLIBS := -ldw -lelf $(SIM_LDLIBS)
 SCORD_CFLAGS := -Idriver/include
 
-SCORD_SRCS := driver/src/scord.c driver/src/backend_sim.c driver/src/race.c
+SCORD_SRCS := driver/src/scord.c driver/src/backend_sim.c driver/src/backend_uart.c \
+              driver/src/hostlink.c driver/src/race.c
 SCORD_OBJS := $(patsubst driver/src/%.c,$(SCORD_OBJDIR)/%.o,$(SCORD_SRCS))
-SCORD_HDRS := driver/include/scord.h driver/src/backend.h driver/src/race.h sim/gpu_sim.h \
+SCORD_HDRS := driver/include/scord.h driver/src/backend.h driver/src/race.h driver/src/hostlink.h sim/gpu_sim.h \
               $(GEN)/scord_defs.h
 SCORD_CC_FLAGS := $(CFLAGS_HOST) -Idriver/include -Idriver/src $(SIM_CFLAGS) -I$(GEN) \
                   -DSCORD_CONFIG_NAME='"$(CONFIG)"'

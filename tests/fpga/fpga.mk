@@ -1,0 +1,11 @@
+# Host link test against the simulated board (tests/fpga/test_hostlink.c)
+# and the end-to-end run script (tests/fpga/test_soc.sh).
+HOSTLINK_TEST_BIN := $(B)/bin/scord-hostlink-test
+$(HOSTLINK_TEST_BIN): tests/fpga/test_hostlink.c driver/src/hostlink.c driver/src/hostlink.h $(GEN)/scord_defs.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) -Idriver/src -Idriver/include -I$(GEN) -o $@ tests/fpga/test_hostlink.c driver/src/hostlink.c
+
+.PHONY: soc-test
+soc-test: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 CONFIG=fpga sim sw soc-sim $(BUILD)/fpga/bin/scord-hostlink-test
+	@bash tests/fpga/test_soc.sh build/fpga/bin $(BUILD)/sw

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Summarises an FPGA build: build/fpga/<board>/report.json and report.txt
+from nextpnr's --report (placed resources, Fmax per clock) and Yosys'
+stat -json (mapped cells), for the build with the detector and, when
+present (nodet/), the one without.
+
+usage: fpga_report.py BUILD_DIR      e.g. build/fpga/ulx3s
+"""
+import json
+import os
+import sys
+
+RESOURCES = [("luts", "TRELLIS_COMB"), ("ffs", "TRELLIS_FF"), ("brams", "DP16KD"),
+             ("dsps", "MULT18X18D")]
+
+
+def read(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def one_build(d):
+    rep = read(os.path.join(d, "nextpnr-report.json"))
+    if rep is None:
+        return None
+    rep = json.loads(rep)
+    util = rep.get("utilization", {})
+    out = {}
+    for name, cell in RESOURCES:
+        u = util.get(cell, {})
+        out[name] = {"used": u.get("used"), "available": u.get("available")}
+    clocks = {}
+    for clk, t in rep.get("fmax", {}).items():
+        clocks[clk] = {"achieved_mhz": round(t.get("achieved", 0.0), 2),
+                       "constraint_mhz": round(t.get("constraint", 0.0), 2)}
+    out["clocks"] = clocks
+    # the SoC clock is the PLL's output; the oscillator only feeds the PLL
+    soc = [c for c in clocks.values() if c["constraint_mhz"] > 0]
+    worst = min(soc, key=lambda c: c["achieved_mhz"] - c["constraint_mhz"]) if soc else None
+    out["fmax_mhz"] = worst["achieved_mhz"] if worst else None
+    out["target_mhz"] = worst["constraint_mhz"] if worst else None
+    out["timing_met"] = bool(worst and worst["achieved_mhz"] >= worst["constraint_mhz"])
+    ver = read(os.path.join(d, "rtl-version"))
+    out["rtl_version"] = ver.strip() if ver else None
+    secs = read(os.path.join(d, "pnr-seconds"))
+    out["pnr_seconds"] = int(secs) if secs else None
+    stat = read(os.path.join(d, "synth-stat.json"))
+    if stat:
+        cells = json.loads(stat).get("design", {}).get("num_cells_by_type", {})
+        out["yosys_cells"] = {k: v for k, v in sorted(cells.items()) if not k.startswith("$")}
+    out["bitstream"] = sorted(f for f in os.listdir(d) if f.endswith(".bit"))
+    paths = rep.get("critical_paths", [])
+    if paths:
+        # the longest register-to-register path, with where it starts and ends
+        def total(p):
+            return sum(seg.get("delay", 0.0) for seg in p.get("path", []))
+        worst_path = max(paths, key=total)
+        segs = worst_path.get("path", [])
+        if segs:
+            out["critical_path"] = {
+                "delay_ns": round(total(worst_path), 2),
+                "from": segs[0]["from"]["cell"], "to": segs[-1]["to"]["cell"],
+                "logic_ns": round(sum(x["delay"] for x in segs if x.get("type") == "logic"), 2),
+                "routing_ns": round(sum(x["delay"] for x in segs if x.get("type") == "routing"), 2),
+            }
+    return out
+
+
+def fmt(b):
+    lines = []
+    for name, _ in RESOURCES:
+        u = b[name]
+        if u["used"] is None:
+            continue
+        pct = 100.0 * u["used"] / u["available"] if u["available"] else 0
+        lines.append(f"  {name:6} {u['used']:7} / {u['available']:<7} ({pct:4.1f}%)")
+    if b["fmax_mhz"] is not None:
+        met = "met" if b["timing_met"] else "NOT met"
+        lines.append(f"  Fmax   {b['fmax_mhz']:.2f} MHz (target {b['target_mhz']:.2f} MHz: {met})")
+    cp = b.get("critical_path")
+    if cp:
+        lines.append(f"  critical path {cp['delay_ns']} ns ({cp['logic_ns']} logic, "
+                     f"{cp['routing_ns']} routing): {cp['from']} -> {cp['to']}")
+    if b.get("rtl_version"):
+        lines.append(f"  RTL of commit {b['rtl_version']}")
+    if b.get("pnr_seconds") is not None:
+        lines.append(f"  place and route took {b['pnr_seconds']} s")
+    return "\n".join(lines)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: fpga_report.py BUILD_DIR")
+    d = sys.argv[1]
+    withdet = one_build(d)
+    if withdet is None:
+        sys.exit(f"fpga_report.py: no nextpnr report in {d}")
+    nodet = one_build(os.path.join(d, "nodet"))
+    board = os.path.basename(os.path.normpath(d))
+    report = {"board": board, "with_detector": withdet, "without_detector": nodet}
+    with open(os.path.join(d, "report.json"), "w") as f:
+        json.dump(report, f, indent=2)
+        f.write("\n")
+    text = [f"FPGA build for {board}", "with the race detector:", fmt(withdet)]
+    if nodet:
+        text += ["without the race detector (DETECTOR=0):", fmt(nodet)]
+    else:
+        text += ["without the race detector: not built (gpu_top has no DETECTOR parameter)"]
+    with open(os.path.join(d, "report.txt"), "w") as f:
+        f.write("\n".join(text) + "\n")
+
+
+if __name__ == "__main__":
+    main()
