@@ -31,7 +31,7 @@ module scord_top #(
   parameter MEM_BYTES   = `GPU_MEM_BYTES,
   parameter QUEUE_DEPTH = 8,
   // metadata cache lines (scord_md_cache), a power of two
-  parameter MD_LINES    = 64,
+  parameter MD_LINES    = 256,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8
 ) (
@@ -467,6 +467,13 @@ module scord_top #(
   assign s2_commit = s2_v_q && (s2_rep_q ? rep_done : !s2_rep);
 
   wire pipe_empty = !s1_v_q && !s2_v_q;
+  // Dirty lines are written back once the detector has had nothing to do
+  // for 2^FLUSH_QUIET_W cycles (or at once for a kernel start): a flush
+  // holds P2 back, so flushing in every short gap of a busy stream costs
+  // more than it saves, while the quiet time is a small delay at the end
+  // of a grid.
+  localparam FLUSH_QUIET_W = 4;
+  reg [FLUSH_QUIET_W:0] quiet_q;
   assign idle_o     = pipe_empty && q_empty && !start_pend_q && !ff_busy && !sweep_q &&
                       !mc_busy && !mc_dirty;
   assign busy       = !idle_o;
@@ -487,7 +494,7 @@ module scord_top #(
     cnt_inc[K_SUP] = cnt_suppressed;
     // a miss is fetched once P2 has nothing left to write
     mc_fetch       = s1_v_q && s1_trk_q && mc_rvalid && !mc_hit && !s2_v_q;
-    mc_flush       = pipe_empty && !q_valid && !sweep_q;
+    mc_flush       = quiet_q[FLUSH_QUIET_W] && !q_valid && !sweep_q;
     if (kgo) begin
       kstart   = armed;
       md_sweep = armed && need_sweep;
@@ -527,6 +534,7 @@ module scord_top #(
       s2_v_q       <= 1'b0;
       s2_rep_q     <= 1'b0;
       lw_v_q       <= 1'b0;
+      quiet_q      <= {(FLUSH_QUIET_W+1){1'b0}};
       sweep_q      <= 1'b0;
       start_pend_q <= 1'b0;
     end else begin
@@ -537,6 +545,12 @@ module scord_top #(
         lw_v_q       <= 1'b0;       // the sweep may zero what lw_* holds
       end
       if (sweep_q && mc_sweep_done) sweep_q <= 1'b0;
+      if (!pipe_empty || q_valid)
+        quiet_q <= {(FLUSH_QUIET_W+1){1'b0}};
+      else if (start_pend_q)
+        quiet_q <= {1'b1, {FLUSH_QUIET_W{1'b0}}};
+      else if (!quiet_q[FLUSH_QUIET_W])
+        quiet_q <= quiet_q + 1'b1;
       // P0 -> P1
       if (pop) begin
         s1_v_q     <= 1'b1;
