@@ -2,16 +2,25 @@
 // fence file, detection, metadata accessor with sweep engine, report
 // writer and registers, on one L2-channel master port.
 //
-// Events are processed one at a time in queue order (the semantics of §1),
-// so no forwarding is needed. Cycles per event, from the cycle it is popped
-// to the next pop, with an L2 that takes each request at once and answers a
-// READ L cycles after accepting it (L = 2 for an L2 hit):
-//   barrier, untracked access, ignored sync         2
-//   fence                                          3
-//   tracked access, entry unchanged                 6 + L
-//   tracked access, entry written back              8 + L
-//   + a report: record or count write              +3 (a drop: +2)
-//   intrusion                                       5 (a drop: 4)
+// Events are processed as if one at a time in queue order (§1) by a
+// three-stage pipeline:
+//   P0  the queue head: address decode; the metadata cache and the fence
+//       file (FF[B][W]) are read
+//   P1  the cache answers (hit or miss); the fence file is read for the
+//       previous accessor FF[md.BLOCK][md.WARP]
+//   P2  checks, counters, report, entry write into the cache
+// Forwarding: P1 takes an entry P2 wrote the cycle before from lw_*, and
+// P2 takes one written while it sat in P1; the previous accessor's
+// fence-file read in P1 takes BLOCK/WARP from P2's event when P2 holds the
+// same entry. A fence stops the queue until it has left P2 (its fence-file
+// write must be seen by every later read). Metadata lives in a private
+// write-back line cache (scord_md_cache); memory holds the truth whenever
+// idle_o is high (dirty lines are flushed after 16 quiet cycles).
+// Cycle budget (from one pop to the next, the queue full):
+//   any event whose lookup hits, or that needs none      1
+//   a miss: P2 drains, victim write back if dirty, line read    + 4 + L2 write + L2 read
+//   a report (record or count write)                    + 3 (a drop: + 2)
+//   a fence                                             + 2 (the queue waits)
 // The arming state is looked at when an event is processed: disarm only
 // while idle_o (the driver does, after a grid), or queued events are lost.
 //
@@ -31,7 +40,7 @@ module scord_top #(
   parameter MEM_BYTES   = `GPU_MEM_BYTES,
   parameter QUEUE_DEPTH = 8,
   // metadata cache lines (scord_md_cache), a power of two
-  parameter MD_LINES    = 256,
+  parameter MD_LINES    = 64,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8
 ) (
