@@ -40,7 +40,7 @@ module scord_top #(
   parameter MEM_BYTES   = `GPU_MEM_BYTES,
   parameter QUEUE_DEPTH = 8,
   // metadata cache lines (scord_md_cache), a power of two
-  parameter MD_LINES    = 64,
+  parameter MD_LINES    = 256,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8
 ) (
