@@ -1,12 +1,8 @@
-// Metadata accessor (docs/detector.md §1, §5): read-modify-write of one
-// 8-byte entry through a line-wide L2 channel, and the sweep engine that
-// zeroes the metadata region at a kernel start (§5.4).
-//
-// It caches nothing: every read is an L2_READ of the entry's line and every
-// write an L2_WRITE of the line with the entry's 8-byte strobe, so memory
-// always holds the truth and nothing needs forwarding (the detector runs one
-// event at a time). The L2 applies writes in order with later reads of the
-// same port, so a read after a write sees it.
+// Metadata line port (docs/detector.md §1, §5): line reads and strobed
+// line writes through the L2 channel for the metadata cache
+// (scord_md_cache), and the sweep engine that zeroes the metadata region at
+// a kernel start (§5.4). The L2 applies writes in order with later reads of
+// the same port, so a read after a write sees it.
 //
 // One command at a time; done_o pulses once per command: for a read with
 // rdata_o valid, for a write when the L2 accepted it, for a sweep when the
@@ -25,14 +21,15 @@ module scord_md_access #(
   // commands (only while idle_o)
   input  wire                  rd_i,
   input  wire                  wr_i,
-  input  wire [31:0]           addr_i,      // entry byte address, 8-aligned
-  input  wire [63:0]           wdata_i,
+  input  wire [31:0]           addr_i,      // line byte address
+  input  wire [LINE_BITS-1:0]  wdata_i,
+  input  wire [LINE_BYTES-1:0] wstrb_i,
   input  wire                  sweep_i,
   input  wire [31:0]           sweep_base_i,
   input  wire [32:0]           sweep_bytes_i,
   output wire                  idle_o,
   output reg                   done_o,
-  output reg  [63:0]           rdata_o,
+  output reg  [LINE_BITS-1:0]  rdata_o,
   // L2 channel (master)
   output wire                  l2_req_valid_o,
   input  wire                  l2_req_ready_i,
@@ -50,20 +47,13 @@ module scord_md_access #(
 
   reg [2:0]  state_q;
   reg [31:0] addr_q;
-  reg [63:0] wdata_q;
+  reg [LINE_BITS-1:0]  wdata_q;
+  reg [LINE_BYTES-1:0] wstrb_q;
   // sweep: current line, first byte, one past the last byte (33 bits: the
   // region may end at the top of a 4 GiB space)
   reg [32:0] sw_line_q, sw_start_q, sw_end_q;
 
-  wire [OFF_W-1:0]  off      = addr_q[OFF_W-1:0];
-  // Entries are 8-aligned: shift by whole entries (a small mux, not a
-  // byte-wise barrel shifter).
-  wire [OFF_W-4:0]  ent      = off[OFF_W-1:3];
   wire [31:0]       line_adr = {addr_q[31:OFF_W], {OFF_W{1'b0}}};
-
-  // Entry write: the 8 bytes at the entry's offset.
-  wire [LINE_BITS-1:0]  wr_line = {{(LINE_BITS-64){1'b0}}, wdata_q} << {ent, 6'b000000};
-  wire [LINE_BYTES-1:0] wr_strb = {{(LINE_BYTES-8){1'b0}}, 8'hFF} << {ent, 3'b000};
 
   // Sweep strobes: the whole line but for the region's ragged ends.
   wire [32:0]           sw_last_byte = sw_end_q - 33'd1;
@@ -77,14 +67,14 @@ module scord_md_access #(
                                      ? ~(ones << sw_hi_off) : ones;
   wire                  sw_is_last = (sw_line_q == sw_last_line);
   // Bit 32 of a line address is 0 for any region inside memory.
-  wire unused_sw = ^{sw_line_q[32], sw_last_byte[OFF_W-1:0], off[2:0]};
+  wire unused_sw = ^{sw_line_q[32], sw_last_byte[OFF_W-1:0], addr_q[OFF_W-1:0]};
 
   assign idle_o         = (state_q == S_IDLE);
   assign l2_req_valid_o = (state_q == S_RD_REQ) || (state_q == S_WR_REQ) || (state_q == S_SW_REQ);
   assign l2_req_type_o  = (state_q == S_RD_REQ) ? T_READ : T_WRITE;
   assign l2_req_addr_o  = (state_q == S_SW_REQ) ? sw_line_q[31:0] : line_adr;
-  assign l2_req_wdata_o = wr_line;
-  assign l2_req_wstrb_o = (state_q == S_SW_REQ) ? (sw_lo_mask & sw_hi_mask) : wr_strb;
+  assign l2_req_wdata_o = wdata_q;
+  assign l2_req_wstrb_o = (state_q == S_SW_REQ) ? (sw_lo_mask & sw_hi_mask) : wstrb_q;
 
   always @(posedge clk_i) begin
     done_o <= 1'b0;
@@ -95,12 +85,13 @@ module scord_md_access #(
         S_IDLE: begin
           addr_q  <= addr_i;
           wdata_q <= wdata_i;
+          wstrb_q <= wstrb_i;
           if (rd_i) begin
             state_q <= S_RD_REQ;
           end else if (wr_i) begin
             state_q <= S_WR_REQ;
           end else if (sweep_i) begin
-            wdata_q    <= 64'd0;  // the sweep writes zeros through wr_line
+            wdata_q    <= {LINE_BITS{1'b0}};  // the sweep writes zeros
             sw_line_q  <= {1'b0, sweep_base_i[31:OFF_W], {OFF_W{1'b0}}};
             sw_start_q <= {1'b0, sweep_base_i};
             sw_end_q   <= {1'b0, sweep_base_i} + sweep_bytes_i;
@@ -112,7 +103,7 @@ module scord_md_access #(
         end
         S_RD_REQ: if (l2_req_ready_i) state_q <= S_RD_WAIT;
         S_RD_WAIT: if (l2_rsp_valid_i) begin
-          rdata_o <= l2_rsp_data_i[{ent, 6'b000000} +: 64];
+          rdata_o <= l2_rsp_data_i;
           done_o  <= 1'b1;
           state_q <= S_IDLE;
         end

@@ -2,16 +2,25 @@
 // fence file, detection, metadata accessor with sweep engine, report
 // writer and registers, on one L2-channel master port.
 //
-// Events are processed one at a time in queue order (the semantics of §1),
-// so no forwarding is needed. Cycles per event, from the cycle it is popped
-// to the next pop, with an L2 that takes each request at once and answers a
-// READ L cycles after accepting it (L = 2 for an L2 hit):
-//   barrier, untracked access, ignored sync         2
-//   fence                                          3
-//   tracked access, entry unchanged                 6 + L
-//   tracked access, entry written back              8 + L
-//   + a report: record or count write              +3 (a drop: +2)
-//   intrusion                                       5 (a drop: 4)
+// Events are processed as if one at a time in queue order (§1) by a
+// three-stage pipeline:
+//   P0  the queue head: address decode; the metadata cache and the fence
+//       file (FF[B][W]) are read
+//   P1  the cache answers (hit or miss); the fence file is read for the
+//       previous accessor FF[md.BLOCK][md.WARP]
+//   P2  checks, counters, report, entry write into the cache
+// Forwarding: P1 takes an entry P2 wrote the cycle before from lw_*, and
+// P2 takes one written while it sat in P1; the previous accessor's
+// fence-file read in P1 takes BLOCK/WARP from P2's event when P2 holds the
+// same entry. A fence stops the queue until it has left P2 (its fence-file
+// write must be seen by every later read). Metadata lives in a private
+// write-back line cache (scord_md_cache); memory holds the truth whenever
+// idle_o is high (dirty lines are flushed after 16 quiet cycles).
+// Cycle budget (from one pop to the next, the queue full):
+//   any event whose lookup hits, or that needs none      1
+//   a miss: P2 drains, victim write back if dirty, line read    + 4 + L2 write + L2 read
+//   a report (record or count write)                    + 3 (a drop: + 2)
+//   a fence                                             + 2 (the queue waits)
 // The arming state is looked at when an event is processed: disarm only
 // while idle_o (the driver does, after a grid), or queued events are lost.
 //
@@ -30,6 +39,8 @@ module scord_top #(
   parameter LINE_BYTES  = `GPU_LINE_BYTES,
   parameter MEM_BYTES   = `GPU_MEM_BYTES,
   parameter QUEUE_DEPTH = 8,
+  // metadata cache lines (scord_md_cache), a power of two
+  parameter MD_LINES    = 256,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8
 ) (
@@ -123,7 +134,7 @@ module scord_top #(
   // ---------------------------------------------------------------------------
   // Event queue
   wire         q_valid, q_empty;
-  reg          q_pop;
+  wire         q_pop;
   wire [127:0] q_data;
 
   scord_evq #(
@@ -142,39 +153,36 @@ module scord_top #(
   );
 
   // ---------------------------------------------------------------------------
-  // Current event (§3.1), normalised (§3.2)
-  reg  [127:0] cur_q;
-  wire [31:0]  ev_pc      = cur_q[31:0];
-  wire [31:0]  ev_addr    = cur_q[63:32];
-  wire [15:0]  ev_bloom   = cur_q[79:64];
-  wire [7:0]   ev_barrier = cur_q[87:80];
-  wire [7:0]   ev_core    = cur_q[95:88];
-  wire [15:0]  ev_block   = cur_q[111:96];
-  wire [4:0]   ev_warp    = cur_q[116:112];
-  wire [4:0]   ev_lane    = cur_q[121:117];
-  wire [1:0]   ev_kind    = cur_q[123:122];
-  wire         ev_is_ld   = (ev_kind == `DET_EV_LOAD);
-  wire         ev_is_st   = (ev_kind == `DET_EV_STORE);
-  wire         ev_is_at   = (ev_kind == `DET_EV_ATOMIC);
-  wire         ev_is_sync = (ev_kind == `DET_EV_SYNC);
-  wire         ev_scope   = cur_q[124] && !(ev_is_ld || ev_is_st);
-  wire         ev_strong  = cur_q[125] || ev_is_at;
-  wire [1:0]   ev_size    = cur_q[127:126];
-  wire [6:0]   ev_b7      = ev_block[6:0];
+  // Pipeline (see the header): P0 = the queue head, decoded; P1 = metadata
+  // lookup; P2 = check, counters, report, entry write. Stage registers
+  // carry the raw event word; fields are cut where they are needed.
+  localparam [1:0] SYNC_FENCE = `DET_SYNC_FENCE;
+  localparam [1:0] SYNC_BAR   = `DET_SYNC_BARRIER;
+  localparam [1:0] EV_SYNC    = `DET_EV_SYNC;
+  localparam [1:0] EV_LOAD    = `DET_EV_LOAD;
+  localparam [1:0] EV_STORE   = `DET_EV_STORE;
+  localparam [1:0] EV_ATOMIC  = `DET_EV_ATOMIC;
 
-  // ---------------------------------------------------------------------------
-  // Address decode (§6.2 A1-A3, §5.2)
-  wire [37:0] a38       = {6'd0, ev_addr};
+  // ---- P0: the queue head (§3.1), address decode (§6.2 A1-A3, §5.2) ----
+  wire [31:0] q_addr  = q_data[63:32];
+  wire [6:0]  q_b7    = q_data[102:96];
+  wire [4:0]  q_warp  = q_data[116:112];
+  wire [1:0]  q_kind  = q_data[123:122];
+  wire [1:0]  q_size  = q_data[127:126];
+  wire        q_is_ld = (q_kind == EV_LOAD);
+  wire        q_sync  = (q_kind == EV_SYNC);
+
+  wire [37:0] a38       = {6'd0, q_addr};
   wire [37:0] md_lo     = {6'd0, md_base};
   wire [37:0] ring_lo   = {6'd0, ring_base};
   wire [37:0] tr_lo     = {6'd0, track_base};
   wire        in_md     = (a38 >= md_lo) && (a38 < md_lo + {5'd0, md_bytes});
   wire        in_ring   = (a38 >= ring_lo) && (a38 < ring_lo + {1'b0, ring_size, 5'd0});
-  wire        intrusion = !ev_is_ld && (in_md || in_ring);
+  wire        intrusion = !q_is_ld && (in_md || in_ring);
   wire        tracked   = (a38 >= tr_lo) && (a38 < tr_lo + {6'd0, track_bytes});
 
   wire [2:0]  glog2     = 3'd2 + {1'b0, gcode};
-  wire [31:0] toff      = ev_addr - track_base;
+  wire [31:0] toff      = q_addr - track_base;
   // cache mode: index = granule mod N = (offset mod TRACK_BYTES/16) >> G,
   // tag = granule / N = offset >> log2(TRACK_BYTES/16)
   wire [31:0] sub_mask  = (track_bytes >> 4) - 32'd1;
@@ -186,61 +194,175 @@ module scord_top #(
   // In a valid configuration index < 2^29 and the tag fits 4 bits.
   wire unused_idx = ^{index[31:29], tag_full[31:4]};
 
-  // ---------------------------------------------------------------------------
-  // Fence file
-  localparam [2:0] S_IDLE = 3'd0, S_DEC = 3'd1, S_FENCE = 3'd2, S_MDRD = 3'd3,
-                   S_FFP = 3'd4, S_CHK = 3'd5, S_REP = 3'd6, S_MDWR = 3'd7;
-  reg  [2:0]  state_q;
-  reg         sweep_q;              // sweeping (state S_IDLE meanwhile)
-  reg  [63:0] raw_q;
-  reg  [5:0]  ffc_blk_q, ffc_dev_q;
-  reg  [3:0]  tag_q;
-  reg  [31:0] eadr_q;
-  reg         trk_q;                // the report is of a tracked access
-  reg  [2:0]  rtype_q;
+  // What the event is, with the arming state looked at as it enters.
+  wire q_acc   = armed && !q_sync;
+  wire q_intr  = q_acc && intrusion;
+  wire q_trk   = q_acc && !intrusion && tracked;
+  wire q_fence = armed && q_sync && (q_size == SYNC_FENCE);
+  wire q_bar   = armed && q_sync && (q_size == SYNC_BAR);
+
+  // ---- stage registers ----
+  reg         s1_v_q, s1_acc_q, s1_bar_q, s1_trk_q, s1_intr_q, s1_fence_q;
+  reg [127:0] s1_ev_q;
+  reg [31:0]  s1_adr_q;
+  reg [3:0]   s1_tag_q;
+  reg         s2_v_q, s2_acc_q, s2_bar_q, s2_trk_q, s2_intr_q, s2_fence_q, s2_rep_q;
+  reg [127:0] s2_ev_q;
+  reg [31:0]  s2_adr_q;
+  reg [3:0]   s2_tag_q;
+  reg [63:0]  s2_raw_q;
+  reg [5:0]   s2_ffc_blk_q, s2_ffc_dev_q;
+  reg [2:0]   rtype_q;
+  // the last entry written back by P2 (its new value, changed or not)
+  reg         lw_v_q;
+  reg [31:0]  lw_adr_q;
+  reg [63:0]  lw_raw_q;
+  reg         sweep_q;
   reg         start_pend_q;
 
-  wire        ff_busy;
-  wire [5:0]  ff_rd_blk, ff_rd_dev;
-  reg         ff_wr;
+  wire [6:0]  s1_b7   = s1_ev_q[102:96];
+  wire [4:0]  s1_warp = s1_ev_q[116:112];
+
+  // P2's event, normalised (§3.2)
+  wire [31:0] ev_pc      = s2_ev_q[31:0];
+  wire [31:0] ev_addr    = s2_ev_q[63:32];
+  wire [15:0] ev_bloom   = s2_ev_q[79:64];
+  wire [7:0]  ev_barrier = s2_ev_q[87:80];
+  wire [7:0]  ev_core    = s2_ev_q[95:88];
+  wire [15:0] ev_block   = s2_ev_q[111:96];
+  wire [4:0]  ev_warp    = s2_ev_q[116:112];
+  wire [4:0]  ev_lane    = s2_ev_q[121:117];
+  wire [1:0]  ev_kind    = s2_ev_q[123:122];
+  wire        ev_is_ld   = (ev_kind == EV_LOAD);
+  wire        ev_is_st   = (ev_kind == EV_STORE);
+  wire        ev_is_at   = (ev_kind == EV_ATOMIC);
+  wire        ev_scope   = s2_ev_q[124] && !(ev_is_ld || ev_is_st);
+  wire        ev_strong  = s2_ev_q[125] || ev_is_at;
+  wire [1:0]  ev_size    = s2_ev_q[127:126];
+  wire [6:0]  ev_b7      = ev_block[6:0];
+
+  // ---------------------------------------------------------------------------
+  // Metadata cache (with the sweep engine behind it)
+  wire                  mc_rvalid, mc_hit, mc_busy, mc_dirty, mc_sweep_done;
+  wire [63:0]           mc_rdata;
+  reg                   mc_wr, mc_fetch, mc_flush, md_sweep;
+  wire [31:0]           mc_rd_addr;
+  wire [63:0]           c_new;
+  wire                  md_l2_valid;
+  wire [2:0]            md_l2_type;
+  wire [31:0]           md_l2_addr;
+  wire [LINE_BITS-1:0]  md_l2_wdata;
+  wire [LINE_BYTES-1:0] md_l2_wstrb;
+
+  scord_md_cache #(
+    .LINE_BYTES (LINE_BYTES),
+    .LINES      (MD_LINES)
+  ) u_mc (
+    .clk_i          (clk_i),
+    .rst_i          (rst_i),
+    .rd_addr_i      (mc_rd_addr),
+    .rvalid_o       (mc_rvalid),
+    .hit_o          (mc_hit),
+    .rdata_o        (mc_rdata),
+    .wr_i           (mc_wr),
+    .wr_addr_i      (s2_adr_q),
+    .wr_data_i      (c_new),
+    .fetch_i        (mc_fetch),
+    .flush_i        (mc_flush),
+    .inval_i        (kstart),
+    .busy_o         (mc_busy),
+    .dirty_o        (mc_dirty),
+    .sweep_i        (md_sweep),
+    .sweep_base_i   (md_base),
+    .sweep_bytes_i  (md_bytes),
+    .sweep_done_o   (mc_sweep_done),
+    .l2_req_valid_o (md_l2_valid),
+    .l2_req_ready_i (l2_req_ready_i),
+    .l2_req_type_o  (md_l2_type),
+    .l2_req_addr_o  (md_l2_addr),
+    .l2_req_wdata_o (md_l2_wdata),
+    .l2_req_wstrb_o (md_l2_wstrb),
+    .l2_rsp_valid_i (l2_rsp_valid_i),
+    .l2_rsp_data_i  (l2_rsp_data_i)
+  );
+
+  // ---------------------------------------------------------------------------
+  // Handshakes between the stages
+  wire s2_commit;                       // P2 finishes its event this cycle
+  wire s2_free  = !s2_v_q || s2_commit;
+  // P1 is ready when its lookup hit (only tracked accesses look up).
+  // Nothing enters P2 while the cache engine runs: a report in P2 and a
+  // flush would both want the L2 channel.
+  wire s1_ready = !mc_busy && (!s1_trk_q || (mc_rvalid && mc_hit));
+  wire adv12    = s1_v_q && s1_ready && s2_free;
+  wire s1_free  = !s1_v_q || adv12;
+  // A fence's fence file write must be seen by every later read: nothing
+  // enters P1 while a fence is in P1 or P2 (fences are rare).
+  wire fence_in = (s1_v_q && s1_fence_q) || (s2_v_q && s2_fence_q);
+  wire ff_busy;
+  wire pop      = q_valid && s1_free && !fence_in && !sweep_q && !ff_busy;
+  assign q_pop  = pop;
+  // A held P1 looks its entry up again every cycle (a block RAM answers
+  // the cycle after): the answer then includes every write until now.
+  wire s1_hold  = s1_v_q && !adv12;
+  assign mc_rd_addr = s1_hold ? s1_adr_q : entry_adr;
+
+  // ---------------------------------------------------------------------------
+  // Forwarding. P1 read its entry the cycle before; the only write it can
+  // have missed is the one P2 made then (lw_*). P2 re-applies lw_* for a
+  // write made while it was in P1. For the fence file read of the previous
+  // accessor (in P1, for P2's check) an entry P2 holds now is what P2 will
+  // write: its BLOCK and WARP are P2's event's, changed or not.
   localparam integer F_BLOCK = {24'd0, `DET_MD_BLOCK_LSB};
-  localparam integer F_WARP = {24'd0, `DET_MD_WARP_LSB};
-  wire        in_ffp = (state_q == S_FFP);
-  wire [6:0]  md_block_raw = raw_q[F_BLOCK +: 7];
-  wire [4:0]  md_warp_raw  = raw_q[F_WARP +: 5];
+  localparam integer F_WARP  = {24'd0, `DET_MD_WARP_LSB};
+  wire [63:0] s1_raw  = (lw_v_q && lw_adr_q == s1_adr_q) ? lw_raw_q : mc_rdata;
+  wire        s1_p2   = s2_v_q && s2_trk_q && (s2_adr_q == s1_adr_q);
+  wire [6:0]  s1_pblk = s1_p2 ? ev_b7 : s1_raw[F_BLOCK +: 7];
+  wire [4:0]  s1_pwrp = s1_p2 ? ev_warp : s1_raw[F_WARP +: 5];
+  wire [63:0] raw     = (lw_v_q && lw_adr_q == s2_adr_q) ? lw_raw_q : s2_raw_q;
+
+  // ---------------------------------------------------------------------------
+  // Fence file: port 1 FF[B][W] of the event entering (or held in) P1,
+  // port 2 FF[md.BLOCK][md.WARP] for the event entering P2.
+  wire [5:0]  ffc_blk, ffc_dev, ffp_blk, ffp_dev;
+  reg         ff_wr;
 
   scord_fence_file #(
     .NUM_WARPS (NUM_WARPS)
   ) u_ff (
-    .clk_i      (clk_i),
-    .rst_i      (rst_i),
-    .clear_i    (kstart),
-    .busy_o     (ff_busy),
-    .rd_block_i (in_ffp ? md_block_raw : ev_b7),
-    .rd_warp_i  (in_ffp ? md_warp_raw : ev_warp),
-    .rd_blk_o   (ff_rd_blk),
-    .rd_dev_o   (ff_rd_dev),
-    .wr_en_i    (ff_wr),
-    .wr_block_i (ev_b7),
-    .wr_warp_i  (ev_warp),
-    .wr_blk_i   (ff_rd_blk + {5'd0, !ev_scope}),
-    .wr_dev_i   (ff_rd_dev + {5'd0, ev_scope})
+    .clk_i       (clk_i),
+    .rst_i       (rst_i),
+    .clear_i     (kstart),
+    .busy_o      (ff_busy),
+    .rd_block_i  (s1_hold ? s1_b7 : q_b7),
+    .rd_warp_i   (s1_hold ? s1_warp : q_warp),
+    .rd_blk_o    (ffc_blk),
+    .rd_dev_o    (ffc_dev),
+    .rd2_en_i    (adv12),
+    .rd2_block_i (s1_pblk),
+    .rd2_warp_i  (s1_pwrp),
+    .rd2_blk_o   (ffp_blk),
+    .rd2_dev_o   (ffp_dev),
+    .wr_en_i     (ff_wr),
+    .wr_block_i  (ev_b7),
+    .wr_warp_i   (ev_warp),
+    .wr_blk_i    (s2_ffc_blk_q + {5'd0, !ev_scope}),
+    .wr_dev_i    (s2_ffc_dev_q + {5'd0, ev_scope})
   );
 
   // ---------------------------------------------------------------------------
-  // Detection (combinational on raw_q, cur_q and the fence file)
+  // Detection (combinational on P2)
   wire        c_tagmis, c_prelim, c_devrace, c_changed;
   wire [2:0]  c_race;
   wire [6:0]  c_md_block;
   wire [4:0]  c_md_warp;
   wire        c_md_mod, c_md_atom, c_md_scope, c_md_strong;
-  wire [63:0] c_new;
 
   scord_check u_check (
-    .raw_i          (raw_q),
+    .raw_i          (raw),
     .gen_i          (gen),
     .cache_i        (cache),
-    .tag_i          (tag_q),
+    .tag_i          (s2_tag_q),
     .kind_i         (ev_kind),
     .scope_i        (ev_scope),
     .strong_i       (ev_strong),
@@ -248,10 +370,10 @@ module scord_top #(
     .warp_i         (ev_warp),
     .barrier_i      (ev_barrier),
     .bloom_i        (ev_bloom),
-    .ffp_blk_i      (ff_rd_blk),
-    .ffp_dev_i      (ff_rd_dev),
-    .ffc_blk_i      (ffc_blk_q),
-    .ffc_dev_i      (ffc_dev_q),
+    .ffp_blk_i      (ffp_blk),
+    .ffp_dev_i      (ffp_dev),
+    .ffc_blk_i      (s2_ffc_blk_q),
+    .ffc_dev_i      (s2_ffc_dev_q),
     .tag_mismatch_o (c_tagmis),
     .prelim_o       (c_prelim),
     .race_o         (c_race),
@@ -267,42 +389,6 @@ module scord_top #(
   );
 
   // ---------------------------------------------------------------------------
-  // Metadata accessor and sweep engine
-  reg                   md_rd, md_wr, md_sweep;
-  wire                  md_idle, md_done;
-  wire [63:0]           md_rdata;
-  wire                  md_l2_valid;
-  wire [2:0]            md_l2_type;
-  wire [31:0]           md_l2_addr;
-  wire [LINE_BITS-1:0]  md_l2_wdata;
-  wire [LINE_BYTES-1:0] md_l2_wstrb;
-
-  scord_md_access #(
-    .LINE_BYTES (LINE_BYTES)
-  ) u_md (
-    .clk_i          (clk_i),
-    .rst_i          (rst_i),
-    .rd_i           (md_rd),
-    .wr_i           (md_wr),
-    .addr_i         (md_wr ? eadr_q : entry_adr),
-    .wdata_i        (c_new),
-    .sweep_i        (md_sweep),
-    .sweep_base_i   (md_base),
-    .sweep_bytes_i  (md_bytes),
-    .idle_o         (md_idle),
-    .done_o         (md_done),
-    .rdata_o        (md_rdata),
-    .l2_req_valid_o (md_l2_valid),
-    .l2_req_ready_i (l2_req_ready_i),
-    .l2_req_type_o  (md_l2_type),
-    .l2_req_addr_o  (md_l2_addr),
-    .l2_req_wdata_o (md_l2_wdata),
-    .l2_req_wstrb_o (md_l2_wstrb),
-    .l2_rsp_valid_i (l2_rsp_valid_i),
-    .l2_rsp_data_i  (l2_rsp_data_i)
-  );
-
-  // ---------------------------------------------------------------------------
   // Report writer
   reg                   rep_req;
   wire                  rep_idle, rep_done;
@@ -310,6 +396,7 @@ module scord_top #(
   wire [31:0]           rep_l2_addr;
   wire [LINE_BITS-1:0]  rep_l2_wdata;
   wire [LINE_BYTES-1:0] rep_l2_wstrb;
+  wire                  trk_q = s2_trk_q;
 
   scord_report #(
     .LINE_BYTES (LINE_BYTES),
@@ -356,7 +443,9 @@ module scord_top #(
     .l2_req_wstrb_o      (rep_l2_wstrb)
   );
 
-  // One of the two is active at a time (one event at a time).
+  // One of the two is active at a time: reports only while P2 holds its
+  // event, cache traffic only while P2 is empty (a fetch) or everything is
+  // (a flush, a sweep).
   localparam [2:0] T_WRITE = `L2_WRITE;
   assign l2_req_valid_o = md_l2_valid || rep_l2_valid;
   assign l2_req_type_o  = md_l2_valid ? md_l2_type  : T_WRITE;
@@ -378,139 +467,147 @@ module scord_top #(
   localparam K_SUP  = `DET_CNT_SUPPRESSED;
   localparam K_RACE = `DET_CNT_RACE_BASE;
   localparam [7:0] RT_INTR = `DET_RACE_INTRUSION;
-  localparam [1:0] SYNC_FENCE = `DET_SYNC_FENCE;
-  localparam [1:0] SYNC_BAR   = `DET_SYNC_BARRIER;
 
-  wire fsm_idle = (state_q == S_IDLE) && !sweep_q;
-  assign idle_o     = fsm_idle && q_empty && !start_pend_q && !ff_busy;
+  // P2: the first cycle does everything but for a report, which holds P2
+  // until the writer is done; the entry is written when P2 lets go.
+  wire s2_first = s2_v_q && !s2_rep_q;
+  wire s2_race  = s2_trk_q && !c_prelim && (c_race != 3'd0);
+  wire s2_rep   = s2_intr_q || s2_race;
+  assign s2_commit = s2_v_q && (s2_rep_q ? rep_done : !s2_rep);
+
+  wire pipe_empty = !s1_v_q && !s2_v_q;
+  // Dirty lines are written back once the detector has had nothing to do
+  // for 2^FLUSH_QUIET_W cycles (or at once for a kernel start): a flush
+  // holds P2 back, so flushing in every short gap of a busy stream costs
+  // more than it saves, while the quiet time is a small delay at the end
+  // of a grid.
+  localparam FLUSH_QUIET_W = 4;
+  reg [FLUSH_QUIET_W:0] quiet_q;
+  assign idle_o     = pipe_empty && q_empty && !start_pend_q && !ff_busy && !sweep_q &&
+                      !mc_busy && !mc_dirty;
   assign busy       = !idle_o;
   assign ready_o    = !start_pend_q && !sweep_q && !ff_busy;
   assign sweeping_o = sweep_q;
+  wire   kgo        = start_pend_q && pipe_empty && !q_valid && !sweep_q && !ff_busy &&
+                      !mc_busy && !mc_dirty;
 
   always @* begin
-    cnt_inc       = 24'd0;
-    q_pop         = 1'b0;
-    kstart        = 1'b0;
-    intrusion_set = 1'b0;
-    ff_wr         = 1'b0;
-    md_rd         = 1'b0;
-    md_wr         = 1'b0;
-    md_sweep      = 1'b0;
-    rep_req       = 1'b0;
+    cnt_inc        = 24'd0;
+    kstart         = 1'b0;
+    intrusion_set  = 1'b0;
+    ff_wr          = 1'b0;
+    md_sweep       = 1'b0;
+    rep_req        = 1'b0;
+    mc_wr          = 1'b0;
     cnt_inc[K_REC] = cnt_records;
     cnt_inc[K_SUP] = cnt_suppressed;
-    case (state_q)
-      S_IDLE: if (!sweep_q && !ff_busy) begin
-        if (start_pend_q && !q_valid) begin
-          kstart   = armed;
-          md_sweep = armed && need_sweep;
-        end else if (q_valid) begin
-          q_pop = 1'b1;
-        end
-      end
-      S_DEC: if (armed) begin
-        if (ev_is_sync) begin
-          cnt_inc[K_BAR] = (ev_size == SYNC_BAR);
+    // a miss is fetched once P2 has nothing left to write
+    mc_fetch       = s1_v_q && s1_trk_q && mc_rvalid && !mc_hit && !s2_v_q;
+    mc_flush       = quiet_q[FLUSH_QUIET_W] && !q_valid && !sweep_q;
+    if (kgo) begin
+      kstart   = armed;
+      md_sweep = armed && need_sweep;
+    end
+    if (s2_first) begin
+      cnt_inc[K_BAR] = s2_bar_q;
+      cnt_inc[K_FEN] = s2_fence_q;
+      ff_wr          = s2_fence_q;
+      if (s2_acc_q) begin
+        cnt_inc[K_ACC] = 1'b1;
+        if (s2_intr_q) begin
+          intrusion_set = 1'b1;
+          cnt_inc[K_RACE + 7] = 1'b1;
+          rep_req = 1'b1;
+        end else if (!s2_trk_q) begin
+          cnt_inc[K_UNT] = 1'b1;
         end else begin
-          cnt_inc[K_ACC] = 1'b1;
-          if (intrusion) begin
-            intrusion_set = 1'b1;
-            cnt_inc[K_RACE + 7] = 1'b1;
+          cnt_inc[K_MDR] = 1'b1;
+          cnt_inc[K_TAG] = c_tagmis;
+          cnt_inc[K_PRE] = c_prelim;
+          if (s2_race) begin
+            cnt_inc[K_RACE + {2'd0, c_race}] = 1'b1;
             rep_req = 1'b1;
-          end else if (!tracked) begin
-            cnt_inc[K_UNT] = 1'b1;
-          end else begin
-            cnt_inc[K_MDR] = 1'b1;
-            md_rd = 1'b1;
           end
         end
       end
-      S_FENCE: begin
-        ff_wr = 1'b1;
-        cnt_inc[K_FEN] = 1'b1;
-      end
-      S_CHK: begin
-        cnt_inc[K_TAG] = c_tagmis;
-        cnt_inc[K_PRE] = c_prelim;
-        if (!c_prelim && c_race != 3'd0) begin
-          cnt_inc[K_RACE + {2'd0, c_race}] = 1'b1;
-          rep_req = 1'b1;
-        end else if (c_changed) begin
-          md_wr = 1'b1;
-        end
-      end
-      S_REP: if (rep_done && trk_q && c_changed) md_wr = 1'b1;
-      S_MDWR: cnt_inc[K_MDW] = md_done;
-      default: ;
-    endcase
+    end
+    if (s2_commit && s2_trk_q && c_changed) begin
+      mc_wr          = 1'b1;
+      cnt_inc[K_MDW] = 1'b1;
+    end
   end
 
   always @(posedge clk_i) begin
     if (rst_i) begin
-      state_q      <= S_IDLE;
+      s1_v_q       <= 1'b0;
+      s2_v_q       <= 1'b0;
+      s2_rep_q     <= 1'b0;
+      lw_v_q       <= 1'b0;
+      quiet_q      <= {(FLUSH_QUIET_W+1){1'b0}};
       sweep_q      <= 1'b0;
       start_pend_q <= 1'b0;
     end else begin
       if (start_i) start_pend_q <= 1'b1;
-      case (state_q)
-        S_IDLE: begin
-          if (sweep_q) begin
-            if (md_done) sweep_q <= 1'b0;
-          end else if (!ff_busy) begin
-            if (start_pend_q && !q_valid) begin
-              start_pend_q <= start_i;
-              sweep_q      <= md_sweep;
-            end else if (q_valid) begin
-              cur_q   <= q_data;
-              state_q <= S_DEC;
-            end
-          end
+      if (kgo) begin
+        start_pend_q <= start_i;
+        sweep_q      <= md_sweep;
+        lw_v_q       <= 1'b0;       // the sweep may zero what lw_* holds
+      end
+      if (sweep_q && mc_sweep_done) sweep_q <= 1'b0;
+      if (!pipe_empty || q_valid)
+        quiet_q <= {(FLUSH_QUIET_W+1){1'b0}};
+      else if (start_pend_q)
+        quiet_q <= {1'b1, {FLUSH_QUIET_W{1'b0}}};
+      else if (!quiet_q[FLUSH_QUIET_W])
+        quiet_q <= quiet_q + 1'b1;
+      // P0 -> P1
+      if (pop) begin
+        s1_v_q     <= 1'b1;
+        s1_ev_q    <= q_data;
+        s1_acc_q   <= q_acc;
+        s1_bar_q   <= q_bar;
+        s1_trk_q   <= q_trk;
+        s1_intr_q  <= q_intr;
+        s1_fence_q <= q_fence;
+        s1_adr_q   <= entry_adr;
+        s1_tag_q   <= tag;
+      end else if (adv12) begin
+        s1_v_q <= 1'b0;
+      end
+      // P1 -> P2
+      if (adv12) begin
+        s2_v_q       <= 1'b1;
+        s2_ev_q      <= s1_ev_q;
+        s2_acc_q     <= s1_acc_q;
+        s2_bar_q     <= s1_bar_q;
+        s2_trk_q     <= s1_trk_q;
+        s2_intr_q    <= s1_intr_q;
+        s2_fence_q   <= s1_fence_q;
+        s2_adr_q     <= s1_adr_q;
+        s2_tag_q     <= s1_tag_q;
+        s2_raw_q     <= s1_raw;
+        s2_ffc_blk_q <= ffc_blk;
+        s2_ffc_dev_q <= ffc_dev;
+      end else if (s2_commit) begin
+        s2_v_q <= 1'b0;
+      end
+      // P2
+      if (rep_req) begin
+        s2_rep_q <= 1'b1;
+        rtype_q  <= s2_intr_q ? RT_INTR[2:0] : c_race;
+      end
+      if (s2_commit) begin
+        s2_rep_q <= 1'b0;
+        if (s2_trk_q) begin
+          lw_v_q   <= 1'b1;
+          lw_adr_q <= s2_adr_q;
+          lw_raw_q <= c_new;
         end
-        S_DEC: begin
-          state_q <= S_IDLE;
-          if (armed) begin
-            if (ev_is_sync) begin
-              if (ev_size == SYNC_FENCE) state_q <= S_FENCE;
-            end else if (intrusion) begin
-              trk_q   <= 1'b0;
-              rtype_q <= RT_INTR[2:0];
-              state_q <= S_REP;
-            end else if (tracked) begin
-              trk_q   <= 1'b1;
-              tag_q   <= tag;
-              eadr_q  <= entry_adr;
-              state_q <= S_MDRD;
-            end
-          end
-        end
-        S_FENCE: state_q <= S_IDLE;
-        S_MDRD: begin
-          // the fence file answers FF[B][W] from the cycle after S_DEC on
-          ffc_blk_q <= ff_rd_blk;
-          ffc_dev_q <= ff_rd_dev;
-          if (md_done) begin
-            raw_q   <= md_rdata;
-            state_q <= S_FFP;
-          end
-        end
-        S_FFP: state_q <= S_CHK;
-        S_CHK: begin
-          if (!c_prelim && c_race != 3'd0) begin
-            rtype_q <= c_race;
-            state_q <= S_REP;
-          end else if (c_changed) begin
-            state_q <= S_MDWR;
-          end else begin
-            state_q <= S_IDLE;
-          end
-        end
-        S_REP: if (rep_done) state_q <= (trk_q && c_changed) ? S_MDWR : S_IDLE;
-        default: if (md_done) state_q <= S_IDLE;  // S_MDWR
-      endcase
+      end
     end
   end
 
   // Accepted for the unit's interface; not needed standalone.
-  wire unused = ^{UNUSED_THREADS[0], md_idle, rep_idle};
+  wire unused = ^{UNUSED_THREADS[0], rep_idle, s1_intr_q};
 endmodule
 `default_nettype wire

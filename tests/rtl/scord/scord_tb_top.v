@@ -9,6 +9,7 @@ module scord_tb_top #(
   parameter LINE_BYTES  = 32,
   parameter MEM_BYTES   = 1048576,
   parameter QUEUE_DEPTH = 4,
+  parameter MD_LINES    = 8,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8
 ) (
@@ -50,7 +51,8 @@ module scord_tb_top #(
     .NUM_THREADS (NUM_THREADS),
     .LINE_BYTES  (LINE_BYTES),
     .MEM_BYTES   (MEM_BYTES),
-    .QUEUE_DEPTH (QUEUE_DEPTH)
+    .QUEUE_DEPTH (QUEUE_DEPTH),
+    .MD_LINES    (MD_LINES)
   ) u_det (
     .clk_i          (clk_i),
     .rst_i          (rst_i),

@@ -1,0 +1,241 @@
+// Detector-private metadata cache (docs/detector.md §1, §13): direct
+// mapped, LINES lines of LINE_BYTES, write back, in front of the metadata
+// line port (scord_md_access, which also owns the sweep engine).
+//
+// Consecutive lanes of a warp instruction touch consecutive 8-byte entries
+// of one line, and a kernel touches its entries again and again, so most
+// lookups hit and most entry writes cost no L2 traffic until the line is
+// evicted or flushed. Memory must hold the truth whenever the detector is
+// idle: the caller raises flush_i when nothing is in flight, and dirty_o
+// keeps the detector's idle low meanwhile. Dirty state is kept per entry,
+// so a write back stores exactly the entries the detector changed.
+//
+// Lookup: rd_addr_i (an entry address) every cycle; the cycle after,
+// hit_o/rdata_o answer it if rvalid_o. Tags and data are synchronous-read
+// RAMs (block RAM); valid and dirty bits are flops (cleared at once).
+// The caller guarantees: wr_i only for an entry whose lookup hit, with no
+// fetch or flush since; fetch_i (for the line of the address looked up the
+// cycle before, a miss) only when no entry write is pending; inval_i only
+// while clean and idle. LINE_BYTES >= 16 (two entries or more per line).
+`default_nettype none
+`include "scord_defs.vh"
+
+module scord_md_cache #(
+  parameter LINE_BYTES = 32,
+  parameter LINES      = 32,
+  // derived, do not override
+  parameter LINE_BITS = LINE_BYTES * 8,
+  parameter OFF_W     = $clog2(LINE_BYTES),
+  parameter EPL       = LINE_BYTES / 8,                 // entries per line
+  parameter EW        = (EPL > 1) ? $clog2(EPL) : 1,
+  parameter IDX_W     = (LINES > 1) ? $clog2(LINES) : 1,
+  parameter TAG_W     = 32 - OFF_W - IDX_W
+) (
+  input  wire                  clk_i,
+  input  wire                  rst_i,
+  // lookup
+  input  wire [31:0]           rd_addr_i,
+  output wire                  rvalid_o,
+  output wire                  hit_o,
+  output wire [63:0]           rdata_o,
+  // entry write (a hit)
+  input  wire                  wr_i,
+  input  wire [31:0]           wr_addr_i,
+  input  wire [63:0]           wr_data_i,
+  // miss handling, flushing, invalidation
+  input  wire                  fetch_i,
+  input  wire                  flush_i,
+  input  wire                  inval_i,
+  output wire                  busy_o,
+  output wire                  dirty_o,
+  // sweep (§5.4), only while idle and clean
+  input  wire                  sweep_i,
+  input  wire [31:0]           sweep_base_i,
+  input  wire [32:0]           sweep_bytes_i,
+  output wire                  sweep_done_o,
+  // L2 channel (master)
+  output wire                  l2_req_valid_o,
+  input  wire                  l2_req_ready_i,
+  output wire [2:0]            l2_req_type_o,
+  output wire [31:0]           l2_req_addr_o,
+  output wire [LINE_BITS-1:0]  l2_req_wdata_o,
+  output wire [LINE_BYTES-1:0] l2_req_wstrb_o,
+  input  wire                  l2_rsp_valid_i,
+  input  wire [LINE_BITS-1:0]  l2_rsp_data_i
+);
+  localparam [2:0] F_IDLE = 3'd0, F_REQ = 3'd1, F_LATCH = 3'd2, F_WB = 3'd3, F_RD = 3'd4;
+
+  reg [2:0]           state_q;
+  reg                 flushing_q;          // the engine writes back, no fill
+  reg [IDX_W-1:0]     f_idx_q;
+  reg [TAG_W-1:0]     f_tag_q;
+
+  reg [TAG_W-1:0]     tag_mem [0:LINES-1];
+  reg [LINE_BITS-1:0] data_mem [0:LINES-1];
+  reg [LINES-1:0]     valid_q;
+  reg [LINES*EPL-1:0] dirty_q;             // line i, entry e at [EPL*i + e]
+  reg [TAG_W-1:0]     tag_rd_q;
+  reg [LINE_BITS-1:0] data_rd_q;
+  reg [31:0]          ra_q;
+  reg                 rvalid_q;
+
+  // (the other address bits are the tag and the offset)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [IDX_W-1:0] idx_of(input [31:0] a);
+    idx_of = (LINES > 1) ? a[OFF_W +: IDX_W] : {IDX_W{1'b0}};
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // ---- lookup ----
+  wire [IDX_W-1:0] ra_idx = idx_of(ra_q);
+  wire [EW-1:0]    ra_ent = (EPL > 1) ? ra_q[3 +: EW] : {EW{1'b0}};
+  wire [IDX_W-1:0] r_idx  = (state_q == F_IDLE) ? idx_of(rd_addr_i) : f_idx_q;
+  assign rvalid_o = rvalid_q;
+  assign hit_o    = valid_q[ra_idx] && (tag_rd_q == ra_q[31 -: TAG_W]);
+  assign rdata_o  = data_rd_q[{ra_ent, 6'b000000} +: 64];
+  wire unused_ra = ^{ra_q[2:0], wr_addr_i[2:0], rd_addr_i[2:0]};
+
+  // ---- the line port ----
+  reg                   p_rd, p_wr;
+  wire                  p_done;
+  wire [LINE_BITS-1:0]  p_rdata;
+  wire                  p_idle;
+
+  scord_md_access #(
+    .LINE_BYTES (LINE_BYTES)
+  ) u_port (
+    .clk_i          (clk_i),
+    .rst_i          (rst_i),
+    .rd_i           (p_rd),
+    .wr_i           (p_wr),
+    .addr_i         (p_wr ? {tag_rd_q, f_idx_q, {OFF_W{1'b0}}} : {f_tag_q, f_idx_q, {OFF_W{1'b0}}}),
+    .wdata_i        (data_rd_q),
+    .wstrb_i        (v_strb),
+    .sweep_i        (sweep_i),
+    .sweep_base_i   (sweep_base_i),
+    .sweep_bytes_i  (sweep_bytes_i),
+    .idle_o         (p_idle),
+    .done_o         (p_done),
+    .rdata_o        (p_rdata),
+    .l2_req_valid_o (l2_req_valid_o),
+    .l2_req_ready_i (l2_req_ready_i),
+    .l2_req_type_o  (l2_req_type_o),
+    .l2_req_addr_o  (l2_req_addr_o),
+    .l2_req_wdata_o (l2_req_wdata_o),
+    .l2_req_wstrb_o (l2_req_wstrb_o),
+    .l2_rsp_valid_i (l2_rsp_valid_i),
+    .l2_rsp_data_i  (l2_rsp_data_i)
+  );
+  wire unused_port = p_idle;
+  assign sweep_done_o = p_done && (state_q == F_IDLE);
+
+  // ---- dirty lines: the lowest one is flushed first ----
+  reg [LINES-1:0]  line_dirty;
+  reg [IDX_W-1:0]  first_dirty;
+  integer li;
+  always @* begin
+    first_dirty = {IDX_W{1'b0}};
+    for (li = LINES - 1; li >= 0; li = li - 1) begin
+      line_dirty[li] = |dirty_q[EPL*li +: EPL];
+      if (line_dirty[li]) first_dirty = li[IDX_W-1:0];
+    end
+  end
+  assign dirty_o = |dirty_q;
+
+  wire flush_go = (state_q == F_IDLE) && flush_i && !fetch_i && dirty_o;
+  wire fetch_go = (state_q == F_IDLE) && fetch_i;
+  assign busy_o = (state_q != F_IDLE);
+
+  // victim of f_idx_q, as read in F_REQ
+  wire [EPL-1:0]        v_dirty = dirty_q[{f_idx_q, {EW{1'b0}}} +: EPL];
+  reg  [LINE_BYTES-1:0] v_strb;
+  integer vi;
+  always @* begin
+    for (vi = 0; vi < LINE_BYTES; vi = vi + 1)
+      v_strb[vi] = v_dirty[vi / 8];
+  end
+  wire v_wb = valid_q[f_idx_q] && (|v_dirty);
+  wire fill = (state_q == F_RD) && p_done;
+
+  // ---- RAMs: one write port each ----
+  wire [IDX_W-1:0]     w_idx  = fill ? f_idx_q : idx_of(wr_addr_i);
+  wire [EW-1:0]        w_ent  = (EPL > 1) ? wr_addr_i[3 +: EW] : {EW{1'b0}};
+  wire [LINE_BITS-1:0] w_data = fill ? p_rdata : {EPL{wr_data_i}};
+  reg  [EPL-1:0]       w_en;
+  wire [IDX_W+EW-1:0] w_bit = {idx_of(wr_addr_i), w_ent};
+  integer ei;
+  always @* begin
+    for (ei = 0; ei < EPL; ei = ei + 1)
+      w_en[ei] = fill || (wr_i && w_ent == ei[EW-1:0]);
+  end
+
+  always @(posedge clk_i) begin
+    tag_rd_q  <= tag_mem[r_idx];
+    data_rd_q <= data_mem[r_idx];
+    if (fill) tag_mem[f_idx_q] <= f_tag_q;
+  end
+
+  integer wi;
+  always @(posedge clk_i) begin
+    for (wi = 0; wi < EPL; wi = wi + 1)
+      if (w_en[wi]) data_mem[w_idx][64*wi +: 64] <= w_data[64*wi +: 64];
+  end
+
+  // ---- control ----
+  always @(posedge clk_i) begin
+    ra_q     <= rd_addr_i;
+    rvalid_q <= (state_q == F_IDLE) && !fetch_go && !flush_go;
+    if (rst_i) begin
+      state_q <= F_IDLE;
+      valid_q <= {LINES{1'b0}};
+      dirty_q <= {(LINES*EPL){1'b0}};
+    end else begin
+      if (wr_i)
+        dirty_q[w_bit] <= 1'b1;
+      if (inval_i)
+        valid_q <= {LINES{1'b0}};
+      case (state_q)
+        F_IDLE: begin
+          if (fetch_go) begin
+            flushing_q <= 1'b0;
+            f_idx_q    <= ra_idx;
+            f_tag_q    <= ra_q[31 -: TAG_W];
+            state_q    <= F_REQ;
+          end else if (flush_go) begin
+            flushing_q <= 1'b1;
+            f_idx_q    <= first_dirty;
+            state_q    <= F_REQ;
+          end
+        end
+        F_REQ: state_q <= F_LATCH;           // RAMs read at f_idx_q
+        // The RAM outputs hold the victim now; the port latches it.
+        F_LATCH: begin
+          if (v_wb)
+            state_q <= F_WB;
+          else if (flushing_q)
+            state_q <= F_IDLE;
+          else
+            state_q <= F_RD;
+        end
+        F_WB: if (p_done) begin
+          dirty_q[{f_idx_q, {EW{1'b0}}} +: EPL] <= {EPL{1'b0}};
+          state_q <= flushing_q ? F_IDLE : F_RD;
+        end
+        F_RD: if (p_done) begin
+          valid_q[f_idx_q] <= 1'b1;
+          dirty_q[{f_idx_q, {EW{1'b0}}} +: EPL] <= {EPL{1'b0}};
+          state_q <= F_IDLE;
+        end
+        default: state_q <= F_IDLE;
+      endcase
+    end
+  end
+
+  // Port commands: issued on entering F_WB / F_RD (the port is idle then).
+  always @* begin
+    p_wr = (state_q == F_LATCH) && v_wb;
+    p_rd = ((state_q == F_LATCH) && !v_wb && !flushing_q) ||
+           ((state_q == F_WB) && p_done && !flushing_q);
+  end
+endmodule
+`default_nettype wire
