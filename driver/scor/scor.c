@@ -314,7 +314,9 @@ static int launch_cb(struct scor_ctx *ctx, struct scord_dim3 grid, struct scord_
         return -1;
     }
     if (err) {
-        snprintf(ctx->msg, sizeof ctx->msg, "wait: %s", scord_strerror(err));
+        const char *d = scord_last_error_detail(r->dev);
+        snprintf(ctx->msg, sizeof ctx->msg, "wait: %s%s%s", scord_strerror(err), *d ? ": " : "",
+                 d);
         return -1;
     }
     if (r->cfg->enable && drain(r, ctx->msg, sizeof ctx->msg))
@@ -557,6 +559,15 @@ static struct work *works;
 static size_t nworks;
 static struct result *results; /* [work][config] */
 #define RES(wi, ci) (&results[(wi) * NUM_CONFIGS + (ci)])
+
+/* "NAME_racey" / "NAME_free": one build of application NAME (the names
+ * --check prints are NAME_racey and NAME). */
+static bool app_build_named(const struct work *w, const char *sel)
+{
+    size_t n = strlen(w->name);
+    return w->app && !strncmp(sel, w->name, n) &&
+           !strcmp(sel + n, w->racey ? "_racey" : "_free");
+}
 
 static int find_work(const char *name, int racey)
 {
@@ -858,7 +869,7 @@ int main(int argc, char **argv)
         bool hit = false;
         for (size_t i = 0; i < nworks; i++)
             if (!strcmp(sel[s], works[i].name) || !strcmp(sel[s], works[i].group) ||
-                !strcmp(sel[s], "all")) {
+                !strcmp(sel[s], "all") || app_build_named(&works[i], sel[s])) {
                 works[i].selected = true;
                 hit = true;
             }
@@ -912,11 +923,10 @@ int main(int argc, char **argv)
             run_one(dev, w, &configs[c], r);
             char buf[512];
             const char *why = verdict(w, &configs[c], r, buf, sizeof buf);
-            if (r->error[0])
+            if (r->error[0] || (opt.check && why))
                 failed++;
             if (opt.check) {
                 if (why) {
-                    failed++;
                     printf("FAIL %s%s [%s]: %s\n", w->name, w->app && w->racey ? "_racey" : "",
                            configs[c].name, why);
                 } else {
