@@ -24,7 +24,7 @@ static uint64_t host_walk(uint32_t key, uint32_t depth, uint32_t levels)
 
 static int uts_run(struct scor_ctx *ctx)
 {
-    uint32_t roots = ctx->large ? 32 : 6, levels = ctx->large ? 7 : 6;
+    uint32_t roots = ctx->large ? 32 : 6, levels = ctx->large ? 7 : 5;
     uint32_t nb = ctx->info.cores ? ctx->info.cores : 1;
     uint32_t bt = ctx->info.warps * ctx->info.threads, wpb = ctx->info.warps;
     uint32_t sw = UTS_STACK_WORDS(UTS_CAP), nworkers = nb * wpb;

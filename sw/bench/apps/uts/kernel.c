@@ -19,7 +19,8 @@
  * once: every index read from a stack is range checked, so a RACEY run
  * loses or repeats nodes but never writes outside its stacks, and a worker
  * that finds no work UTS_IDLE_MAX times in a row stops even if *pending
- * never reaches 0 (in the race-free build it only stops early while other
+ * never reaches 0, and a racy lock spins UTS_RACEY_SPINS times at most
+ * (in the race-free build it only stops early while other
  * workers still hold the remaining nodes, which they finish). */
 #include <scord_gpu.h>
 
@@ -29,7 +30,21 @@
 #define RACEY 0
 #endif
 
+/* A worker that found no work this many times in a row stops. RACEY: small,
+ * because *pending is then unreliable (nodes are lost or expanded twice, so
+ * it may stay above 0; it may also drop below 0, which ends the search) and
+ * each idle try may spin UTS_RACEY_SPINS times on every global lock. */
+#if RACEY
+#define UTS_IDLE_MAX 16u
+#else
 #define UTS_IDLE_MAX 256u
+#endif
+/* RACEY: a block-scope CAS runs in the core's L1, which is not coherent, so
+ * a stealer from another block can spin forever on a stale "held" line of
+ * another block's global lock. The racy lock gives up after this many tries
+ * and enters the critical section anyway (the device fence there drops the
+ * stale line for the next time): a racy run may be wrong but ends. */
+#define UTS_RACEY_SPINS 256u
 #define STEP __attribute__((noipa))
 
 struct node {
@@ -80,7 +95,7 @@ STEP static int pop_global(volatile uint32_t *st, uint32_t cap, struct node *n)
 #if RACEY
     if (atomicAdd_block(&st[UTS_AVAIL], 0u) == 0u) // scor:race uts_probe
         return 0;
-    while (atomicCAS_block(&st[UTS_LOCK], 0u, 1u) != 0u) // scor:race uts_pop_lock
+    for (unsigned s = 0; s < UTS_RACEY_SPINS && atomicCAS_block(&st[UTS_LOCK], 0u, 1u) != 0u; s++) // scor:race uts_pop_lock
         ;
 #else
     if (atomicAdd(&st[UTS_AVAIL], 0u) == 0u)
@@ -116,7 +131,7 @@ STEP static int push_global(volatile uint32_t *st, uint32_t cap, const struct no
                             uint32_t count)
 {
 #if RACEY
-    while (atomicCAS_block(&st[UTS_LOCK], 0u, 1u) != 0u) // scor:race uts_push_lock
+    for (unsigned s = 0; s < UTS_RACEY_SPINS && atomicCAS_block(&st[UTS_LOCK], 0u, 1u) != 0u; s++) // scor:race uts_push_lock
         ;
 #else
     while (atomicCAS(&st[UTS_LOCK], 0u, 1u) != 0u)
@@ -162,7 +177,7 @@ void kernel_main(void *arg)
             got = pop_global(a->stacks + (2 * v + 1) * sw, cap, &n);
         }
         if (!got) {
-            if (atomicAdd(a->pending, 0u) == 0u || ++idle > UTS_IDLE_MAX)
+            if ((int32_t)atomicAdd(a->pending, 0u) <= 0 || ++idle > UTS_IDLE_MAX)
                 break;
             continue;
         }
