@@ -59,6 +59,8 @@ RTL_GPU := $(sort $(wildcard rtl/gpu/*.v) $(wildcard rtl/scord/*.v))
 RTL_TOP := gpu_top
 VERILATOR ?= verilator
 VFLAGS_COMMON := -Wall -Irtl/gpu -Irtl/scord -I$(GEN) rtl/lint.vlt -GDETECTOR=$(DETECTOR)
+# The SoC instantiates gpu_top with its default (the FPGA flow chparams it).
+VFLAGS_SOC := $(filter-out -GDETECTOR=%,$(VFLAGS_COMMON))
 
 lint: $(DEPS_STAMP)
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory CONFIG=$$c lint-one || exit 1; done

@@ -54,7 +54,7 @@ FPGA_CHPARAM = chparam -set CLKI_DIV $(word 1,$(FPGA_PLL)) -set CLKFB_DIV $(word
     -set CLKOP_DIV $(word 3,$(FPGA_PLL)) -set CLKOP_CPHASE $(word 4,$(FPGA_PLL)) \
     -set CLK_HZ $(shell python3 -c 'print(round($(word 5,$(FPGA_PLL))*1e6))') \
     -set CLKS_PER_BIT $(shell python3 -c 'print(round($(word 5,$(FPGA_PLL))*1e6/$(FPGA_BAUD)))') $(FPGA_TOP)$(if \
-    $(filter 0,$(DETECTOR)),; chparam -set DETECTOR 0 soc_top)
+    $(filter 0,$(DETECTOR)),; chparam -set DETECTOR 0 gpu_top)
 
 FPGA_READ = read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord -Irtl/soc $(FPGA_RTL)
 
@@ -102,7 +102,7 @@ fpga-check: $(GEN)/scord_defs.vh
 # Verilator lint of the SoC (the GPU's own lint is lint-one)
 .PHONY: lint-soc
 lint-soc: $(GEN)/scord_defs.vh
-	$(VERILATOR) --lint-only $(VFLAGS_COMMON) -Irtl/soc --top-module soc_top $(RTL_GPU) $(filter-out rtl/soc/soc_reset.v rtl/soc/soc_pulse_led.v,$(RTL_SOC))
+	$(VERILATOR) --lint-only $(VFLAGS_SOC) -Irtl/soc --top-module soc_top $(RTL_GPU) $(filter-out rtl/soc/soc_reset.v rtl/soc/soc_pulse_led.v,$(RTL_SOC))
 	$(VERILATOR) --lint-only -Wall -Irtl/soc --top-module soc_reset rtl/soc/soc_reset.v
 	$(VERILATOR) --lint-only -Wall -Irtl/soc --top-module soc_pulse_led rtl/soc/soc_pulse_led.v
 	@echo "lint soc ($(CONFIG)): clean"

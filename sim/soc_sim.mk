@@ -19,7 +19,7 @@ soc-sim: $(SOC_SIM_BIN)
 $(SOC_SIM_BIN): sim/soc_sim.cpp $(RTL_SOC_SIM) $(GEN)/scord_defs.vh rtl/lint.vlt $(wildcard rtl/gpu/*.vh)
 	@mkdir -p $(SOC_SIM_DIR) $(dir $@)
 	MAKEFLAGS= $(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
-	    $(VFLAGS_COMMON) -Irtl/soc --top-module soc_top -GCLKS_PER_BIT=$(SOC_SIM_CPB) \
+	    $(VFLAGS_SOC) -Irtl/soc --top-module soc_top -GCLKS_PER_BIT=$(SOC_SIM_CPB) \
 	    -GTIMEOUT_CLKS=$(SOC_SIM_TIMEOUT) -CFLAGS '-std=c++17 -O2 -DSOC_CLKS_PER_BIT=$(SOC_SIM_CPB) -DSOC_TIMEOUT_CLKS=$(SOC_SIM_TIMEOUT)' \
 	    -Mdir $(SOC_SIM_DIR) -o scord-soc-sim $(RTL_SOC_SIM) $(abspath sim/soc_sim.cpp)
 	cp $(SOC_SIM_DIR)/scord-soc-sim $@

@@ -61,6 +61,7 @@ struct scord_counters {
     uint32_t l1d_hits, l1d_misses, l1i_hits, l1i_misses;
     uint32_t l2_hits, l2_misses, mem_reads, mem_writes;
     uint32_t stall_mem, stall_fetch, stall_bar, stall_replay, stall_wb, idle;
+    uint32_t l2_det; /* L2 requests of the race detector: metadata lines and records */
 };
 
 const char *scord_error_name(int err);
@@ -104,7 +105,7 @@ int scord_get_fault(scord_device *dev, struct scord_fault *fault);
 int scord_read_counters(scord_device *dev, struct scord_counters *counters);
 /* Names of the counter fields, in struct order, for printing. */
 extern const char *const scord_counter_names[];
-#define SCORD_NUM_COUNTERS 20
+#define SCORD_NUM_COUNTERS 21
 
 /* Why the last call failed, in words, e.g. "ELF class is 64-bit, expected
  * 32-bit RISC-V" (the file name is not included). dev NULL gives the detail

@@ -84,7 +84,7 @@ struct result {
     char fp_where[MAX_FP][96];
     unsigned records, drops;
     uint64_t occurrences;
-    uint64_t cycles, dram, l2, md_reads, md_writes, det_writes, tag_mismatch, launches;
+    uint64_t cycles, dram, l2, det_l2, md_reads, md_writes, tag_mismatch, launches;
 };
 
 /* ---- options ------------------------------------------------------------- */
@@ -328,13 +328,15 @@ static int launch_cb(struct scor_ctx *ctx, struct scord_dim3 grid, struct scord_
         r->res->cycles += c.cycles;
         r->res->dram += (uint64_t)c.mem_reads + c.mem_writes;
         r->res->l2 += (uint64_t)c.l2_hits + c.l2_misses;
+        /* The detector's own L2 requests: metadata lines (its metadata
+         * cache's fills and write-backs, the sweep) and ring records. */
+        r->res->det_l2 += c.l2_det;
     }
     if (r->cfg->enable) {
         struct scord_detector_counters dc;
         if (scord_read_detector_counters(r->dev, &dc) == 0) {
             r->res->md_reads += dc.md_reads;
             r->res->md_writes += dc.md_writes;
-            r->res->det_writes += (uint64_t)dc.records + dc.suppressed;
             r->res->tag_mismatch += dc.tag_mismatch;
         }
     }
@@ -523,7 +525,7 @@ static void json_result(FILE *f, const struct work *w, const struct config *c,
     }
     fprintf(f, "], \"records\": %u, \"occurrences\": %llu, \"dropped\": %u, ", r->records,
             (unsigned long long)r->occurrences, r->drops);
-    uint64_t meta = r->md_reads + r->md_writes + r->det_writes;
+    uint64_t meta = r->det_l2;
     fprintf(f, "\"launches\": %llu, \"cycles\": %llu, \"dram_accesses\": %llu, "
                "\"l2_accesses\": %llu, \"data_accesses\": %llu, \"metadata_accesses\": %llu, "
                "\"md_reads\": %llu, \"md_writes\": %llu, \"tag_mismatch\": %llu, \"error\": ",
@@ -679,8 +681,8 @@ static void print_tables(void)
                 const struct result *o = RES(wi, off), *f = RES(wi, full), *c = RES(wi, cache);
                 if (!o->cycles || !o->l2)
                     continue;
-                double fmeta = (double)(f->md_reads + f->md_writes + f->det_writes);
-                double cmeta = (double)(c->md_reads + c->md_writes + c->det_writes);
+                double fmeta = (double)f->det_l2;
+                double cmeta = (double)c->det_l2;
                 off_c = 1;
                 full_c += (double)f->cycles / o->cycles;
                 cache_c += (double)c->cycles / o->cycles;

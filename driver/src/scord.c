@@ -161,7 +161,7 @@ const char *const scord_counter_names[SCORD_NUM_COUNTERS + 1] = {
     "atomics",     "l1d_hits",   "l1d_misses",    "l1i_hits",    "l1i_misses",
     "l2_hits",     "l2_misses",  "mem_reads",     "mem_writes",  "stall_mem",
     "stall_fetch", "stall_bar",  "stall_replay",  "stall_wb",    "idle",
-    NULL,
+    "l2_det",      NULL,
 };
 
 /* Field k of struct scord_counters is counter PERF k of regmap.def. */
@@ -176,6 +176,7 @@ static const size_t counter_offset[SCORD_NUM_COUNTERS] = {
     offsetof(struct scord_counters, stall_mem),    offsetof(struct scord_counters, stall_fetch),
     offsetof(struct scord_counters, stall_bar),    offsetof(struct scord_counters, stall_replay),
     offsetof(struct scord_counters, stall_wb),     offsetof(struct scord_counters, idle),
+    offsetof(struct scord_counters, l2_det),
 };
 _Static_assert(SCORD_NUM_COUNTERS == SCORD_PERF_COUNT, "scord.h and regmap.def disagree");
 _Static_assert(sizeof(struct scord_counters) == SCORD_NUM_COUNTERS * sizeof(uint32_t),

@@ -49,14 +49,15 @@ module gpu_ctl #(
     input  wire                          l2_hit_i,
     input  wire                          l2_miss_i,
     input  wire                          mem_read_i,
-    input  wire                          mem_write_i
+    input  wire                          mem_write_i,
+    input  wire                          l2_det_i      // the detector's port: a request accepted
 );
     reg [31:0] grid_q [0:2];
     reg [31:0] block_q [0:2];
     reg        busy_q, done_q, error_q;
     reg [7:0]  cause_q;
     reg [31:0] err_pc_q, err_addr_q, err_info_q;
-    reg [31:0] cycles_q, l2_hits_q, l2_misses_q, mem_reads_q, mem_writes_q;
+    reg [31:0] cycles_q, l2_hits_q, l2_misses_q, mem_reads_q, mem_writes_q, l2_det_q;
     reg        settle_q;  // one cycle after start, before "done" may be seen
 
     assign grid_dim_o  = {grid_q[2], grid_q[1], grid_q[0]};
@@ -110,6 +111,7 @@ module gpu_ctl #(
             `PERF_CYCLES:     perf_sum = cycles_q;
             `PERF_L2_HITS:    perf_sum = l2_hits_q;
             `PERF_L2_MISSES:  perf_sum = l2_misses_q;
+            `PERF_L2_DET:     perf_sum = l2_det_q;
             `PERF_MEM_READS:  perf_sum = mem_reads_q;
             `PERF_MEM_WRITES: perf_sum = mem_writes_q;
             default: ;
@@ -129,7 +131,7 @@ module gpu_ctl #(
             stack_top_o <= MEM_BYTES; stack_log2_o <= 5'd10;
             err_pc_q <= 32'd0; err_addr_q <= 32'd0; err_info_q <= 32'd0;
             cycles_q <= 32'd0; l2_hits_q <= 32'd0; l2_misses_q <= 32'd0;
-            mem_reads_q <= 32'd0; mem_writes_q <= 32'd0;
+            mem_reads_q <= 32'd0; mem_writes_q <= 32'd0; l2_det_q <= 32'd0;
             nblocks_o <= 32'd0; nthreads_o <= 32'd0; nwarps_o <= 0;
         end else begin
             if (busy_q) cycles_q <= cycles_q + 32'd1;
@@ -137,6 +139,7 @@ module gpu_ctl #(
             if (l2_miss_i)   l2_misses_q  <= l2_misses_q + 32'd1;
             if (mem_read_i)  mem_reads_q  <= mem_reads_q + 32'd1;
             if (mem_write_i) mem_writes_q <= mem_writes_q + 32'd1;
+            if (l2_det_i)    l2_det_q     <= l2_det_q + 32'd1;
             if (finished) begin
                 busy_q <= 1'b0;
                 done_q <= 1'b1;
@@ -169,6 +172,7 @@ module gpu_ctl #(
                                 cycles_q    <= 32'd0;
                                 l2_hits_q   <= 32'd0; l2_misses_q  <= 32'd0;
                                 mem_reads_q <= 32'd0; mem_writes_q <= 32'd0;
+                                l2_det_q    <= 32'd0;
                             end else begin
                                 error_q <= 1'b1;
                                 cause_q <= `FAULT_LAUNCH;

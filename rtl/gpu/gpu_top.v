@@ -50,6 +50,7 @@ module gpu_top #(
     wire [WW:0] nwarps;
     wire        dispatch_done, l2_idle;
     wire        l2_hit, l2_miss, mem_read, mem_write;
+    wire        det_l2_req;  // the detector's L2 port accepted a request (counter)
 
     // A soft reset clears the cores and the dispatcher; the L2 keeps going
     // so a memory transaction in flight completes cleanly.
@@ -122,7 +123,8 @@ module gpu_top #(
         .l2_hit_i        (l2_hit),
         .l2_miss_i       (l2_miss),
         .mem_read_i      (mem_read),
-        .mem_write_i     (mem_write)
+        .mem_write_i     (mem_write),
+        .l2_det_i        (det_l2_req)
     );
 
     gpu_dispatcher #(
@@ -279,7 +281,9 @@ module gpu_top #(
             .armed_o        (det_armed)
         );
         wire unused_det = det_ctl_sel ^ det_sweeping;  // status only, via DET_STATUS
+        assign det_l2_req = p_valid[DPORT] && p_ready[DPORT];
         end else begin : g_no_det
+            assign det_l2_req    = 1'b0;
             assign det_armed     = 1'b0;
             assign det_prepared  = 1'b1;
             assign det_idle      = 1'b1;
