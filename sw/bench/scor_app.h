@@ -18,6 +18,7 @@
 #define SCORD_SCOR_APP_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "scord.h"
 
@@ -46,6 +47,23 @@ struct scor_app {
      * ctx->msg says why. */
     int (*run)(struct scor_ctx *ctx);
 };
+
+/* Helpers for the applications' host code (driver/scor/apps.c). */
+
+/* scord_malloc `bytes` and fill them from src (NULL: zeros). Returns 0, or
+ * -1 with ctx->msg naming `who` (the application) and the driver's error. */
+int scor_upload(struct scor_ctx *ctx, const char *who, const void *src, size_t bytes,
+                scord_addr *addr);
+
+/* The inputs' generator (xorshift32): deterministic; *s must not be 0. */
+static inline uint32_t scor_rand32(uint32_t *s)
+{
+    uint32_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *s = x;
+}
 
 /* The seven applications, in Table VI's order (sw/bench/apps/<name>/host.c). */
 extern const struct scor_app scor_app_mm, scor_app_red, scor_app_r110, scor_app_gcol,

@@ -5,28 +5,6 @@
 #include "../../scor_app.h"
 #include "args.h"
 
-static uint32_t xorshift32(uint32_t *s)
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* A fresh allocation of `bytes`, filled from src (NULL: zeros). */
-static int upload(struct scor_ctx *ctx, const void *src, size_t bytes, scord_addr *addr)
-{
-    int err = scord_malloc(ctx->dev, bytes, addr);
-    if (!err)
-        err = src ? scord_memcpy_htod(ctx->dev, *addr, src, bytes)
-                  : scord_memset(ctx->dev, *addr, 0, bytes);
-    if (err)
-        snprintf(ctx->msg, sizeof ctx->msg, "1dc: allocating %zu bytes: %s (%s)", bytes,
-                 scord_error_name(err), scord_last_error_detail(ctx->dev));
-    return err ? -1 : 0;
-}
-
 static int run(struct scor_ctx *ctx)
 {
     uint32_t n = ctx->large ? 16384 : 2048, ny = n + CONV_TAPS - 1;
@@ -39,13 +17,13 @@ static int run(struct scor_ctx *ctx)
     }
     uint32_t seed = 0x1dc0ffeeu;
     for (uint32_t i = 0; i < n; i++)
-        x[i] = (int32_t)(xorshift32(&seed) % 201) - 100;
+        x[i] = (int32_t)(scor_rand32(&seed) % 201) - 100;
     for (uint32_t j = 0; j < CONV_TAPS; j++)
-        f[j] = (int32_t)(xorshift32(&seed) % 17) - 8;
+        f[j] = (int32_t)(scor_rand32(&seed) % 17) - 8;
 
     struct conv1d_args args = {0, 0, 0, n};
-    if (upload(ctx, x, n * 4, &args.x) || upload(ctx, f, sizeof f, &args.f) ||
-        upload(ctx, NULL, ny * 4, &args.y))
+    if (scor_upload(ctx, "1dc", x, n * 4, &args.x) || scor_upload(ctx, "1dc", f, sizeof f, &args.f) ||
+        scor_upload(ctx, "1dc", NULL, ny * 4, &args.y))
         goto out;
     struct scord_dim3 grid = {(n + nt - 1) / nt, 1, 1}, block = {nt, 1, 1};
     if (ctx->launch(ctx, grid, block, &args, sizeof args))

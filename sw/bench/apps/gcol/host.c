@@ -13,18 +13,6 @@
 #define GCOL_SEED 0x6C0105EEDull
 #define GCOL_MAX_ROUNDS 32u
 
-static int dev_put(struct scor_ctx *ctx, const void *src, size_t bytes, scord_addr *addr)
-{
-    int err = scord_malloc(ctx->dev, bytes, addr);
-    if (!err)
-        err = src ? scord_memcpy_htod(ctx->dev, *addr, src, bytes)
-                  : scord_memset(ctx->dev, *addr, 0, bytes);
-    if (err)
-        snprintf(ctx->msg, sizeof ctx->msg, "gcol: device buffer of %zu bytes: %s", bytes,
-                 scord_strerror(err));
-    return err ? -1 : 0;
-}
-
 static int dev_io(struct scor_ctx *ctx, int err, const char *what)
 {
     if (err)
@@ -131,13 +119,13 @@ static int gcol_run(struct scor_ctx *ctx)
     struct gcol_args args;
     memset(&args, 0, sizeof args);
     scord_addr ca, cb;
-    if (dev_put(ctx, g.row, (g.n + 1) * 4, &args.row) || dev_put(ctx, g.adj, g.m * 4, &args.adj) ||
-        dev_put(ctx, NULL, g.n * 4, &ca) || dev_put(ctx, NULL, g.n * 4, &cb) ||
-        dev_put(ctx, pend, np * 4, &args.pend) || dev_put(ctx, NULL, np * 4, &args.next) ||
-        dev_put(ctx, NULL, np * 4, &args.done) ||
-        dev_put(ctx, NULL, np * GCOL_DESC_WORDS * 4, &args.desc) ||
-        dev_put(ctx, NULL, np * GCOL_BLOCK * 4, &args.scratch) ||
-        dev_put(ctx, NULL, 4, &args.count))
+    if (scor_upload(ctx, "gcol", g.row, (g.n + 1) * 4, &args.row) || scor_upload(ctx, "gcol", g.adj, g.m * 4, &args.adj) ||
+        scor_upload(ctx, "gcol", NULL, g.n * 4, &ca) || scor_upload(ctx, "gcol", NULL, g.n * 4, &cb) ||
+        scor_upload(ctx, "gcol", pend, np * 4, &args.pend) || scor_upload(ctx, "gcol", NULL, np * 4, &args.next) ||
+        scor_upload(ctx, "gcol", NULL, np * 4, &args.done) ||
+        scor_upload(ctx, "gcol", NULL, np * GCOL_DESC_WORDS * 4, &args.desc) ||
+        scor_upload(ctx, "gcol", NULL, np * GCOL_BLOCK * 4, &args.scratch) ||
+        scor_upload(ctx, "gcol", NULL, 4, &args.count))
         goto out;
     args.n = g.n;
     args.nparts = np;

@@ -13,18 +13,6 @@
 #define GCON_SEED 0xC0111ECull
 #define GCON_MAX_ROUNDS 64u
 
-static int dev_put(struct scor_ctx *ctx, const void *src, size_t bytes, scord_addr *addr)
-{
-    int err = scord_malloc(ctx->dev, bytes, addr);
-    if (!err)
-        err = src ? scord_memcpy_htod(ctx->dev, *addr, src, bytes)
-                  : scord_memset(ctx->dev, *addr, 0, bytes);
-    if (err)
-        snprintf(ctx->msg, sizeof ctx->msg, "gcon: device buffer of %zu bytes: %s", bytes,
-                 scord_strerror(err));
-    return err ? -1 : 0;
-}
-
 static int dev_io(struct scor_ctx *ctx, int err, const char *what)
 {
     if (err)
@@ -171,13 +159,13 @@ static int gcon_run(struct scor_ctx *ctx)
     struct gcon_args args;
     memset(&args, 0, sizeof args);
     scord_addr ca, cb;
-    if (dev_put(ctx, g.row, (g.n + 1) * 4, &args.row) || dev_put(ctx, g.adj, g.m * 4, &args.adj) ||
-        dev_put(ctx, init, g.n * 4, &ca) || dev_put(ctx, NULL, g.n * 4, &cb) ||
-        dev_put(ctx, pend, np * 4, &args.pend) || dev_put(ctx, NULL, np * 4, &args.next) ||
-        dev_put(ctx, NULL, np * 4, &args.done) ||
-        dev_put(ctx, NULL, np * GCON_DESC_WORDS * 4, &args.desc) ||
-        dev_put(ctx, NULL, np * GCON_BLOCK * 4, &args.scratch) ||
-        dev_put(ctx, NULL, 4, &args.count))
+    if (scor_upload(ctx, "gcon", g.row, (g.n + 1) * 4, &args.row) || scor_upload(ctx, "gcon", g.adj, g.m * 4, &args.adj) ||
+        scor_upload(ctx, "gcon", init, g.n * 4, &ca) || scor_upload(ctx, "gcon", NULL, g.n * 4, &cb) ||
+        scor_upload(ctx, "gcon", pend, np * 4, &args.pend) || scor_upload(ctx, "gcon", NULL, np * 4, &args.next) ||
+        scor_upload(ctx, "gcon", NULL, np * 4, &args.done) ||
+        scor_upload(ctx, "gcon", NULL, np * GCON_DESC_WORDS * 4, &args.desc) ||
+        scor_upload(ctx, "gcon", NULL, np * GCON_BLOCK * 4, &args.scratch) ||
+        scor_upload(ctx, "gcon", NULL, 4, &args.count))
         goto out;
     args.n = g.n;
     args.nparts = np;

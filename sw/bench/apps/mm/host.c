@@ -5,28 +5,6 @@
 #include "../../scor_app.h"
 #include "args.h"
 
-static uint32_t xorshift32(uint32_t *s)
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* A fresh allocation of `bytes`, filled from src (NULL: zeros). */
-static int upload(struct scor_ctx *ctx, const void *src, size_t bytes, scord_addr *addr)
-{
-    int err = scord_malloc(ctx->dev, bytes, addr);
-    if (!err)
-        err = src ? scord_memcpy_htod(ctx->dev, *addr, src, bytes)
-                  : scord_memset(ctx->dev, *addr, 0, bytes);
-    if (err)
-        snprintf(ctx->msg, sizeof ctx->msg, "mm: allocating %zu bytes: %s (%s)", bytes,
-                 scord_error_name(err), scord_last_error_detail(ctx->dev));
-    return err ? -1 : 0;
-}
-
 static int run(struct scor_ctx *ctx)
 {
     uint32_t ws = ctx->info.threads, nwarps = ctx->info.warps;
@@ -48,16 +26,16 @@ static int run(struct scor_ctx *ctx)
     }
     uint32_t seed = 0x3a7e1u;
     for (uint32_t i = 0; i < m * k; i++)
-        A[i] = (int32_t)(xorshift32(&seed) % 2001) - 1000;
+        A[i] = (int32_t)(scor_rand32(&seed) % 2001) - 1000;
     for (uint32_t i = 0; i < k * n; i++)
-        B[i] = (int32_t)(xorshift32(&seed) % 2001) - 1000;
+        B[i] = (int32_t)(scor_rand32(&seed) % 2001) - 1000;
 
     struct mm_args args = {0, 0, 0, 0, 0, 0, m, n, k, kchunk, stride};
-    if (upload(ctx, A, (size_t)m * k * 4, &args.a) || upload(ctx, B, (size_t)k * n * 4, &args.b) ||
-        upload(ctx, NULL, (size_t)m * n * 4, &args.c) ||
-        upload(ctx, NULL, (size_t)nblocks * MM_TILE * MM_TILE * 4, &args.part) ||
-        upload(ctx, NULL, (size_t)(nblocks + tiles) * stride * 4, &args.locks) ||
-        upload(ctx, NULL, (size_t)nblocks * stride * 4, &args.count))
+    if (scor_upload(ctx, "mm", A, (size_t)m * k * 4, &args.a) || scor_upload(ctx, "mm", B, (size_t)k * n * 4, &args.b) ||
+        scor_upload(ctx, "mm", NULL, (size_t)m * n * 4, &args.c) ||
+        scor_upload(ctx, "mm", NULL, (size_t)nblocks * MM_TILE * MM_TILE * 4, &args.part) ||
+        scor_upload(ctx, "mm", NULL, (size_t)(nblocks + tiles) * stride * 4, &args.locks) ||
+        scor_upload(ctx, "mm", NULL, (size_t)nblocks * stride * 4, &args.count))
         goto out;
     struct scord_dim3 grid = {tiles, chunks, 1}, block = {nwarps * ws, 1, 1};
     if (ctx->launch(ctx, grid, block, &args, sizeof args))

@@ -5,28 +5,6 @@
 #include "../../scor_app.h"
 #include "args.h"
 
-static uint32_t xorshift32(uint32_t *s)
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* A fresh allocation of `bytes`, filled from src (NULL: zeros). */
-static int upload(struct scor_ctx *ctx, const void *src, size_t bytes, scord_addr *addr)
-{
-    int err = scord_malloc(ctx->dev, bytes, addr);
-    if (!err)
-        err = src ? scord_memcpy_htod(ctx->dev, *addr, src, bytes)
-                  : scord_memset(ctx->dev, *addr, 0, bytes);
-    if (err)
-        snprintf(ctx->msg, sizeof ctx->msg, "r110: allocating %zu bytes: %s (%s)", bytes,
-                 scord_error_name(err), scord_last_error_detail(ctx->dev));
-    return err ? -1 : 0;
-}
-
 static int run(struct scor_ctx *ctx)
 {
     /* The blocks wait for each other: launch no more than can be resident,
@@ -43,11 +21,11 @@ static int run(struct scor_ctx *ctx)
     }
     uint32_t seed = 0x110110u;
     for (uint32_t i = 0; i < n; i++)
-        cells[1 + i] = xorshift32(&seed) >> 31;
+        cells[1 + i] = scor_rand32(&seed) >> 31;
 
     struct r110_args args = {0, 0, n, iters, stride ? stride : 1};
-    if (upload(ctx, cells, 2 * (n + 2) * 4, &args.cells) ||
-        upload(ctx, NULL, nb * args.stride * 4, &args.progress))
+    if (scor_upload(ctx, "r110", cells, 2 * (n + 2) * 4, &args.cells) ||
+        scor_upload(ctx, "r110", NULL, nb * args.stride * 4, &args.progress))
         goto out;
     struct scord_dim3 grid = {nb, 1, 1}, block = {nt, 1, 1};
     if (ctx->launch(ctx, grid, block, &args, sizeof args))
