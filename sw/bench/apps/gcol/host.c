@@ -9,69 +9,21 @@
 #include "../../scor_app.h"
 #include "args.h"
 #include "rmat.h"
+#include "steal_host.h"
 
 #define GCOL_SEED 0x6C0105EEDull
 #define GCOL_MAX_ROUNDS 32u
 
-static int dev_io(struct scor_ctx *ctx, int err, const char *what)
-{
-    if (err)
-        snprintf(ctx->msg, sizeof ctx->msg, "gcol: %s: %s", what, scord_strerror(err));
-    return err ? -1 : 0;
-}
-
-/* One launch of `phase` from `in` to `out`; *count receives the kernel's count. */
+/* One launch of the work-stealing kernel (steal_host.h); *count receives
+ * the kernel's count. */
 static int launch_phase(struct scor_ctx *ctx, struct gcol_args *args, const uint32_t *pstart,
                         const uint32_t *pend, uint32_t *count)
 {
-    uint32_t np = args->nparts, zero = 0;
-    uint32_t *done = calloc(np, sizeof *done);
-    if (!done) {
-        snprintf(ctx->msg, sizeof ctx->msg, "gcol: out of host memory");
-        return -1;
-    }
-    int r = -1;
-    /* Each block starts on the first chunk of its partition. */
-    uint32_t *desc = calloc((size_t)np * GCOL_DESC_WORDS, 4), *next = calloc(np, 4);
-    if (!desc || !next) {
-        free(desc);
-        free(next);
-        free(done);
-        snprintf(ctx->msg, sizeof ctx->msg, "gcol: out of host memory");
-        return -1;
-    }
-    for (uint32_t p = 0; p < np; p++) {
-        next[p] = pend[p] - pstart[p] < GCOL_CHUNK ? pend[p] : pstart[p] + GCOL_CHUNK;
-        desc[p * GCOL_DESC_WORDS] = pstart[p];
-        desc[p * GCOL_DESC_WORDS + 1] = next[p];
-    }
-    int err = scord_memcpy_htod(ctx->dev, args->next, next, np * 4);
-    if (!err)
-        err = scord_memcpy_htod(ctx->dev, args->desc, desc, (size_t)np * GCOL_DESC_WORDS * 4);
-    free(desc);
-    free(next);
-    if (dev_io(ctx, err, "reset heads") ||
-        dev_io(ctx, scord_memset(ctx->dev, args->done, 0, np * 4), "reset done") ||
-        dev_io(ctx, scord_memcpy_htod(ctx->dev, args->count, &zero, 4), "reset count"))
-        goto out;
-    struct scord_dim3 grid = {np, 1, 1}, block = {GCOL_BLOCK, 1, 1};
-    if (ctx->launch(ctx, grid, block, args, sizeof *args))
-        goto out;
-    if (dev_io(ctx, scord_memcpy_dtoh(ctx->dev, count, args->count, 4), "read count") ||
-        dev_io(ctx, scord_memcpy_dtoh(ctx->dev, done, args->done, np * 4), "read done"))
-        goto out;
-    if (!ctx->racey)
-        for (uint32_t p = 0; p < np; p++)
-            if (done[p] != pend[p] - pstart[p]) {
-                snprintf(ctx->msg, sizeof ctx->msg,
-                         "gcol: phase %u: partition %u processed %u vertices, it has %u",
-                         args->phase, p, done[p], pend[p] - pstart[p]);
-                goto out;
-            }
-    r = 0;
-out:
-    free(done);
-    return r;
+    const struct steal_dev s = {args->next,   args->desc, args->done, args->count,
+                                args->nparts, GCOL_CHUNK, GCOL_DESC_WORDS, GCOL_BLOCK};
+    char who[32];
+    snprintf(who, sizeof who, "gcol phase %u", args->phase);
+    return steal_launch(ctx, who, &s, args, sizeof *args, pstart, pend, count);
 }
 
 static int check_colouring(struct scor_ctx *ctx, const struct rmat_graph *g, const uint32_t *col)
@@ -150,7 +102,7 @@ static int gcol_run(struct scor_ctx *ctx)
                      "gcol: %u vertices still reset after %u rounds", reset, round);
             goto out;
         }
-        if (dev_io(ctx, scord_memcpy_dtoh(ctx->dev, col, ca, g.n * 4), "read colours") ||
+        if (steal_io(ctx, "gcol", scord_memcpy_dtoh(ctx->dev, col, ca, g.n * 4), "read colours") ||
             check_colouring(ctx, &g, col))
             goto out;
     }

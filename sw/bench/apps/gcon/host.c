@@ -9,69 +9,19 @@
 #include "../../scor_app.h"
 #include "args.h"
 #include "../gcol/rmat.h"
+#include "../gcol/steal_host.h"
 
 #define GCON_SEED 0xC0111ECull
 #define GCON_MAX_ROUNDS 64u
 
-static int dev_io(struct scor_ctx *ctx, int err, const char *what)
-{
-    if (err)
-        snprintf(ctx->msg, sizeof ctx->msg, "gcon: %s: %s", what, scord_strerror(err));
-    return err ? -1 : 0;
-}
-
-/* One round from args->in to args->out; *count receives the labels changed. */
+/* One launch of the work-stealing kernel (steal_host.h); *count receives
+ * the kernel's count. */
 static int launch_phase(struct scor_ctx *ctx, struct gcon_args *args, const uint32_t *pstart,
                         const uint32_t *pend, uint32_t *count)
 {
-    uint32_t np = args->nparts, zero = 0;
-    uint32_t *done = calloc(np, sizeof *done);
-    if (!done) {
-        snprintf(ctx->msg, sizeof ctx->msg, "gcon: out of host memory");
-        return -1;
-    }
-    int r = -1;
-    /* Each block starts on the first chunk of its partition. */
-    uint32_t *desc = calloc((size_t)np * GCON_DESC_WORDS, 4), *next = calloc(np, 4);
-    if (!desc || !next) {
-        free(desc);
-        free(next);
-        free(done);
-        snprintf(ctx->msg, sizeof ctx->msg, "gcon: out of host memory");
-        return -1;
-    }
-    for (uint32_t p = 0; p < np; p++) {
-        next[p] = pend[p] - pstart[p] < GCON_CHUNK ? pend[p] : pstart[p] + GCON_CHUNK;
-        desc[p * GCON_DESC_WORDS] = pstart[p];
-        desc[p * GCON_DESC_WORDS + 1] = next[p];
-    }
-    int err = scord_memcpy_htod(ctx->dev, args->next, next, np * 4);
-    if (!err)
-        err = scord_memcpy_htod(ctx->dev, args->desc, desc, (size_t)np * GCON_DESC_WORDS * 4);
-    free(desc);
-    free(next);
-    if (dev_io(ctx, err, "reset heads") ||
-        dev_io(ctx, scord_memset(ctx->dev, args->done, 0, np * 4), "reset done") ||
-        dev_io(ctx, scord_memcpy_htod(ctx->dev, args->count, &zero, 4), "reset count"))
-        goto out;
-    struct scord_dim3 grid = {np, 1, 1}, block = {GCON_BLOCK, 1, 1};
-    if (ctx->launch(ctx, grid, block, args, sizeof *args))
-        goto out;
-    if (dev_io(ctx, scord_memcpy_dtoh(ctx->dev, count, args->count, 4), "read count") ||
-        dev_io(ctx, scord_memcpy_dtoh(ctx->dev, done, args->done, np * 4), "read done"))
-        goto out;
-    if (!ctx->racey)
-        for (uint32_t p = 0; p < np; p++)
-            if (done[p] != pend[p] - pstart[p]) {
-                snprintf(ctx->msg, sizeof ctx->msg,
-                         "gcon: partition %u processed %u vertices, it has %u", p, done[p],
-                         pend[p] - pstart[p]);
-                goto out;
-            }
-    r = 0;
-out:
-    free(done);
-    return r;
+    const struct steal_dev s = {args->next,   args->desc, args->done, args->count,
+                                args->nparts, GCON_CHUNK, GCON_DESC_WORDS, GCON_BLOCK};
+    return steal_launch(ctx, "gcon", &s, args, sizeof *args, pstart, pend, count);
 }
 
 static uint32_t uf_find(uint32_t *parent, uint32_t v)
@@ -182,7 +132,7 @@ static int gcon_run(struct scor_ctx *ctx)
                      changed, round);
             goto out;
         }
-        if (dev_io(ctx, scord_memcpy_dtoh(ctx->dev, col, args.out, g.n * 4), "read labels") ||
+        if (steal_io(ctx, "gcon", scord_memcpy_dtoh(ctx->dev, col, args.out, g.n * 4), "read labels") ||
             check_components(ctx, &g, col))
             goto out;
     }
