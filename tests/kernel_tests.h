@@ -81,6 +81,12 @@ int kt_run(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block, const 
 int kt_run_expect_fault(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block,
                         uint32_t cause, unsigned timeout_ms, struct scord_fault *fault);
 
+/* kt_begin(rel), then run(t) with the race detector configured as cfg,
+ * then kt_end; the device's detector configuration is restored either
+ * way (a failure to restore fails a test that passed). */
+int kt_run_with_detector(scord_device *dev, const char *sw_dir, const char *rel,
+                         const struct scord_detector_config *cfg, int (*run)(struct kt *t));
+
 /* Compare n words; prints up to 8 differing indices, returns -1 (with a
  * reason) if any differ. */
 int kt_check_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n);

@@ -212,3 +212,25 @@ int kt_check_u32(const char *what, const uint32_t *got, const uint32_t *want, si
     return kt_fail("%s: %zu of %zu words wrong, first at [%zu]: got 0x%08x, expected 0x%08x",
                    what, bad, n, first, got[first], want[first]);
 }
+
+int kt_run_with_detector(scord_device *dev, const char *sw_dir, const char *rel,
+                         const struct scord_detector_config *cfg, int (*run)(struct kt *t))
+{
+    struct scord_detector_config old;
+    struct kt t;
+    int r = -1;
+    scord_detector_get_config(dev, &old);
+    if (kt_begin(&t, dev, sw_dir, rel))
+        goto out;
+    int err = scord_detector_configure(dev, cfg);
+    if (err) {
+        kt_fail("scord_detector_configure: %s", err_text(&t, err));
+        goto out;
+    }
+    r = run(&t);
+out:
+    kt_end(&t);
+    if (scord_detector_configure(dev, &old) && r == 0)
+        r = kt_fail("cannot restore the detector configuration");
+    return r;
+}

@@ -139,22 +139,6 @@ static int run(struct kt *t)
 
 int test_det_overflow(scord_device *dev, const char *sw_dir)
 {
-    struct scord_detector_config old, cfg = {1, 0, 4, RING};
-    struct kt t;
-    int r = -1;
-    scord_detector_get_config(dev, &old);
-    if (kt_begin(&t, dev, sw_dir, "tests/kernels/det_overflow"))
-        goto out;
-    int err = scord_detector_configure(dev, &cfg);
-    if (err) {
-        kt_fail("scord_detector_configure: %s: %s", scord_error_name(err),
-                scord_last_error_detail(dev));
-        goto out;
-    }
-    r = run(&t);
-out:
-    kt_end(&t);
-    if (scord_detector_configure(dev, &old) && r == 0)
-        r = kt_fail("cannot restore the detector configuration");
-    return r;
+    const struct scord_detector_config cfg = {1, 0, 4, RING};
+    return kt_run_with_detector(dev, sw_dir, "tests/kernels/det_overflow", &cfg, run);
 }
