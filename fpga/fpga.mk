@@ -74,7 +74,7 @@ $(FPGA_OUT)/settings: fpga-force
 	@mkdir -p $(dir $@)
 	@echo '$(FPGA_SETTINGS)' | cmp -s - $@ || echo '$(FPGA_SETTINGS)' > $@
 
-$(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(wildcard rtl/gpu/*.vh) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
+$(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(FW_VH) $(wildcard rtl/gpu/*.vh) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
 	@mkdir -p $(dir $@)
 	@test -n "$(FPGA_PLL)" || { echo "fpga: no PLL setting for $(FPGA_MHZ) MHz" >&2; exit 1; }
 	@echo "fpga: synthesis of $(FPGA_TOP) ($(CONFIG), $(FPGA_MHZ) MHz, detector=$(DETECTOR)) -> $@"
@@ -98,22 +98,24 @@ $(FPGA_OUT)/$(BOARD).bit: $(FPGA_OUT)/$(BOARD).config
 # Synthesis check of every board top with Debian's Yosys, in seconds rather
 # than the minutes of the whole GPU: the design is elaborated in full
 # (every port and parameter checked), then gpu_top becomes a black box and
-# the rest (PLL, reset, UART, host link, memory) is synthesised for the
-# FPGA; the device memory must land in block RAM (MEM_BYTES / 2 KiB DP16KD).
-fpga-check: $(GEN)/scord_defs.vh
+# the rest (PLL, reset, UART, management core, memory) is synthesised for
+# the FPGA; the memories must land in block RAM (FPGA_CHECK_BRAMS).
+fpga-check: $(GEN)/scord_defs.vh $(FW_VH)
 	@for b in $(BOARDS); do \
 	    $(MAKE) --no-print-directory BOARD=$$b fpga-check-one || exit 1; done
 
 # Verilator lint of the SoC (the GPU's own lint is lint-one)
 .PHONY: lint-soc
-lint-soc: $(GEN)/scord_defs.vh
-	$(VERILATOR) --lint-only $(VFLAGS_SOC) -Irtl/soc --top-module soc_top $(RTL_GPU) $(filter-out rtl/soc/soc_reset.v rtl/soc/soc_pulse_led.v,$(RTL_SOC))
+lint-soc: $(GEN)/scord_defs.vh $(FW_VH)
+	$(VERILATOR) --lint-only $(VFLAGS_SOC) -Irtl/soc --top-module soc_top $(RTL_SOC_SIM)
 	$(VERILATOR) --lint-only -Wall -Irtl/soc --top-module soc_reset rtl/soc/soc_reset.v
 	$(VERILATOR) --lint-only -Wall -Irtl/soc --top-module soc_pulse_led rtl/soc/soc_pulse_led.v
 	@echo "lint soc ($(CONFIG)): clean"
 
 .PHONY: fpga-check-one
-FPGA_CHECK_BRAMS = $(shell echo $$(( $(MEM_BYTES) / 2048 )))
+# device memory, the firmware RAM (both 2 KiB per DP16KD) and the UART's
+# RX FIFO (1024 bytes: one DP16KD)
+FPGA_CHECK_BRAMS = $(shell echo $$(( $(MEM_BYTES) / 2048 + $(MGMT_FW_BYTES) / 2048 + 1 )))
 fpga-check-one:
 	@mkdir -p $(BUILD)/fpga/check
 	yosys -q -l $(BUILD)/fpga/check/$(BOARD).log -p 'read_verilog -lib +/$(FPGA_FAMILY)/cells_bb.v; $(FPGA_READ); hierarchy -check -top $(FPGA_TOP); blackbox gpu_top; synth_$(FPGA_FAMILY) -top $(FPGA_TOP); select -assert-count 1 t:EHXPLLL; select -assert-count $(FPGA_CHECK_BRAMS) t:DP16KD; select -assert-count 1 t:gpu_top; tee -o $(BUILD)/fpga/check/$(BOARD).stat stat' >/dev/null 2>&1 || { tail -n 20 $(BUILD)/fpga/check/$(BOARD).log; exit 1; }
