@@ -169,7 +169,7 @@ static unsigned rx_frame(void)
         rx_crc = crc_buf(0xFFFFu, rxb + 1, (avail < REQ_HDR ? avail : REQ_HDR) - 1);
         if (!fill(REQ_HDR, REQ_HDR)) {
             stats.timeouts++;
-            rx_avail = 0;
+            drop_front(1);
             continue;
         }
         unsigned n = rxb[11] | (unsigned)rxb[12] << 8;
@@ -184,8 +184,11 @@ static unsigned rx_frame(void)
         if (avail > REQ_HDR)
             rx_crc = crc_buf(rx_crc, rxb + REQ_HDR, (avail < end ? avail : end) - REQ_HDR);
         if (!fill(end + 2, end)) {
+            /* Abandoned; a frame may still start behind this start byte
+             * (say, a header whose length was damaged swallowed the next
+             * request): hunt through what arrived, as after a bad CRC. */
             stats.timeouts++;
-            rx_avail = 0;
+            drop_front(1);
             continue;
         }
         if ((rxb[end] | (uint32_t)rxb[end + 1] << 8) != rx_crc) {
