@@ -346,6 +346,8 @@ int main(int argc, char **argv)
     size_t bn = recv_some(boot, sizeof boot - 1, 300);
     boot[bn] = 0;
     say("boot text: \"%.120s\"", (char *)boot);
+    if (bn)
+        printf("# boot text: %.*s\n", (int)strcspn((char *)boot, "\r\n"), (char *)boot);
     check(!memchr(boot, 0x5A, bn) && (bn == 0 || strstr((char *)boot, "scord-fw 1.0: self-test memory ok")),
           "boot line: self-test ok, no 0x5A byte");
 
