@@ -22,9 +22,14 @@ FW_SRCS := $(FW_DIR)/main.c $(FW_DIR)/hostlink.c $(FW_DIR)/selftest.c
 FW_OBJS := $(patsubst %,$(SW_BUILD)/%.o,$(FW_DIR)/crt0.S $(FW_SRCS) $(FW_DIR)/selftest_image.S)
 FW_LDS  := $(FW_BUILD)/link.ld
 
+# FW_MEASURE=1 (rebuild build/sw/firmware and build/sw/sw/firmware): the
+# firmware times its inner loops once after boot and PING's info block
+# carries the cycle counts instead of the self-test's (docs/firmware.md).
+FW_MEASURE ?= 0
+
 # Kernels' flags, plus: no loop turned into a memcpy/memset call (the
 # firmware brings its own, trivial ones) and no libc at link time.
-$(patsubst %,$(SW_BUILD)/%.o,$(FW_SRCS)): private SW_CFLAGS += -fno-tree-loop-distribute-patterns -I$(FW_BUILD)
+$(patsubst %,$(SW_BUILD)/%.o,$(FW_SRCS)): private SW_CFLAGS += $(if $(filter 1,$(FW_MEASURE)),-DFW_MEASURE) -fno-tree-loop-distribute-patterns -I$(FW_BUILD)
 $(SW_BUILD)/$(FW_DIR)/selftest.c.o: $(FW_ST_SYMS)
 $(SW_BUILD)/$(FW_DIR)/selftest_image.S.o: private SW_ASFLAGS += -DFW_SELFTEST_BIN='"$(FW_ST_BIN)"'
 $(SW_BUILD)/$(FW_DIR)/selftest_image.S.o: $(FW_ST_BIN)

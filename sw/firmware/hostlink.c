@@ -485,3 +485,42 @@ void hostlink_serve(void)
         io_wr(SCORD_MGMT_IO_LEDS, fw.leds);
     }
 }
+
+#ifdef FW_MEASURE
+/* Cycle counts of the inner loops (docs/firmware.md, "Speed"): 64 strong
+ * MMIO loads, the CRC of 512 bytes, a 512-byte aligned MEM_RD copy, and
+ * the receive loop's per-byte path 512 times. */
+void hostlink_measure(uint32_t out[4]);
+void hostlink_measure(uint32_t out[4])
+{
+    uint32_t t0 = cycles();
+    for (int i = 0; i < 64; i++)
+        (void)io_rd(SCORD_MGMT_IO_UART_STAT);
+    uint32_t t1 = cycles();
+    rx_crc = crc_buf(0xFFFF, rxb, 512);
+    uint32_t t2 = cycles();
+    mem_read(0x10000, 512, txb + RSP_HDR);
+    uint32_t t3 = cycles();
+    /* the receive body on every poll, as if each returned a byte */
+    uint32_t crc = 0xFFFF;
+    const uint16_t *tab = crc_tab;
+    uint8_t *buf = rxb;
+    for (unsigned avail = 0; avail < 512;) {
+        uint32_t v = io_rd(SCORD_MGMT_IO_UART_RX) | 0x100;
+        __asm__ volatile("" : "+r"(v));
+        if (v & 0x100u) {
+            buf[avail] = (uint8_t)v;
+            if (avail < 600)
+                crc = ((crc << 8) & 0xFF00u) ^ tab[((crc >> 8) ^ v) & 0xFFu];
+            avail++;
+            continue;
+        }
+    }
+    uint32_t t4 = cycles();
+    rx_crc = crc;
+    out[0] = t1 - t0;
+    out[1] = t2 - t1;
+    out[2] = t3 - t2;
+    out[3] = t4 - t3;
+}
+#endif

@@ -155,5 +155,16 @@ int main(void)
     fw.leds = (fw.st.bits & pass) == pass ? 0x1u : 0x2u;
     io_wr(SCORD_MGMT_IO_LEDS, fw.leds);
     boot_line(boots, restarted);
+#ifdef FW_MEASURE
+    {
+        void hostlink_measure(uint32_t out[4]);
+        uint32_t m[4];
+        hostlink_measure(m);
+        fw.st.mem_words = m[0];
+        fw.st.mem_fail = m[1];
+        fw.st.races = m[2];
+        fw.clk_hz = m[3];
+    }
+#endif
     hostlink_serve();
 }
