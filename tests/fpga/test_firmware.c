@@ -368,13 +368,19 @@ int main(int argc, char **argv)
     ok = ok && status_of(9, 0, 0, NULL, 0) == BAD_CMD && status_of(0xFF, 0, 0, NULL, 0) == BAD_CMD;
     check(ok, "unknown command: BAD_CMD; PING with a payload: BAD_LEN");
 
-    /* after boot: GPU idle, detector disarmed with no ring */
-    uint32_t gst = 1, dst = 1, rsz = 1;
-    ok = !ctl_rd(SCORD_CTL_STATUS, &gst) && !ctl_rd(SCORD_DET_STATUS, &dst) &&
-         !ctl_rd(SCORD_DET_RING_SIZE, &rsz) && !(gst & 1) && !(dst & 1) && rsz == 0 &&
-         status_of(RACE_TAKE, 0, 16, NULL, 0) == NO_RING;
-    say("CTL_STATUS %x DET_STATUS %x RING_SIZE %u", gst, dst, rsz);
-    check(ok, "after boot: GPU idle, detector disarmed, RACE_TAKE answers NO_RING");
+    /* after boot (when this program is the board's first client: the
+     * board has served only our frames): GPU idle, detector disarmed
+     * with no ring */
+    if (!get_stats(s0) && s0[0] == (uint32_t)(seq_next - 1)) {
+        uint32_t gst = 1, dst = 1, rsz = 1;
+        ok = !ctl_rd(SCORD_CTL_STATUS, &gst) && !ctl_rd(SCORD_DET_STATUS, &dst) &&
+             !ctl_rd(SCORD_DET_RING_SIZE, &rsz) && !(gst & 1) && !(dst & 1) && rsz == 0 &&
+             status_of(RACE_TAKE, 0, 16, NULL, 0) == NO_RING;
+        say("CTL_STATUS %x DET_STATUS %x RING_SIZE %u", gst, dst, rsz);
+        check(ok, "after boot: GPU idle, detector disarmed, RACE_TAKE answers NO_RING");
+    } else {
+        printf("# not the board's first client: the after-boot state is not checked\n");
+    }
 
     ok = !ctl_wr(SCORD_DET_MODE, 4) && !ctl_rd(SCORD_DET_MODE, &v) && v == 4 &&
          !ctl_wr(SCORD_DET_MODE, 0) && !ctl_rd(SCORD_DET_MODE, &v) && v == 0;
