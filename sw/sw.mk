@@ -3,7 +3,8 @@
 # Kernels never depend on CONFIG: the runtime reads the machine's shape from
 # CSRs, so every ELF is built once, into $(SW_BUILD) = build/sw/.
 #
-#   make sw                  every kernel below
+#   make sw                  every kernel below and the management core's firmware
+#   make firmware            build/sw/firmware/firmware.{elf,bin} (sw/firmware/firmware.mk)
 #   $(call sw_kernel,DIR)    DIR/kernel.c (+ DIR/*.S) -> build/sw/DIR/kernel.elf
 #                            (other .c files of DIR, e.g. the host's test.c, are not
 #                            part of the kernel; kernel.c may #include device helpers)
@@ -123,7 +124,9 @@ SW_SCOR_ELFS := $(foreach d,$(SW_SCOR_KDIRS) $(SW_SCOR_APP_DIRS),$(call sw_kerne
 
 SW_ELFS := $(SW_EXAMPLE_ELFS) $(SW_TEST_ELFS) $(SW_BAD_ELFS) $(SW_SCOR_ELFS)
 
+include sw/firmware/firmware.mk
+
 .PHONY: sw
-sw: $(SW_ELFS)
+sw: $(SW_ELFS) $(FW_BIN)
 
 -include $(shell find $(SW_BUILD) -name '*.d' 2>/dev/null)

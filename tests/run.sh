@@ -111,7 +111,7 @@ note "FPGA SoC: lint, board-top synthesis check, simulated board over the uart b
 check "fpga: SoC verilator lint -Wall" $MAKE --no-print-directory CONFIG=fpga lint-soc
 check "fpga: board tops synthesise (yosys, GPU a black box)" $MAKE --no-print-directory CONFIG=fpga fpga-check
 if check "fpga: build simulated board" $MAKE --no-print-directory -j"$JOBS" CONFIG=fpga \
-        sim soc-sim build/fpga/bin/scord-hostlink-test; then
+        sim soc-sim build/fpga/bin/scord-hostlink-test build/fpga/bin/scord-firmware-test; then
     count "soc" bash tests/fpga/test_soc.sh build/fpga/bin build/sw
 fi
 

@@ -7,5 +7,13 @@ $(HOSTLINK_TEST_BIN): tests/fpga/test_hostlink.c driver/src/hostlink.c driver/sr
 
 .PHONY: soc-test
 soc-test: $(DEPS_STAMP)
-	@$(MAKE) --no-print-directory -j2 CONFIG=fpga sim sw soc-sim $(BUILD)/fpga/bin/scord-hostlink-test
+	@$(MAKE) --no-print-directory -j2 CONFIG=fpga sim sw soc-sim $(BUILD)/fpga/bin/scord-hostlink-test \
+	    $(BUILD)/fpga/bin/scord-firmware-test
 	@bash tests/fpga/test_soc.sh build/fpga/bin $(BUILD)/sw
+
+# The management core's firmware at the frame level (tests/fpga/test_firmware.c;
+# its own frame code, independent of the driver's).
+FW_TEST_BIN := $(B)/bin/scord-firmware-test
+$(FW_TEST_BIN): tests/fpga/test_firmware.c $(GEN)/scord_defs.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) -I$(GEN) -o $@ tests/fpga/test_firmware.c

@@ -27,6 +27,8 @@ port=$(cat "$tmp/port")
 dev="uart:tcp=127.0.0.1:$port"
 failed=0
 
+# the firmware test first: it checks the state the boot leaves
+"$bin/scord-firmware-test" "$port" "$sw/firmware/selftest.bin" || failed=1
 "$bin/scord-hostlink-test" "$port" || failed=1
 
 # same answer over the link as from the cycle model
