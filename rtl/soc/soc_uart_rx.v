@@ -10,7 +10,8 @@ module soc_uart_rx #(
     input  wire       rst_i,
     input  wire       rx_i,
     output reg        valid_o,    // one cycle per received byte
-    output reg  [7:0] data_o
+    output reg  [7:0] data_o,
+    output reg        ferr_o      // one cycle per byte dropped for its stop bit
 );
     localparam CW = $clog2(CLKS_PER_BIT + 1);
 
@@ -24,6 +25,7 @@ module soc_uart_rx #(
         rx_meta_q <= rx_i;
         rx_q      <= rx_meta_q;
         valid_o   <= 1'b0;
+        ferr_o    <= 1'b0;
         if (rst_i) begin
             rx_meta_q <= 1'b1;
             rx_q      <= 1'b1;
@@ -51,6 +53,8 @@ module soc_uart_rx #(
                 if (rx_q) begin
                     valid_o <= 1'b1;
                     data_o  <= shift_q;
+                end else begin
+                    ferr_o  <= 1'b1;
                 end
             end else begin
                 shift_q <= {rx_q, shift_q[7:1]};

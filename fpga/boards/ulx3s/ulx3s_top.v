@@ -20,7 +20,7 @@ module ulx3s_top #(
     output wire       wifi_gpio0  // high: the ESP32 leaves the FPGA alone
 );
     wire clk, locked, rst;
-    wire gpu_busy, link_ok, link_bad;
+    wire gpu_busy, fw_running, served, test_ok, test_bad, fw_idle;
 
     ecp5_pll #(
         .CLKI_DIV     (CLKI_DIV),
@@ -42,31 +42,36 @@ module ulx3s_top #(
 
     soc_top #(
         .CLKS_PER_BIT (CLKS_PER_BIT),
-        .TIMEOUT_CLKS (CLK_HZ / 100)      // 10 ms without a byte ends a frame
+        .CLK_HZ       (CLK_HZ)
     ) u_soc (
         .clk_i      (clk),
         .rst_i      (rst),
         .uart_rx_i  (ftdi_txd),
         .uart_tx_o  (ftdi_rxd),
-        .gpu_busy_o (gpu_busy),
-        .link_ok_o  (link_ok),
-        .link_bad_o (link_bad)
+        .gpu_busy_o   (gpu_busy),
+        .fw_running_o (fw_running),
+        .served_o     (served),
+        .test_ok_o    (test_ok),
+        .test_bad_o   (test_bad),
+        .fw_idle_o    (fw_idle)
     );
 
     // blinks (about 0.5 Hz at 17.86 MHz): the SoC clock runs
     reg [25:0] beat_q = 26'd0;
     always @(posedge clk) beat_q <= beat_q + 26'd1;
 
-    soc_pulse_led u_led_ok  (.clk_i(clk), .pulse_i(link_ok),  .led_o(led[3]));
-    soc_pulse_led u_led_bad (.clk_i(clk), .pulse_i(link_bad), .led_o(led[4]));
+    soc_pulse_led u_led_served (.clk_i(clk), .pulse_i(served), .led_o(led[3]));
 
+    // docs/bringup.md explains every LED
     assign led[0]     = beat_q[24];
     assign led[1]     = locked;
     assign led[2]     = gpu_busy;
+    assign led[4]     = test_bad;
     assign led[5]     = rst;
-    assign led[7:6]   = 2'b00;
+    assign led[6]     = test_ok;
+    assign led[7]     = fw_running;
     assign wifi_gpio0 = 1'b1;
 
-    wire unused = &{1'b0, btn[6:2], btn[0], beat_q[25]};
+    wire unused = &{1'b0, btn[6:2], btn[0], beat_q[25], fw_idle};
 endmodule
 `default_nettype wire
