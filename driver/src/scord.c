@@ -265,6 +265,8 @@ uint32_t scord_priv_queued(const scord_device *dev) { return dev->rq_len; }
 uint32_t scord_priv_queue_take(scord_device *dev, unsigned char *dst, uint32_t max)
 {
     uint32_t k = max < dev->rq_len ? max : dev->rq_len;
+    if (!k)
+        return 0;
     memcpy(dst, dev->rq + (size_t)dev->rq_first * SCORD_DET_REC_BYTES,
            (size_t)k * SCORD_DET_REC_BYTES);
     dev->rq_first += k;
@@ -296,14 +298,15 @@ static void queue_clear(scord_device *dev) { dev->rq_first = dev->rq_len = 0; }
  * so the ring overflows only if the link cannot keep up. */
 static int stream_take(scord_device *dev)
 {
-    uint32_t room = dev->rq_limit - dev->rq_len;
+    uint32_t room = dev->rq_len < dev->rq_limit ? dev->rq_limit - dev->rq_len : 0;
     if (room > dev->det_cfg.ring_records)
         room = dev->det_cfg.ring_records;
     if (!room)
         return 0; /* full: let the ring overflow, DET_RING_DROPS counts it */
     if (dev->rq_first + dev->rq_len + room > dev->rq_cap) {
-        memmove(dev->rq, dev->rq + (size_t)dev->rq_first * SCORD_DET_REC_BYTES,
-                (size_t)dev->rq_len * SCORD_DET_REC_BYTES);
+        if (dev->rq_len)
+            memmove(dev->rq, dev->rq + (size_t)dev->rq_first * SCORD_DET_REC_BYTES,
+                    (size_t)dev->rq_len * SCORD_DET_REC_BYTES);
         dev->rq_first = 0;
         if (dev->rq_len + room > dev->rq_cap) {
             uint32_t cap = dev->rq_len + room;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -120,6 +121,98 @@ static int silent(unsigned ms)
     return hostlink_recv(&hl, &a, ms) == 0;
 }
 
+/* An answer frame as the board sends it; returns its length. */
+static size_t answer(uint8_t *out, uint8_t seq, uint8_t status, uint32_t data, const void *payload,
+                     size_t n)
+{
+    out[0] = HL_SOF_RSP;
+    out[1] = seq;
+    out[2] = status;
+    hostlink_put32(out + 3, data);
+    out[7] = (uint8_t)n;
+    out[8] = (uint8_t)(n >> 8);
+    memcpy(out + HL_RSP_HDR, payload, n);
+    uint16_t crc = hostlink_crc16(0xFFFF, out + 1, HL_RSP_HDR - 1 + n);
+    out[HL_RSP_HDR + n] = (uint8_t)crc;
+    out[HL_RSP_HDR + n + 1] = (uint8_t)(crc >> 8);
+    return HL_RSP_HDR + n + 2;
+}
+
+/* The host's answer hunt against byte streams written here (a socket
+ * pair, no board): the boot line, false starts, a damaged answer, an
+ * answer to another request, a false start waiting for bytes that never
+ * come with a whole answer behind it, and the old protocol's PING answer. */
+static void host_framing(void)
+{
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) {
+        snprintf(why, sizeof why, "socketpair failed");
+        check(0, "host framing");
+        return;
+    }
+    struct hostlink h = {.fd = sv[0], .seq = 7, .timeout_ms = 300, .retries = 0};
+    struct hostlink_answer a;
+    uint8_t buf[4096], pl[40];
+    size_t k = 0;
+    const char *boot = "scord-fw 1.0: self-test memory ok (4104 words), detector ok (1 race)\n";
+    memcpy(buf, boot, strlen(boot));
+    k += strlen(boot);
+    buf[k++] = HL_SOF_RSP; /* a false start announcing 0xFFFF bytes */
+    memset(buf + k, 0xFF, 8);
+    k += 8;
+    for (size_t i = 0; i < sizeof pl; i++)
+        pl[i] = (uint8_t)(i ^ 0x5A);
+    size_t bad = answer(buf + k, 7, HL_OK, 1, pl, 8);
+    buf[k + bad - 1] ^= 1; /* damaged */
+    k += bad;
+    k += answer(buf + k, 6, HL_OK, 2, pl, 4); /* late answer to another request */
+    k += answer(buf + k, 7, HL_OK, 0xC0FFEE, pl, sizeof pl);
+    int ok = !hostlink_write(sv[1], buf, k) &&
+             hostlink_xfer(&h, HL_PING, 0, 0, NULL, 0, &a) == SCORD_OK && a.seq == 7 &&
+             a.data == 0xC0FFEE && a.n == sizeof pl && !memcmp(a.payload, pl, sizeof pl) &&
+             h.stale == 1 && h.resent == 0 && h.rx_len == 0;
+    snprintf(why, sizeof why, "data 0x%x n %u, %lu stale, %lu skipped, %zu left", (unsigned)a.data,
+             a.n, h.stale, h.skipped, h.rx_len);
+    check(ok, "host: answer found behind the boot line, false starts, a bad CRC, a late answer");
+
+    /* a start byte announcing 400 bytes, then a whole answer: found at
+     * the deadline (no more bytes ever come) */
+    k = 0;
+    buf[k++] = HL_SOF_RSP;
+    buf[k++] = 8;
+    buf[k++] = 0;
+    memset(buf + k, 0, 4);
+    k += 4;
+    buf[k++] = 400 & 0xFF;
+    buf[k++] = 400 >> 8;
+    k += answer(buf + k, 8, HL_BAD_LEN, 3, pl, 0);
+    ok = !hostlink_write(sv[1], buf, k) && hostlink_recv(&h, &a, 300) == 1 && a.seq == 8 &&
+         a.status == HL_BAD_LEN && a.data == 3 && a.n == 0 && h.rx_len == 0;
+    check(ok, "host: an answer behind a false start that never completes");
+
+    /* nothing: a timeout, no error */
+    ok = hostlink_recv(&h, &a, 100) == 0;
+    check(ok, "host: silence is a timeout");
+
+    /* the old board's answer to a v1 PING */
+    k = 0;
+    buf[k++] = HL_SOF_RSP;
+    buf[k++] = h.seq; /* hostlink_probe_v1 uses the next number */
+    buf[k++] = HL_OK;
+    hostlink_put32(buf + k, HL_MAGIC_V1);
+    k += 4;
+    uint16_t crc = hostlink_crc16(0xFFFF, buf + 1, 6);
+    buf[k++] = (uint8_t)crc;
+    buf[k++] = (uint8_t)(crc >> 8);
+    ok = !hostlink_write(sv[1], buf, k) && hostlink_probe_v1(&h) == 1;
+    uint8_t req[13];
+    ok = ok && hostlink_read(sv[1], req, sizeof req, 100) > 0; /* drain what the host sent */
+    ok = ok && hostlink_probe_v1(&h) == 0;
+    check(ok, "host: an old board's SCL1 answer is recognised, silence is not");
+    close(sv[0]);
+    close(sv[1]);
+}
+
 static uint8_t pattern(uint32_t i) { return (uint8_t)(i * 37u + 11u); }
 
 int main(int argc, char **argv)
@@ -128,6 +221,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s PORT\n", argv[0]);
         return 2;
     }
+
+    /* the CRC of the protocol is CRC-16/CCITT-FALSE: check value 0x29B1 */
+    snprintf(why, sizeof why, "CRC-16/CCITT-FALSE of \"123456789\" is not 0x29B1");
+    check(hostlink_crc16(0xFFFF, (const uint8_t *)"123456789", 9) == 0x29B1, "crc16 check value");
+    host_framing();
+
     char addr[64], err[200];
     snprintf(addr, sizeof addr, "127.0.0.1:%s", argv[1]);
     hl.fd = hostlink_connect_tcp(addr, err, sizeof err);
@@ -137,10 +236,6 @@ int main(int argc, char **argv)
     }
     hl.seq = 0x40;
     hl.timeout_ms = 500;
-
-    /* the CRC of the protocol is CRC-16/CCITT-FALSE: check value 0x29B1 */
-    snprintf(why, sizeof why, "CRC-16/CCITT-FALSE of \"123456789\" is not 0x29B1");
-    check(hostlink_crc16(0xFFFF, (const uint8_t *)"123456789", 9) == 0x29B1, "crc16 check value");
 
     /* The board boots its firmware first (self-test, then a line of
      * text): the first PING may wait; the text is skipped as garbage. */
