@@ -12,6 +12,7 @@
 // costs no CPU. That skips idle time, which nothing on the SoC can observe.
 // With --pty the pins are bridged to a pseudo-terminal instead, which the
 // backend opens as a serial port: uart:/dev/pts/N.
+#include <algorithm>
 #include <arpa/inet.h>
 #include <cerrno>
 #include <csignal>
@@ -110,13 +111,15 @@ void on_signal(int) { g_stop = 1; }
 int usage(const char *prog)
 {
     std::fprintf(stderr,
-                 "usage: %s [--port N] [--port-file FILE] [--once] [--idle-exit SECONDS]\n"
-                 "       %s --pty FILE\n"
+                 "usage: %s [--port N] [--port-file FILE] [--once] [--idle-exit SECONDS] [--flip N]\n"
+                 "       %s --pty FILE [--flip N]\n"
                  "  Serves the simulated FPGA SoC on 127.0.0.1:N (0 or absent: any free\n"
                  "  port, printed and written to FILE). --once: exit when the first\n"
                  "  client disconnects. --idle-exit: exit after that long without a client.\n"
                  "  --pty: serve a pseudo-terminal instead (its path written to FILE) until\n"
-                 "  killed; open it as a serial port: uart:/dev/pts/N.\n",
+                 "  killed; open it as a serial port: uart:/dev/pts/N.\n"
+                 "  --flip N: damage the line: flip a bit of every Nth byte in each direction\n"
+                 "  (the host link's CRC, retries and resynchronisation then have work).\n",
                  prog, prog);
     return 2;
 }
@@ -136,7 +139,7 @@ bool parse_num(const char *s, unsigned long max, unsigned long *out)
 
 int main(int argc, char **argv)
 {
-    unsigned long port = 0, idle_exit = 0;
+    unsigned long port = 0, idle_exit = 0, flip_every = 0;
     const char *port_file = nullptr, *pty_file = nullptr;
     bool once = false;
     for (int i = 1; i < argc; i++) {
@@ -155,6 +158,11 @@ int main(int argc, char **argv)
             }
         } else if (a == "--pty" && i + 1 < argc) {
             pty_file = argv[++i];
+        } else if (a == "--flip" && i + 1 < argc) {
+            if (!parse_num(argv[++i], 1000000, &flip_every) || flip_every < 2) {
+                std::fprintf(stderr, "%s: bad --flip '%s' (a number >= 2)\n", argv[0], argv[i]);
+                return 2;
+            }
         } else if (a == "--once") {
             once = true;
         } else {
@@ -221,6 +229,9 @@ int main(int argc, char **argv)
 
     unsigned linger = 0;
     unsigned waited_ms = 0;
+    unsigned long flips_rx = 0, flips_tx = 0;  // bytes seen, for --flip
+    size_t tx_seen = 0;                       // bytes of from_tx already counted
+    bool had_client = false;
     while (!g_stop) {
         bool active = b.link_active() || b.top.gpu_busy_o || !b.top.fw_idle_o || linger > 0;
         pollfd p{cfd >= 0 ? cfd : ls, POLLIN, 0};
@@ -229,8 +240,10 @@ int main(int argc, char **argv)
             break;
         if (r > 0 && cfd < 0) {
             cfd = accept(ls, nullptr, nullptr);
-            if (cfd >= 0)
+            if (cfd >= 0) {
                 setsockopt(cfd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+                had_client = true;
+            }
             waited_ms = 0;
         } else if (r > 0) {
             uint8_t buf[4096];
@@ -243,7 +256,11 @@ int main(int argc, char **argv)
                 if (once)
                     break;
             } else {
-                b.to_rx.insert(b.to_rx.end(), buf, buf + k);
+                for (ssize_t j = 0; j < k; j++) {
+                    if (flip_every && ++flips_rx % flip_every == 0)
+                        buf[j] ^= (uint8_t)(1u << (flips_rx / flip_every % 8));
+                    b.to_rx.push_back(buf[j]);
+                }
             }
         } else if (!active && cfd < 0 && idle_exit && (waited_ms += 50) >= idle_exit * 1000) {
             std::fprintf(stderr, "scord-soc-sim: no client for %lu s, exiting\n", idle_exit);
@@ -257,12 +274,24 @@ int main(int argc, char **argv)
                 else if (linger)
                     linger--;
             }
+            for (; flip_every && tx_seen < b.from_tx.size(); tx_seen++)
+                if (++flips_tx % flip_every == 0)
+                    b.from_tx[tx_seen] = (char)(b.from_tx[tx_seen] ^ (1u << (flips_tx / flip_every % 8)));
             if (!b.from_tx.empty() && cfd >= 0) {
                 ssize_t w = write(cfd, b.from_tx.data(), b.from_tx.size());
-                if (w > 0)
+                if (w > 0) {
                     b.from_tx.erase(0, (size_t)w);
-            } else if (cfd < 0) {
-                b.from_tx.clear();
+                    tx_seen -= std::min(tx_seen, (size_t)w);
+                }
+            } else if (cfd < 0 && had_client) {
+                b.from_tx.clear();   // a client left: what it did not read is gone
+                tx_seen = 0;
+            } else if (cfd < 0 && b.from_tx.size() > 4096) {
+                // before the first client: keep the boot text for it (a
+                // board's terminal would show it too), but not forever
+                size_t drop = b.from_tx.size() - 4096;
+                b.from_tx.erase(0, drop);
+                tx_seen -= std::min(tx_seen, drop);
             }
         }
     }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The FPGA SoC end to end on the simulated board: scord-soc-sim serves
-# soc_top (the RTL that goes on the FPGA) on a local TCP port; the host link
-# test checks the frames, then the scord CLI and the kernel tests run over
-# the "uart" backend exactly as over the board's USB serial port.
+# soc_top (the RTL that goes on the FPGA, with the management core running
+# the firmware) on a local TCP port; the host link test checks the frames,
+# then the scord CLI and the kernel tests run over the "uart" backend
+# exactly as over the board's USB serial port.
 #
 #   tests/fpga/test_soc.sh BIN_DIR SW_BUILD_DIR   (BIN_DIR: build/fpga/bin)
 # Prints "PASS name" / "FAIL name: why"; exits 1 if anything failed.
@@ -55,6 +56,21 @@ run_cmp "vecadd over uart: same dump as the cycle model" --grid 8 --block 16 \
 run_cmp "stale over uart: same races as the cycle model (exit 4)" --grid 2 --block 8 \
     "$sw/tests/kernels/stale/kernel.elf" seq:8 zeros:64 zeros:32 zeros:32 zeros:8 8
 
+run_cmp "stale over uart, cache mode: same races as the cycle model" --detect-mode cache \
+    --grid 2 --block 8 "$sw/tests/kernels/stale/kernel.elf" seq:8 zeros:64 zeros:32 zeros:32 zeros:8 8
+
+# a kernel that never ends: the host's timeout stops it and resets the GPU
+# through the firmware; the board then runs the next kernel as usual
+"$bin/scord" --device "$dev" run --timeout 2 "$sw/tests/bad/endless/kernel.elf" >"$tmp/endless" 2>&1
+rc=$?
+if [ $rc -ne 1 ] || ! grep -Eq 'timeout: .*reset' "$tmp/endless"; then
+    echo "FAIL endless kernel over uart: exit $rc, $(head -c 300 "$tmp/endless")"; failed=1
+else
+    echo "PASS endless kernel over uart: stopped by the host's timeout"
+fi
+run_cmp "vecadd after a timed-out kernel: the board is not wedged" --grid 8 --block 16 \
+    "$sw/sw/examples/vecadd/kernel.elf" seq:128 seq:128 zeros:512 128 --dump @2
+
 # a bad URI option and a closed port fail cleanly
 if "$bin/scord" --device "uart:tcp=127.0.0.1:$port,bogus=1" info >"$tmp/o" 2>&1; then
     echo "FAIL uart bad option: accepted"; failed=1
@@ -78,6 +94,27 @@ else
 fi
 kill $pty_pid 2>/dev/null
 wait $pty_pid 2>/dev/null
+
+# a damaged line: the simulator flips a bit in every 97th byte each way, so
+# requests and answers arrive broken; the CRC rejects them, the host
+# retries, and the results are still exactly the cycle model's
+"$bin/scord-soc-sim" --port-file "$tmp/fport" --idle-exit 60 --flip 97 >"$tmp/flip.log" 2>&1 &
+flip_pid=$!
+for _ in $(seq 50); do [ -s "$tmp/fport" ] && break; sleep 0.1; done
+if [ -s "$tmp/fport" ]; then
+    dev_saved=$dev
+    dev="uart:tcp=127.0.0.1:$(cat "$tmp/fport"),timeout=300,retries=20"
+    run_cmp "vecadd over a line damaging every 97th byte: same dump as the cycle model" \
+        --grid 8 --block 16 "$sw/sw/examples/vecadd/kernel.elf" seq:128 seq:128 zeros:512 128 --dump @2
+    run_cmp "stale over a damaged line: same races as the cycle model" --grid 2 --block 8 \
+        "$sw/tests/kernels/stale/kernel.elf" seq:8 zeros:64 zeros:32 zeros:32 zeros:8 8
+    dev=$dev_saved
+else
+    echo "FAIL damaged line: the simulator did not start: $(cat "$tmp/flip.log")"
+    failed=1
+fi
+kill $flip_pid 2>/dev/null
+wait $flip_pid 2>/dev/null
 
 # kernel tests (a subset; det_stream: race records streamed while the kernel runs)
 "$bin/scord-kernel-tests" --device "$dev" --sw-dir "$sw" vecadd prodcons barrier exit det_stream >"$tmp/kt" 2>&1
