@@ -27,6 +27,8 @@ struct uart_ctx {
     struct hostlink hl;
     unsigned clk_mhz;
     uint32_t max_payload;          /* the firmware's, at most HL_MAX_PAYLOAD */
+    uint32_t blk;                  /* block size now: max_payload, less on a bad line */
+    unsigned clean;                /* exchanges without a resend since blk changed */
     uint32_t info[HL_INFO_WORDS];  /* PING's info block */
     struct hostlink_answer rsp;    /* the last answer (large: not on the stack) */
 };
@@ -137,13 +139,44 @@ static void uart_close(void *ctx)
     free(c);
 }
 
+/* Blocks shrink on a line that damages frames: a long frame is more
+ * likely to be hit, and one that is hit is sent again whole. An exchange
+ * that needed a resend halves the block size (down to MIN_BLOCK); 32
+ * clean ones in a row double it again. */
+#define MIN_BLOCK 32u
+#define CLEAN_TO_GROW 32u
+
+static void note_link(struct uart_ctx *c, bool clean)
+{
+    if (!clean) {
+        c->blk = c->blk / 2 > MIN_BLOCK ? c->blk / 2 : MIN_BLOCK;
+        c->clean = 0;
+    } else if (++c->clean >= CLEAN_TO_GROW && c->blk < c->max_payload) {
+        c->blk = 2 * c->blk < c->max_payload ? 2 * c->blk : c->max_payload;
+        c->clean = 0;
+    }
+}
+
 /* One exchange; the answer is in c->rsp. A status other than OK becomes
  * an error: BAD_ADDR is RANGE (the generic layer checks ranges first, so
- * it means the device is smaller than it said), NO_RING NOT_SUPPORTED. */
-static int xfer(struct uart_ctx *c, uint8_t cmd, uint32_t addr, uint32_t arg,
-                const void *payload, size_t n)
+ * it means the device is smaller than it said), NO_RING NOT_SUPPORTED.
+ * may_split: the request may be given up and its work sent again in
+ * smaller new requests (reading or writing the same bytes again changes
+ * nothing), so it gets two attempts before SCORD_ERR_TIMEOUT tells the
+ * caller to do that with the block size just halved. Other requests keep
+ * resending the identical frame (at most once: docs/hostlink.md). */
+static int xfer_split(struct uart_ctx *c, uint8_t cmd, uint32_t addr, uint32_t arg,
+                      const void *payload, size_t n, bool may_split)
 {
+    unsigned keep = c->hl.retries;
+    unsigned long resent = c->hl.resent;
+    if (may_split && keep > 1)
+        c->hl.retries = 1;
     int rc = hostlink_xfer(&c->hl, cmd, addr, arg, payload, n, &c->rsp);
+    c->hl.retries = keep;
+    note_link(c, !rc && c->hl.resent == resent);
+    if (rc == SCORD_ERR_TIMEOUT && may_split)
+        return rc;
     if (rc)
         return rc == SCORD_ERR_TIMEOUT ? SCORD_ERR_IO : rc;
     switch (c->rsp.status) {
@@ -152,6 +185,12 @@ static int xfer(struct uart_ctx *c, uint8_t cmd, uint32_t addr, uint32_t arg,
     case HL_NO_RING: return SCORD_ERR_NOT_SUPPORTED;
     default: return SCORD_ERR_IO;
     }
+}
+
+static int xfer(struct uart_ctx *c, uint8_t cmd, uint32_t addr, uint32_t arg,
+                const void *payload, size_t n)
+{
+    return xfer_split(c, cmd, addr, arg, payload, n, false);
 }
 
 /* The session's first exchange. The device answers a request identical to
@@ -193,6 +232,8 @@ static int ping(struct uart_ctx *c, bool clk_given, char *err)
      * smaller firmware), nor than a record or a register pair. */
     uint32_t mp = c->info[HL_INFO_MAX_PAYLOAD];
     c->max_payload = mp >= HL_REC_BYTES && mp <= HL_MAX_PAYLOAD ? mp & ~7u : HL_MAX_PAYLOAD;
+    c->blk = c->max_payload;
+    c->clean = 0;
     if (!clk_given && c->info[HL_INFO_CLK_HZ] >= 1000000u)
         c->clk_mhz = c->info[HL_INFO_CLK_HZ] / 1000000u;
     return SCORD_OK;
@@ -215,10 +256,12 @@ static int uart_reg_write(void *ctx, uint32_t idx, uint32_t value)
 static int uart_reg_read_n(void *ctx, uint32_t first, uint32_t count, uint32_t *values)
 {
     struct uart_ctx *c = ctx;
-    uint32_t per = c->max_payload / 4 < HL_RDN_MAX ? c->max_payload / 4 : HL_RDN_MAX;
     while (count) {
+        uint32_t per = c->blk / 4 < HL_RDN_MAX ? c->blk / 4 : HL_RDN_MAX;
         uint32_t k = count < per ? count : per;
-        int rc = xfer(c, HL_CTL_RDN, first, k, NULL, 0);
+        int rc = xfer_split(c, HL_CTL_RDN, first, k, NULL, 0, 4 * k > MIN_BLOCK);
+        if (rc == SCORD_ERR_TIMEOUT)
+            continue; /* again in smaller pieces */
         if (rc)
             return rc;
         if (c->rsp.n != 4 * k)
@@ -235,9 +278,11 @@ static int uart_reg_read_n(void *ctx, uint32_t first, uint32_t count, uint32_t *
 static int uart_reg_write_n(void *ctx, const uint32_t (*writes)[2], size_t count)
 {
     struct uart_ctx *c = ctx;
-    uint32_t per = c->max_payload / 8 < HL_WRN_MAX ? c->max_payload / 8 : HL_WRN_MAX;
     uint8_t buf[HL_MAX_PAYLOAD];
     while (count) {
+        /* Writes (a launch's start among them) are not sent twice: the
+         * block size only shapes new frames. */
+        uint32_t per = c->blk / 8 < HL_WRN_MAX ? c->blk / 8 : HL_WRN_MAX;
         size_t k = count < per ? count : per;
         for (size_t i = 0; i < k; i++) {
             hostlink_put32(buf + 8 * i, writes[i][0]);
@@ -257,8 +302,10 @@ static int uart_mem_read(void *ctx, uint32_t addr, void *dst, size_t n)
     struct uart_ctx *c = ctx;
     uint8_t *d = dst;
     while (n) {
-        uint32_t k = n < c->max_payload ? (uint32_t)n : c->max_payload;
-        int rc = xfer(c, HL_MEM_RD, addr, k, NULL, 0);
+        uint32_t k = n < c->blk ? (uint32_t)n : c->blk;
+        int rc = xfer_split(c, HL_MEM_RD, addr, k, NULL, 0, k > MIN_BLOCK);
+        if (rc == SCORD_ERR_TIMEOUT)
+            continue;
         if (rc)
             return rc;
         if (c->rsp.n != k)
@@ -276,8 +323,10 @@ static int uart_mem_write(void *ctx, uint32_t addr, const void *src, size_t n)
     struct uart_ctx *c = ctx;
     const uint8_t *s = src;
     while (n) {
-        uint32_t k = n < c->max_payload ? (uint32_t)n : c->max_payload;
-        int rc = xfer(c, HL_MEM_WR, addr, 0, s, k);
+        uint32_t k = n < c->blk ? (uint32_t)n : c->blk;
+        int rc = xfer_split(c, HL_MEM_WR, addr, 0, s, k, k > MIN_BLOCK);
+        if (rc == SCORD_ERR_TIMEOUT)
+            continue;
         if (rc)
             return rc;
         s += k;
@@ -292,11 +341,12 @@ static int uart_ring_take(void *ctx, void *records, uint32_t max, uint32_t *take
 {
     struct uart_ctx *c = ctx;
     uint8_t *dst = records;
-    uint32_t per = c->max_payload / HL_REC_BYTES < HL_TAKE_MAX ? c->max_payload / HL_REC_BYTES
-                                                                : HL_TAKE_MAX;
     *taken = 0;
     *remaining = 0;
     while (*taken < max) {
+        /* A take is never given up and split: its records have left the
+         * ring; only the identical frame gets them from the cache. */
+        uint32_t per = c->blk / HL_REC_BYTES < HL_TAKE_MAX ? c->blk / HL_REC_BYTES : HL_TAKE_MAX;
         uint32_t want = max - *taken < per ? max - *taken : per;
         int rc = xfer(c, HL_RACE_TAKE, 0, want, NULL, 0);
         if (rc)
