@@ -25,6 +25,7 @@
     X(tmc)              \
     X(exit)             \
     X(det_overflow)     \
+    X(det_stream)       \
     X(det_intrusion)    \
     X(det_regs)         \
     X(faults)

@@ -419,20 +419,37 @@ static void print_counters(scord_device *dev, bool detect)
 static int report_races(scord_device *dev, const scord_kernel *k, const struct run_opts *o,
                         FILE *json)
 {
-    size_t max = o->det.ring_records, n = 0;
-    struct scord_race *races = calloc(max, sizeof *races);
-    if (!races) {
-        fprintf(stderr, "%s: out of host memory\n", prog);
-        return EXIT_DEVICE;
-    }
+    /* A ring's worth per drain; a device that streamed records while the
+     * kernel ran may hold more (docs/fpga.md), so drain until none is left. */
+    size_t chunk = o->det.ring_records, n = 0, rcap = 0;
+    struct scord_race *races = NULL;
     struct scord_ring_info info;
-    int rc = scord_ring_drain(dev, races, max, &n, &info);
-    if (rc) {
-        free(races);
-        const char *d = scord_last_error_detail(dev);
-        fprintf(stderr, "%s: reading the race ring: %s\n", prog, *d ? d : scord_strerror(rc));
-        return EXIT_DEVICE;
+    uint32_t invalid = 0;
+    for (;;) {
+        if (rcap - n < chunk) {
+            struct scord_race *nr = realloc(races, (rcap + chunk) * sizeof *races);
+            if (!nr) {
+                free(races);
+                fprintf(stderr, "%s: out of host memory\n", prog);
+                return EXIT_DEVICE;
+            }
+            races = nr;
+            rcap += chunk;
+        }
+        size_t got = 0;
+        int rc = scord_ring_drain(dev, races + n, chunk, &got, &info);
+        if (rc) {
+            free(races);
+            const char *d = scord_last_error_detail(dev);
+            fprintf(stderr, "%s: reading the race ring: %s\n", prog, *d ? d : scord_strerror(rc));
+            return EXIT_DEVICE;
+        }
+        n += got;
+        invalid += info.invalid;
+        if (!info.remaining || (!got && !info.invalid))
+            break;
     }
+    info.invalid = invalid;
     uint64_t total = info.drops;
     char *buf = NULL;
     size_t cap = 0;
@@ -748,6 +765,9 @@ static int cmd_info(const char *uri, int argc, char **argv)
     printf("null guard      [0x00000000, 0x%08x)\n", (unsigned)SCORD_MEM_GUARD);
     printf("stack region    [0x%08x, 0x%08x), %u bytes per thread\n",
            (unsigned)(in.mem_bytes - stack), (unsigned)in.mem_bytes, 1u << GPU_STACK_LOG2);
+    char line[512];
+    if (scord_describe(dev, line, sizeof line) == SCORD_OK)
+        printf("board           %s\n", line);
     scord_close(dev);
     return EXIT_OK;
 }

@@ -70,10 +70,17 @@ const char *scord_fault_name(uint32_t cause); /* "illegal instruction", ... */
 
 /* uri: "sim" or "sim:OPTIONS" where OPTIONS is a comma list of
  * trace=FILE.fst (waveform of the whole run) and latency=N (device memory
- * latency in cycles). Errors: INVALID_ARG, NO_DEVICE, NO_MEM. */
+ * latency in cycles); or "uart:/dev/ttyUSB0[,OPTIONS]" /
+ * "uart:tcp=HOST:PORT[,OPTIONS]" for the FPGA board (docs/fpga.md).
+ * Errors: INVALID_ARG, NO_DEVICE, NO_MEM. */
 int scord_open(scord_device **dev, const char *uri);
 void scord_close(scord_device *dev);
 int scord_get_info(scord_device *dev, struct scord_info *info);
+/* One line about the device beyond its registers, into buf (snprintf
+ * style, always terminated when len > 0): for a board, its firmware
+ * version, boot self-test result, boot count and clock. Errors:
+ * INVALID_ARG, NOT_SUPPORTED (the backend has nothing to say: "sim"). */
+int scord_describe(scord_device *dev, char *buf, size_t len);
 
 /* Device memory. The allocator hands out line-aligned blocks above the
  * loaded kernel image and below the stack region; scord_free_all() resets

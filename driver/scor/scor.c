@@ -275,7 +275,9 @@ static int drain(struct runner *r, char *msg, size_t len)
             return -1;
         }
         if (r->record) {
-            r->res->drops += info.drops;
+            /* DET_RING_DROPS is the device's total: count it once. */
+            if (!info.remaining)
+                r->res->drops += info.drops;
             for (size_t i = 0; i < n; i++) {
                 attribute(r, &r->races[i]);
                 if (opt.verbose) {

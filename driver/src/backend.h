@@ -27,6 +27,24 @@ struct scord_backend {
     /* Cycles after a soft reset until no memory response from before the
      * reset can still arrive. */
     uint32_t (*settle_cycles)(void *ctx);
+
+    /* Optional operations: NULL when the backend has none (the generic
+     * layer then uses the ones above). A backend behind a slow link
+     * provides them to do in one exchange what would take many. */
+    /* Registers first .. first+count-1, in that order. */
+    int (*reg_read_n)(void *ctx, uint32_t first, uint32_t count, uint32_t *values);
+    /* writes[i] = {index, value}, executed in order. */
+    int (*reg_write_n)(void *ctx, const uint32_t (*writes)[2], size_t count);
+    /* Take up to max raw 32-byte race records out of the detector's ring,
+     * oldest first, as the ring drain of docs/detector.md §8.3 does (the
+     * device moves DET_RING_TAIL and picks up counts merged meanwhile).
+     * *taken receives the count, *remaining the records still in the ring.
+     * NOT_SUPPORTED when the ring is not configured. */
+    int (*ring_take)(void *ctx, void *records, uint32_t max, uint32_t *taken,
+                     uint32_t *remaining);
+    /* One line of text about the device beyond the registers (firmware,
+     * self-test), for `scord info`. */
+    int (*describe)(void *ctx, char *buf, size_t len);
 };
 
 extern const struct scord_backend scord_backend_sim;

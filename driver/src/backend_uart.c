@@ -1,14 +1,19 @@
-/* "uart" backend: the FPGA SoC over its host link (docs/fpga.md), either
- * a real serial port or a TCP socket to the simulated board
- * (build/<config>/bin/scord-soc-sim).
+/* "uart" backend: the FPGA SoC over its host link (docs/hostlink.md,
+ * protocol v2, spoken by the management core's firmware), either a real
+ * serial port or a TCP socket to the simulated board
+ * (build/<config>/bin/scord-soc-sim). Memory goes in blocks of up to 512
+ * bytes, register groups and the launch's writes in one frame each, and
+ * race records come out of the ring with RACE_TAKE.
  *
  * URI: uart:/dev/ttyUSB0[,baud=N]  or  uart:tcp=127.0.0.1:PORT
  * further options: timeout=MS (per attempt), retries=N, clk_mhz=N (the
- * SoC clock, to turn "cycles" into waiting time). */
+ * SoC clock, to turn "cycles" into waiting time; by default the clock the
+ * firmware reports). */
 #define _POSIX_C_SOURCE 200809L /* strdup, strtok_r, nanosleep */
 #include "backend.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +26,11 @@
 struct uart_ctx {
     struct hostlink hl;
     unsigned clk_mhz;
+    uint32_t max_payload;          /* the firmware's, at most HL_MAX_PAYLOAD */
+    uint32_t blk;                  /* block size now: max_payload, less on a bad line */
+    unsigned clean;                /* exchanges without a resend since blk changed */
+    uint32_t info[HL_INFO_WORDS];  /* PING's info block */
+    struct hostlink_answer rsp;    /* the last answer (large: not on the stack) */
 };
 
 static int parse_uint(const char *name, const char *val, unsigned long lo, unsigned long hi,
@@ -38,6 +48,8 @@ static int parse_uint(const char *name, const char *val, unsigned long lo, unsig
     return SCORD_OK;
 }
 
+static int ping(struct uart_ctx *c, bool clk_given, char *err);
+
 static int uart_open(void **ctxp, const char *options, char *err)
 {
     struct uart_ctx *c = calloc(1, sizeof *c);
@@ -51,6 +63,7 @@ static int uart_open(void **ctxp, const char *options, char *err)
     c->hl.timeout_ms = 1000;
     c->hl.retries = 4;
     c->clk_mhz = 30;
+    bool clk_given = false;
     unsigned baud = 1000000;
     const char *path = NULL, *tcp = NULL;
     int rc = SCORD_OK;
@@ -79,9 +92,10 @@ static int uart_open(void **ctxp, const char *options, char *err)
             rc = parse_uint("timeout", val, 1, 600000, &c->hl.timeout_ms, err);
         else if (strcmp(opt, "retries") == 0)
             rc = parse_uint("retries", val, 0, 100, &c->hl.retries, err);
-        else if (strcmp(opt, "clk_mhz") == 0)
+        else if (strcmp(opt, "clk_mhz") == 0) {
             rc = parse_uint("clk_mhz", val, 1, 1000, &c->clk_mhz, err);
-        else {
+            clk_given = true;
+        } else {
             snprintf(err, SCORD_BACKEND_ERRLEN,
                      "uart: unknown option '%s' (known: tcp=HOST:PORT, path=DEV, baud=N, "
                      "timeout=MS, retries=N, clk_mhz=N)",
@@ -104,22 +118,8 @@ static int uart_open(void **ctxp, const char *options, char *err)
         }
     }
     free(copy);
-    if (!rc) {
-        /* The device answers a request identical to its last one from its
-         * cache (a retry). If an earlier session's last request was this
-         * very PING, the cached answer is the same; afterwards the device's
-         * last request is ours. */
-        c->hl.seq = (uint8_t)(time(NULL) ^ getpid());
-        uint8_t st;
-        uint32_t magic = 0;
-        rc = hostlink_xfer(&c->hl, HL_PING, 0, 0, &st, &magic);
-        if (rc || st != HL_OK || magic != HL_MAGIC) {
-            snprintf(err, SCORD_BACKEND_ERRLEN,
-                     rc ? "uart: no answer from the board (is it programmed and connected?)"
-                        : "uart: the other end does not speak the scord host link");
-            rc = SCORD_ERR_NO_DEVICE;
-        }
-    }
+    if (!rc)
+        rc = ping(c, clk_given, err);
     if (rc) {
         if (c->hl.fd >= 0)
             close(c->hl.fd);
@@ -139,41 +139,180 @@ static void uart_close(void *ctx)
     free(c);
 }
 
-static int xfer(struct uart_ctx *c, uint8_t cmd, uint32_t addr, uint32_t wdata, uint32_t *rdata)
+/* Blocks shrink on a line that damages frames: a long frame is more
+ * likely to be hit, and one that is hit is sent again whole. An exchange
+ * that needed a resend halves the block size (down to MIN_BLOCK); 32
+ * clean ones in a row double it again. */
+#define MIN_BLOCK 32u
+#define CLEAN_TO_GROW 32u
+
+static void note_link(struct uart_ctx *c, bool clean)
 {
-    uint8_t st;
-    uint32_t dummy;
-    int rc = hostlink_xfer(&c->hl, cmd, addr, wdata, &st, rdata ? rdata : &dummy);
+    if (!clean) {
+        c->blk = c->blk / 2 > MIN_BLOCK ? c->blk / 2 : MIN_BLOCK;
+        c->clean = 0;
+    } else if (++c->clean >= CLEAN_TO_GROW && c->blk < c->max_payload) {
+        c->blk = 2 * c->blk < c->max_payload ? 2 * c->blk : c->max_payload;
+        c->clean = 0;
+    }
+}
+
+/* One exchange; the answer is in c->rsp. A status other than OK becomes
+ * an error: BAD_ADDR is RANGE (the generic layer checks ranges first, so
+ * it means the device is smaller than it said), NO_RING NOT_SUPPORTED.
+ * may_split: the request may be given up and its work sent again in
+ * smaller new requests (reading or writing the same bytes again changes
+ * nothing), so it gets two attempts before SCORD_ERR_TIMEOUT tells the
+ * caller to do that with the block size just halved. Other requests keep
+ * resending the identical frame (at most once: docs/hostlink.md). */
+static int xfer_split(struct uart_ctx *c, uint8_t cmd, uint32_t addr, uint32_t arg,
+                      const void *payload, size_t n, bool may_split)
+{
+    unsigned keep = c->hl.retries;
+    unsigned long resent = c->hl.resent;
+    if (may_split && keep > 1)
+        c->hl.retries = 1;
+    int rc = hostlink_xfer(&c->hl, cmd, addr, arg, payload, n, &c->rsp);
+    c->hl.retries = keep;
+    note_link(c, !rc && c->hl.resent == resent);
+    if (rc == SCORD_ERR_TIMEOUT && may_split)
+        return rc;
     if (rc)
         return rc == SCORD_ERR_TIMEOUT ? SCORD_ERR_IO : rc;
-    if (st == HL_BAD_ADDR)
-        return SCORD_ERR_RANGE;
-    return st == HL_OK ? SCORD_OK : SCORD_ERR_IO;
+    switch (c->rsp.status) {
+    case HL_OK: return SCORD_OK;
+    case HL_BAD_ADDR: return SCORD_ERR_RANGE;
+    case HL_NO_RING: return SCORD_ERR_NOT_SUPPORTED;
+    default: return SCORD_ERR_IO;
+    }
+}
+
+static int xfer(struct uart_ctx *c, uint8_t cmd, uint32_t addr, uint32_t arg,
+                const void *payload, size_t n)
+{
+    return xfer_split(c, cmd, addr, arg, payload, n, false);
+}
+
+/* The session's first exchange. The device answers a request identical to
+ * its last one from its cache (a retry): if an earlier session's last
+ * request was this very PING, the cached answer is the same. The board may
+ * still be running its boot self-test: the retries cover that. */
+static int ping(struct uart_ctx *c, bool clk_given, char *err)
+{
+    c->hl.seq = (uint8_t)(time(NULL) ^ getpid());
+    int rc = hostlink_xfer(&c->hl, HL_PING, 0, 0, NULL, 0, &c->rsp);
+    if (rc == SCORD_ERR_TIMEOUT && hostlink_probe_v1(&c->hl)) {
+        snprintf(err, SCORD_BACKEND_ERRLEN,
+                 "uart: the board runs the old host link (v1, \"SCL1\": hardware frame engine); "
+                 "this driver speaks v2 (\"SCL2\", management core firmware): rebuild the "
+                 "bitstream (make fpga) and load it again");
+        return SCORD_ERR_NO_DEVICE;
+    }
+    if (rc) {
+        snprintf(err, SCORD_BACKEND_ERRLEN,
+                 "uart: no answer from the board after %u attempts of %u ms (is it programmed "
+                 "and connected, at the right baud rate?)",
+                 c->hl.retries + 1, c->hl.timeout_ms);
+        return SCORD_ERR_NO_DEVICE;
+    }
+    if (c->rsp.status != HL_OK || c->rsp.data != HL_MAGIC) {
+        snprintf(err, SCORD_BACKEND_ERRLEN,
+                 c->rsp.data == HL_MAGIC_V1
+                     ? "uart: the board answers PING with the old magic \"SCL1\": rebuild the "
+                       "bitstream (make fpga) and load it again"
+                     : "uart: the other end does not speak the scord host link v2 (PING "
+                       "answered status %u, magic 0x%08x)",
+                 (unsigned)c->rsp.status, (unsigned)c->rsp.data);
+        return SCORD_ERR_NO_DEVICE;
+    }
+    memset(c->info, 0, sizeof c->info);
+    for (uint32_t i = 0; i < HL_INFO_WORDS && 4 * i + 4 <= c->rsp.n; i++)
+        c->info[i] = hostlink_get32(c->rsp.payload + 4 * i);
+    /* Blocks never larger than the firmware says it takes (an older or
+     * smaller firmware), nor than a record or a register pair. */
+    uint32_t mp = c->info[HL_INFO_MAX_PAYLOAD];
+    c->max_payload = mp >= HL_REC_BYTES && mp <= HL_MAX_PAYLOAD ? mp & ~7u : HL_MAX_PAYLOAD;
+    c->blk = c->max_payload;
+    c->clean = 0;
+    if (!clk_given && c->info[HL_INFO_CLK_HZ] >= 1000000u)
+        c->clk_mhz = c->info[HL_INFO_CLK_HZ] / 1000000u;
+    return SCORD_OK;
 }
 
 static int uart_reg_read(void *ctx, uint32_t idx, uint32_t *value)
 {
-    return xfer(ctx, HL_CTL_RD, idx, 0, value);
+    struct uart_ctx *c = ctx;
+    int rc = xfer(c, HL_CTL_RD, idx, 0, NULL, 0);
+    if (!rc)
+        *value = c->rsp.data;
+    return rc;
 }
 
 static int uart_reg_write(void *ctx, uint32_t idx, uint32_t value)
 {
-    return xfer(ctx, HL_CTL_WR, idx, value, NULL);
+    return xfer(ctx, HL_CTL_WR, idx, value, NULL, 0);
+}
+
+static int uart_reg_read_n(void *ctx, uint32_t first, uint32_t count, uint32_t *values)
+{
+    struct uart_ctx *c = ctx;
+    while (count) {
+        uint32_t per = c->blk / 4 < HL_RDN_MAX ? c->blk / 4 : HL_RDN_MAX;
+        uint32_t k = count < per ? count : per;
+        int rc = xfer_split(c, HL_CTL_RDN, first, k, NULL, 0, 4 * k > MIN_BLOCK);
+        if (rc == SCORD_ERR_TIMEOUT)
+            continue; /* again in smaller pieces */
+        if (rc)
+            return rc;
+        if (c->rsp.n != 4 * k)
+            return SCORD_ERR_IO;
+        for (uint32_t i = 0; i < k; i++)
+            values[i] = hostlink_get32(c->rsp.payload + 4 * i);
+        values += k;
+        first += k;
+        count -= k;
+    }
+    return SCORD_OK;
+}
+
+static int uart_reg_write_n(void *ctx, const uint32_t (*writes)[2], size_t count)
+{
+    struct uart_ctx *c = ctx;
+    uint8_t buf[HL_MAX_PAYLOAD];
+    while (count) {
+        /* Writes (a launch's start among them) are not sent twice: the
+         * block size only shapes new frames. */
+        uint32_t per = c->blk / 8 < HL_WRN_MAX ? c->blk / 8 : HL_WRN_MAX;
+        size_t k = count < per ? count : per;
+        for (size_t i = 0; i < k; i++) {
+            hostlink_put32(buf + 8 * i, writes[i][0]);
+            hostlink_put32(buf + 8 * i + 4, writes[i][1]);
+        }
+        int rc = xfer(c, HL_CTL_WRN, 0, 0, buf, 8 * k);
+        if (rc)
+            return rc;
+        writes += k;
+        count -= k;
+    }
+    return SCORD_OK;
 }
 
 static int uart_mem_read(void *ctx, uint32_t addr, void *dst, size_t n)
 {
+    struct uart_ctx *c = ctx;
     uint8_t *d = dst;
     while (n) {
-        uint32_t w, off = addr & 3u;
-        int rc = xfer(ctx, HL_MEM_RD, addr - off, 0, &w);
+        uint32_t k = n < c->blk ? (uint32_t)n : c->blk;
+        int rc = xfer_split(c, HL_MEM_RD, addr, k, NULL, 0, k > MIN_BLOCK);
+        if (rc == SCORD_ERR_TIMEOUT)
+            continue;
         if (rc)
             return rc;
-        size_t k = 4 - off < n ? 4 - off : n;
-        for (size_t i = 0; i < k; i++)
-            d[i] = (uint8_t)(w >> (8 * (off + i)));
+        if (c->rsp.n != k)
+            return SCORD_ERR_IO;
+        memcpy(d, c->rsp.payload, k);
         d += k;
-        addr += (uint32_t)k;
+        addr += k;
         n -= k;
     }
     return SCORD_OK;
@@ -181,23 +320,75 @@ static int uart_mem_read(void *ctx, uint32_t addr, void *dst, size_t n)
 
 static int uart_mem_write(void *ctx, uint32_t addr, const void *src, size_t n)
 {
+    struct uart_ctx *c = ctx;
     const uint8_t *s = src;
     while (n) {
-        uint32_t w = 0, off = addr & 3u;
-        size_t k = 4 - off < n ? 4 - off : n;
-        int rc;
-        if (k != 4 && (rc = xfer(ctx, HL_MEM_RD, addr - off, 0, &w)))
-            return rc; /* a partial word: merge into what is there */
-        for (size_t i = 0; i < k; i++) {
-            w &= ~(0xFFu << (8 * (off + i)));
-            w |= (uint32_t)s[i] << (8 * (off + i));
-        }
-        if ((rc = xfer(ctx, HL_MEM_WR, addr - off, w, NULL)))
+        uint32_t k = n < c->blk ? (uint32_t)n : c->blk;
+        int rc = xfer_split(c, HL_MEM_WR, addr, 0, s, k, k > MIN_BLOCK);
+        if (rc == SCORD_ERR_TIMEOUT)
+            continue;
+        if (rc)
             return rc;
         s += k;
-        addr += (uint32_t)k;
+        addr += k;
         n -= k;
     }
+    return SCORD_OK;
+}
+
+static int uart_ring_take(void *ctx, void *records, uint32_t max, uint32_t *taken,
+                          uint32_t *remaining)
+{
+    struct uart_ctx *c = ctx;
+    uint8_t *dst = records;
+    *taken = 0;
+    *remaining = 0;
+    while (*taken < max) {
+        /* A take is never given up and split: its records have left the
+         * ring; only the identical frame gets them from the cache. */
+        uint32_t per = c->blk / HL_REC_BYTES < HL_TAKE_MAX ? c->blk / HL_REC_BYTES : HL_TAKE_MAX;
+        uint32_t want = max - *taken < per ? max - *taken : per;
+        int rc = xfer(c, HL_RACE_TAKE, 0, want, NULL, 0);
+        if (rc)
+            return rc;
+        uint32_t got = c->rsp.n / HL_REC_BYTES;
+        if (c->rsp.n % HL_REC_BYTES || got > want)
+            return SCORD_ERR_IO;
+        memcpy(dst, c->rsp.payload, c->rsp.n);
+        dst += c->rsp.n;
+        *taken += got;
+        *remaining = c->rsp.data;
+        if (got < want || !*remaining)
+            break;
+    }
+    return SCORD_OK;
+}
+
+static int uart_describe(void *ctx, char *buf, size_t len)
+{
+    const struct uart_ctx *c = ctx;
+    const uint32_t *in = c->info;
+    uint32_t st = in[HL_INFO_SELFTEST];
+    char mem[96], det[64];
+    if (!(st & 4))
+        snprintf(mem, sizeof mem, "memory not run");
+    else if (st & 1)
+        snprintf(mem, sizeof mem, "memory ok (%u words)", (unsigned)in[HL_INFO_MEM_WORDS]);
+    else
+        snprintf(mem, sizeof mem, "memory FAILED at 0x%08x (%u words)",
+                 (unsigned)in[HL_INFO_MEM_FAIL], (unsigned)in[HL_INFO_MEM_WORDS]);
+    if (!(st & 8))
+        snprintf(det, sizeof det, "detector not run");
+    else
+        snprintf(det, sizeof det, "detector %s (%u race%s)", st & 2 ? "ok" : "FAILED",
+                 (unsigned)in[HL_INFO_DET_RACES], in[HL_INFO_DET_RACES] == 1 ? "" : "s");
+    snprintf(buf, len,
+             "firmware %u.%u, self-test %s, %s (bits 0x%x), boots %u (last fault cause %u), "
+             "clock %u.%03u MHz, frames of %u bytes",
+             (unsigned)(in[HL_INFO_VERSION] >> 16), (unsigned)(in[HL_INFO_VERSION] & 0xffff),
+             mem, det, (unsigned)st, (unsigned)(in[HL_INFO_BOOTS] & 0xffff),
+             (unsigned)(in[HL_INFO_BOOTS] >> 16 & 0xff), (unsigned)(in[HL_INFO_CLK_HZ] / 1000000u),
+             (unsigned)(in[HL_INFO_CLK_HZ] / 1000u % 1000u), (unsigned)c->max_payload);
     return SCORD_OK;
 }
 
@@ -226,4 +417,8 @@ const struct scord_backend scord_backend_uart = {
     .mem_write = uart_mem_write,
     .advance = uart_advance,
     .settle_cycles = uart_settle_cycles,
+    .reg_read_n = uart_reg_read_n,
+    .reg_write_n = uart_reg_write_n,
+    .ring_take = uart_ring_take,
+    .describe = uart_describe,
 };

@@ -1,6 +1,7 @@
-/* Host side of the FPGA host link (docs/fpga.md): request/response frames
- * with CRC-16, sequence numbers and retries, over any byte stream (a serial
- * port or a TCP socket to the simulated board). */
+/* Host side of the FPGA host link, protocol v2 (docs/hostlink.md): framed
+ * requests and answers with a payload of up to 512 bytes, CRC-16,
+ * sequence numbers and retries, over any byte stream (a serial port or a
+ * TCP socket to the simulated board). */
 #ifndef SCORD_HOSTLINK_H
 #define SCORD_HOSTLINK_H
 
@@ -14,40 +15,107 @@ enum hostlink_cmd {
     HL_MEM_RD = 0x03,
     HL_MEM_WR = 0x04,
     HL_STATS = 0x05,
+    HL_CTL_RDN = 0x06,
+    HL_CTL_WRN = 0x07,
+    HL_RACE_TAKE = 0x08,
 };
 
-enum hostlink_status { HL_OK = 0, HL_BAD_CMD = 1, HL_BAD_ADDR = 2 };
+enum hostlink_status {
+    HL_OK = 0,
+    HL_BAD_CMD = 1,
+    HL_BAD_ADDR = 2,
+    HL_BAD_LEN = 3,
+    HL_NO_RING = 4,
+};
 
 #define HL_SOF_REQ 0xA5u
 #define HL_SOF_RSP 0x5Au
-#define HL_REQ_BYTES 13
-#define HL_RSP_BYTES 9
-#define HL_MAGIC 0x53434C31u /* "SCL1", the answer to PING */
+#define HL_MAX_PAYLOAD 512u
+#define HL_REQ_HDR 13u /* start byte .. n */
+#define HL_RSP_HDR 9u
+#define HL_REQ_MAX (HL_REQ_HDR + HL_MAX_PAYLOAD + 2u)
+#define HL_RSP_MAX (HL_RSP_HDR + HL_MAX_PAYLOAD + 2u)
+#define HL_MAGIC 0x53434C32u    /* "SCL2", the answer to PING */
+#define HL_MAGIC_V1 0x53434C31u /* "SCL1": a board with the old frame engine */
+/* Per-command limits (docs/hostlink.md, "Commands"). */
+#define HL_RDN_MAX 128u  /* CTL_RDN registers */
+#define HL_WRN_MAX 64u   /* CTL_WRN (index, value) pairs */
+#define HL_TAKE_MAX 16u  /* RACE_TAKE records */
+#define HL_REC_BYTES 32u /* one race record */
+#define HL_INFO_WORDS 8u /* PING payload */
+#define HL_STATS_WORDS 7u
 
+/* PING info block, word by word. */
+enum hostlink_info {
+    HL_INFO_VERSION = 0,
+    HL_INFO_SELFTEST = 1, /* bit0 memory passed, bit1 detector passed, bit2/3 they ran */
+    HL_INFO_MEM_WORDS = 2,
+    HL_INFO_MEM_FAIL = 3, /* first failing address, 0xFFFFFFFF when none */
+    HL_INFO_DET_RACES = 4,
+    HL_INFO_BOOTS = 5,
+    HL_INFO_CLK_HZ = 6,
+    HL_INFO_MAX_PAYLOAD = 7,
+};
+
+/* STATS payload, word by word. */
+enum hostlink_stat {
+    HL_STAT_SERVED = 0,
+    HL_STAT_BAD_CRC = 1,
+    HL_STAT_TIMEOUTS = 2,
+    HL_STAT_RETRIES = 3,
+    HL_STAT_OVERRUNS = 4,
+    HL_STAT_FRAMING = 5,
+    HL_STAT_GARBAGE = 6,
+};
+
+struct hostlink_answer {
+    uint8_t seq, status;
+    uint32_t data;
+    uint16_t n; /* payload bytes */
+    uint8_t payload[HL_MAX_PAYLOAD];
+};
+
+/* Zero-initialise, then set fd, timeout_ms and retries. */
 struct hostlink {
     int fd;
     uint8_t seq;            /* sequence number of the next new request */
     unsigned timeout_ms;    /* per attempt */
     unsigned retries;       /* attempts after the first */
-    unsigned long resent;   /* attempts that were retries (statistics) */
+    unsigned long resent;   /* attempts that were retries */
+    unsigned long skipped;  /* bytes skipped while hunting for an answer */
+    unsigned long stale;    /* good answers to other requests, skipped */
+    size_t rx_len;          /* bytes received and not yet taken */
+    uint8_t rx[2 * HL_RSP_MAX];
 };
 
 uint16_t hostlink_crc16(uint16_t crc, const uint8_t *p, size_t n);
-/* Encodes one request (13 bytes). */
-void hostlink_encode(uint8_t out[HL_REQ_BYTES], uint8_t cmd, uint8_t seq, uint32_t addr,
-                     uint32_t data);
-/* Sends a request and waits for its answer, retrying with the same
- * sequence number on timeout or a damaged answer. Returns 0 with *status
- * and *data filled, or a negative enum scord_error (SCORD_ERR_IO when the
- * link is down, SCORD_ERR_TIMEOUT when no answer came after the retries). */
-int hostlink_xfer(struct hostlink *hl, uint8_t cmd, uint32_t addr, uint32_t wdata,
-                  uint8_t *status, uint32_t *rdata);
+uint32_t hostlink_get32(const uint8_t *p);
+void hostlink_put32(uint8_t *p, uint32_t v);
+/* Encodes one request into out (HL_REQ_MAX bytes); n <= HL_MAX_PAYLOAD.
+ * Returns the frame's length, 15 + n. */
+size_t hostlink_encode(uint8_t *out, uint8_t cmd, uint8_t seq, uint32_t addr, uint32_t arg,
+                       const void *payload, size_t n);
+/* Waits up to timeout_ms for the next answer frame with a good CRC (any
+ * sequence number), skipping garbage and damaged frames. 1: *a filled;
+ * 0: none in time; -1: the link failed. */
+int hostlink_recv(struct hostlink *hl, struct hostlink_answer *a, unsigned timeout_ms);
+/* Sends a request and waits for its answer, resending the identical frame
+ * (same sequence number) on timeout or a damaged answer and skipping
+ * answers with another sequence number. Returns 0 with *a filled (the
+ * status is the caller's to judge), or a negative enum scord_error:
+ * INVALID_ARG (n over HL_MAX_PAYLOAD), IO (link down), TIMEOUT (no
+ * answer after the retries). */
+int hostlink_xfer(struct hostlink *hl, uint8_t cmd, uint32_t addr, uint32_t arg,
+                  const void *payload, size_t n, struct hostlink_answer *a);
+/* Asks with the old fixed 13-byte PING (protocol v1) whether the board
+ * runs the old frame engine: 1 if it answered "SCL1", 0 if not. */
+int hostlink_probe_v1(struct hostlink *hl);
 /* Reads up to n bytes, waiting at most timeout_ms in total; returns the
- * count read (0 on timeout) or -1 on a link error. */
+ * count read (0 on timeout) or -1 on a link error. Bypasses hl's buffer. */
 int hostlink_read(int fd, uint8_t *buf, size_t n, unsigned timeout_ms);
 int hostlink_write(int fd, const uint8_t *buf, size_t n);
-/* Opens "tcp=HOST:PORT" (numeric IPv4 host) or a serial device path with
- * an optional baud rate; returns the fd or -1 with a message in err. */
+/* Opens "HOST:PORT" (numeric IPv4 host or localhost) or a serial device
+ * path at a baud rate; returns the fd or -1 with a message in err. */
 int hostlink_connect_tcp(const char *host_port, char *err, size_t errlen);
 int hostlink_open_serial(const char *path, unsigned baud, char *err, size_t errlen);
 

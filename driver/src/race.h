@@ -4,6 +4,7 @@
 #ifndef SCORD_RACE_H
 #define SCORD_RACE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,6 +32,19 @@ int scord_priv_fail(scord_device *dev, int err, const char *fmt, ...);
 /* Control registers through the device's backend, detail set on failure. */
 int scord_priv_reg_read(scord_device *dev, uint32_t idx, uint32_t *value);
 int scord_priv_reg_write(scord_device *dev, uint32_t idx, uint32_t value);
+/* Consecutive control registers (one exchange where the backend can). */
+int scord_priv_reg_read_n(scord_device *dev, uint32_t first, uint32_t count, uint32_t *values);
+/* A device whose backend takes race records out of the ring itself
+ * (ring_take): records streamed while a kernel ran wait in a host-side
+ * queue, oldest first. queue_take moves up to max raw records from the
+ * queue to dst and returns the count; ring_take takes up to max more from
+ * the device (*remaining: what is left in its ring), detail set on
+ * failure. */
+bool scord_priv_can_take(const scord_device *dev);
+uint32_t scord_priv_queued(const scord_device *dev);
+uint32_t scord_priv_queue_take(scord_device *dev, unsigned char *dst, uint32_t max);
+int scord_priv_ring_take(scord_device *dev, unsigned char *dst, uint32_t max, uint32_t *got,
+                         uint32_t *remaining);
 /* NULL for a NULL kernel. */
 struct scord_dbg *scord_priv_kernel_dbg(const scord_kernel *kernel);
 

@@ -63,6 +63,13 @@ struct scord_device {
     uint32_t det_wmax;
     bool det_armed;
     uint32_t det_window, det_md_base, det_md_bytes, det_ring_base;
+    /* Race records streamed out of the ring while a kernel runs (backends
+     * with ring_take): raw records rq[rq_first .. rq_first+rq_len), oldest
+     * first, conceptually still in the ring. At most rq_limit: when full,
+     * the device's ring fills and DET_RING_DROPS counts what is lost. */
+    bool streaming;
+    unsigned char *rq;
+    uint32_t rq_first, rq_len, rq_cap, rq_limit;
     int last_rc;
     struct scord_counters snapshot;
     struct scord_fault fault;
@@ -196,20 +203,135 @@ static int reg_wr(scord_device *dev, uint32_t idx, uint32_t v)
     return rc ? fail(dev, rc, "writing control register 0x%02x failed", (unsigned)idx) : 0;
 }
 
-static int read_counters_hw(scord_device *dev, struct scord_counters *c)
+/* Consecutive registers: one exchange where the backend can. */
+static int regs_rd(scord_device *dev, uint32_t first, uint32_t count, uint32_t *v)
 {
-    for (uint32_t k = 0; k < SCORD_NUM_COUNTERS; k++) {
-        uint32_t v;
-        int rc = reg_rd(dev, SCORD_CTL_PERF_BASE + k, &v);
+    if (dev->be->reg_read_n) {
+        int rc = dev->be->reg_read_n(dev->ctx, first, count, v);
+        return rc ? fail(dev, rc, "reading control registers 0x%02x..0x%02x failed",
+                         (unsigned)first, (unsigned)(first + count - 1))
+                  : 0;
+    }
+    for (uint32_t k = 0; k < count; k++) {
+        int rc = reg_rd(dev, first + k, &v[k]);
         if (rc)
             return rc;
-        memcpy((char *)c + counter_offset[k], &v, sizeof v);
     }
+    return 0;
+}
+
+/* w[i] = {index, value}, written in order: one exchange where the backend
+ * can. */
+static int regs_wr(scord_device *dev, const uint32_t (*w)[2], size_t count)
+{
+    if (dev->be->reg_write_n) {
+        int rc = dev->be->reg_write_n(dev->ctx, w, count);
+        return rc ? fail(dev, rc, "writing %zu control registers (0x%02x first) failed", count,
+                         (unsigned)w[0][0])
+                  : 0;
+    }
+    for (size_t k = 0; k < count; k++) {
+        int rc = reg_wr(dev, w[k][0], w[k][1]);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static int read_counters_hw(scord_device *dev, struct scord_counters *c)
+{
+    uint32_t v[SCORD_NUM_COUNTERS];
+    int rc = regs_rd(dev, SCORD_CTL_PERF_BASE, SCORD_NUM_COUNTERS, v);
+    if (rc)
+        return rc;
+    for (uint32_t k = 0; k < SCORD_NUM_COUNTERS; k++)
+        memcpy((char *)c + counter_offset[k], &v[k], sizeof v[k]);
     return 0;
 }
 
 int scord_priv_reg_read(scord_device *dev, uint32_t idx, uint32_t *v) { return reg_rd(dev, idx, v); }
 int scord_priv_reg_write(scord_device *dev, uint32_t idx, uint32_t v) { return reg_wr(dev, idx, v); }
+int scord_priv_reg_read_n(scord_device *dev, uint32_t first, uint32_t count, uint32_t *v)
+{
+    return regs_rd(dev, first, count, v);
+}
+
+/* ---- race records streamed by the device (backends with ring_take) ---- */
+
+bool scord_priv_can_take(const scord_device *dev) { return dev->be->ring_take != NULL; }
+
+uint32_t scord_priv_queued(const scord_device *dev) { return dev->rq_len; }
+
+uint32_t scord_priv_queue_take(scord_device *dev, unsigned char *dst, uint32_t max)
+{
+    uint32_t k = max < dev->rq_len ? max : dev->rq_len;
+    if (!k)
+        return 0;
+    memcpy(dst, dev->rq + (size_t)dev->rq_first * SCORD_DET_REC_BYTES,
+           (size_t)k * SCORD_DET_REC_BYTES);
+    dev->rq_first += k;
+    dev->rq_len -= k;
+    if (!dev->rq_len)
+        dev->rq_first = 0;
+    return k;
+}
+
+int scord_priv_ring_take(scord_device *dev, unsigned char *dst, uint32_t max, uint32_t *got,
+                         uint32_t *remaining)
+{
+    *got = *remaining = 0;
+    if (!dev->be->ring_take)
+        return fail(dev, SCORD_ERR_NOT_SUPPORTED, "the device cannot hand out race records");
+    if (!max)
+        return 0;
+    int rc = dev->be->ring_take(dev->ctx, dst, max, got, remaining);
+    if (rc == SCORD_ERR_NOT_SUPPORTED)
+        return fail(dev, rc, "no race ring: the device says the detector's ring is not "
+                             "configured");
+    return rc ? fail(dev, rc, "taking race records out of the detector's ring failed") : 0;
+}
+
+/* Re-arming empties the ring: the records taken from it go too. */
+static void queue_clear(scord_device *dev) { dev->rq_first = dev->rq_len = 0; }
+
+/* One poll of a running kernel: move what the ring holds into the queue,
+ * so the ring overflows only if the link cannot keep up. */
+static int stream_take(scord_device *dev)
+{
+    uint32_t room = dev->rq_len < dev->rq_limit ? dev->rq_limit - dev->rq_len : 0;
+    if (room > dev->det_cfg.ring_records)
+        room = dev->det_cfg.ring_records;
+    if (!room)
+        return 0; /* full: let the ring overflow, DET_RING_DROPS counts it */
+    if (dev->rq_first + dev->rq_len + room > dev->rq_cap) {
+        if (dev->rq_len)
+            memmove(dev->rq, dev->rq + (size_t)dev->rq_first * SCORD_DET_REC_BYTES,
+                    (size_t)dev->rq_len * SCORD_DET_REC_BYTES);
+        dev->rq_first = 0;
+        if (dev->rq_len + room > dev->rq_cap) {
+            uint32_t cap = dev->rq_len + room;
+            if (cap < 2 * dev->rq_cap)
+                cap = 2 * dev->rq_cap < dev->rq_limit ? 2 * dev->rq_cap : dev->rq_limit;
+            unsigned char *q = realloc(dev->rq, (size_t)cap * SCORD_DET_REC_BYTES);
+            if (!q)
+                return fail(dev, SCORD_ERR_NO_MEM, "out of host memory for race records");
+            dev->rq = q;
+            dev->rq_cap = cap;
+        }
+    }
+    uint32_t got = 0, left = 0;
+    int rc = dev->be->ring_take(
+        dev->ctx, dev->rq + (size_t)(dev->rq_first + dev->rq_len) * SCORD_DET_REC_BYTES, room,
+        &got, &left);
+    if (rc == SCORD_ERR_NOT_SUPPORTED) {
+        dev->streaming = false; /* no ring after all: nothing to stream */
+        return 0;
+    }
+    if (rc)
+        return fail(dev, rc, "taking race records out of the detector's ring failed");
+    dev->rq_len += got;
+    return 0;
+}
 
 /* Soft reset, then let every memory response of the old run drain so it
  * cannot be taken for the answer to a request of the next one. */
@@ -333,6 +455,7 @@ void scord_close(scord_device *dev)
     if (!dev)
         return;
     dev->be->close(dev->ctx);
+    free(dev->rq);
     free(dev);
 }
 
@@ -341,6 +464,25 @@ int scord_get_info(scord_device *dev, struct scord_info *info)
     if (!dev || !info)
         return SCORD_ERR_INVALID_ARG;
     *info = dev->info;
+    return SCORD_OK;
+}
+
+int scord_describe(scord_device *dev, char *buf, size_t len)
+{
+    if (!dev || (!buf && len))
+        return SCORD_ERR_INVALID_ARG;
+    clear_detail(dev);
+    if (len)
+        buf[0] = '\0';
+    if (!dev->be->describe)
+        return fail(dev, SCORD_ERR_NOT_SUPPORTED, "the %s backend has no description",
+                    dev->be->name);
+    char line[512];
+    int rc = dev->be->describe(dev->ctx, line, sizeof line);
+    if (rc)
+        return fail(dev, rc, "describing the device failed");
+    if (len)
+        snprintf(buf, len, "%s", line);
     return SCORD_OK;
 }
 
@@ -891,17 +1033,19 @@ static int det_write_arm(scord_device *dev, const uint32_t regs[6], uint32_t *st
     static const uint32_t idx[6] = {SCORD_DET_MODE,      SCORD_DET_TRACK_BASE,
                                     SCORD_DET_TRACK_BYTES, SCORD_DET_MD_BASE,
                                     SCORD_DET_RING_BASE, SCORD_DET_RING_SIZE};
-    int rc;
     dev->det_armed = false;
-    /* Disarm (registers are writable only then) and clear sticky status. */
-    if ((rc = reg_wr(dev, SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR)))
-        return rc;
-    for (size_t i = 0; i < 6; i++)
-        if ((rc = reg_wr(dev, idx[i], regs[i])))
-            return rc;
-    if ((rc = reg_wr(dev, SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE)))
-        return rc;
-    return reg_rd(dev, SCORD_DET_STATUS, st);
+    queue_clear(dev);
+    /* Disarm (registers are writable only then) and clear sticky status,
+     * the regions, arm. */
+    uint32_t w[8][2] = {{SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR}};
+    for (size_t i = 0; i < 6; i++) {
+        w[1 + i][0] = idx[i];
+        w[1 + i][1] = regs[i];
+    }
+    w[7][0] = SCORD_DET_CTRL;
+    w[7][1] = SCORD_DET_CTRL_ENABLE;
+    int rc = regs_wr(dev, (const uint32_t(*)[2])w, 8);
+    return rc ? rc : reg_rd(dev, SCORD_DET_STATUS, st);
 }
 
 static int det_refused(scord_device *dev, uint32_t st, const uint32_t regs[6], uint32_t md_bytes)
@@ -931,9 +1075,10 @@ static int det_arm(scord_device *dev, uint32_t w)
     dev->det_armed = false;
     /* DET_MD_BYTES follows DET_MODE and DET_TRACK_BYTES: check the
      * library's arithmetic (and that there is a detector) before arming. */
-    if ((rc = reg_wr(dev, SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR)) ||
-        (rc = reg_wr(dev, SCORD_DET_MODE, mode)) ||
-        (rc = reg_wr(dev, SCORD_DET_TRACK_BYTES, w)))
+    const uint32_t pre[3][2] = {{SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR},
+                                {SCORD_DET_MODE, mode},
+                                {SCORD_DET_TRACK_BYTES, w}};
+    if ((rc = regs_wr(dev, pre, 3)))
         return rc;
     uint32_t hw_md = 0, st = 0;
     if ((rc = reg_rd(dev, SCORD_DET_MD_BYTES, &hw_md)))
@@ -1057,16 +1202,16 @@ int scord_read_detector_counters(scord_device *dev, struct scord_detector_counte
     clear_detail(dev);
     if (!counters)
         return fail(dev, SCORD_ERR_INVALID_ARG, "no place for the detector counters");
+    /* The counters and the unused indices between them (they read 0). */
+    uint32_t all[SCORD_DET_CNT_RACE_BASE + SCORD_RACE_TYPE_MAX + 1];
+    int rc = regs_rd(dev, SCORD_DET_CNT_BASE, sizeof all / sizeof all[0], all);
+    if (rc)
+        return rc;
     uint32_t v[SCORD_NUM_DETECTOR_COUNTERS];
-    for (uint32_t k = 0; k < SCORD_NUM_DETECTOR_COUNTERS; k++) {
-        uint32_t idx = k <= SCORD_DET_CNT_SUPPRESSED
-                           ? SCORD_DET_CNT_BASE + k
-                           : SCORD_DET_CNT_BASE + SCORD_DET_CNT_RACE_BASE + 1 +
-                                 (k - SCORD_DET_CNT_SUPPRESSED - 1);
-        int rc = reg_rd(dev, idx, &v[k]);
-        if (rc)
-            return rc;
-    }
+    for (uint32_t k = 0; k < SCORD_NUM_DETECTOR_COUNTERS; k++)
+        v[k] = all[k <= SCORD_DET_CNT_SUPPRESSED
+                       ? k
+                       : SCORD_DET_CNT_RACE_BASE + 1 + (k - SCORD_DET_CNT_SUPPRESSED - 1)];
     memcpy(counters, v, sizeof v);
     return SCORD_OK;
 }
@@ -1080,20 +1225,21 @@ int scord_detector_get_regions(scord_device *dev, struct scord_detector_regions 
         return fail(dev, SCORD_ERR_INVALID_ARG, "no place for the detector's regions");
     struct scord_detector_regions v;
     memset(&v, 0, sizeof v);
-    const struct {
-        uint32_t idx;
-        uint32_t *dst;
-    } map[] = {
-        {SCORD_DET_STATUS, &v.status},         {SCORD_DET_MODE, &v.mode},
-        {SCORD_DET_TRACK_BASE, &v.track_base}, {SCORD_DET_TRACK_BYTES, &v.track_bytes},
-        {SCORD_DET_MD_BASE, &v.md_base},       {SCORD_DET_MD_BYTES, &v.md_bytes},
-        {SCORD_DET_RING_BASE, &v.ring_base},   {SCORD_DET_RING_SIZE, &v.ring_records},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
-        int rc = reg_rd(dev, map[i].idx, map[i].dst);
-        if (rc)
-            return rc;
-    }
+    /* DET_STATUS .. DET_MD_BYTES in one go. */
+    uint32_t w[SCORD_DET_MD_BYTES - SCORD_DET_STATUS + 1];
+    int rc = regs_rd(dev, SCORD_DET_STATUS, sizeof w / sizeof w[0], w);
+    if (rc)
+        return rc;
+#define DET_W(reg) w[SCORD_##reg - SCORD_DET_STATUS]
+    v.status = DET_W(DET_STATUS);
+    v.mode = DET_W(DET_MODE);
+    v.track_base = DET_W(DET_TRACK_BASE);
+    v.track_bytes = DET_W(DET_TRACK_BYTES);
+    v.md_base = DET_W(DET_MD_BASE);
+    v.md_bytes = DET_W(DET_MD_BYTES);
+    v.ring_base = DET_W(DET_RING_BASE);
+    v.ring_records = DET_W(DET_RING_SIZE);
+#undef DET_W
     v.armed = v.status & SCORD_DET_STATUS_ARMED;
     *r = v;
     return SCORD_OK;
@@ -1222,14 +1368,23 @@ int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim
         {SCORD_CTL_STACK_TOP, dev->stack_top}, {SCORD_CTL_STACK_LOG2, dev->stack_log2},
         {SCORD_CTL_CTRL, 1u},
     };
-    for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
-        if ((rc = reg_wr(dev, regs[i][0], regs[i][1])))
-            return rc;
+    if ((rc = regs_wr(dev, regs, sizeof regs / sizeof regs[0])))
+        return rc;
     dev->args_addr = args_addr;
     dev->args_bytes = (uint32_t)args_size;
     dev->args_low = args_low;
     dev->running = dev->launched = true;
     dev->have_snapshot = false;
+    /* Stream the ring while waiting when the device can hand out records:
+     * the queue holds four rings' worth, capped at 64 Ki records unless
+     * one ring is larger. */
+    dev->streaming = dev->det_armed && dev->be->ring_take;
+    if (dev->streaming) {
+        uint64_t lim = 4ull * dev->det_cfg.ring_records;
+        if (lim > 65536u)
+            lim = dev->det_cfg.ring_records > 65536u ? dev->det_cfg.ring_records : 65536u;
+        dev->rq_limit = (uint32_t)lim;
+    }
     memset(&dev->fault, 0, sizeof dev->fault);
     dev->last_rc = SCORD_OK;
     return SCORD_OK;
@@ -1313,6 +1468,8 @@ int scord_wait(scord_device *dev, unsigned timeout_ms)
             return finish(dev, SCORD_OK, false);
         if (st & SCORD_STATUS_BUSY) {
             idle = 0;
+            if (dev->streaming && (rc = stream_take(dev)))
+                return rc;
         } else if (++idle >= IDLE_POLLS_LOST) {
             fail(dev, SCORD_ERR_IO, "the GPU went idle without signalling done or an error");
             return finish(dev, SCORD_ERR_IO, true);

@@ -118,8 +118,8 @@ fi
 kill $flip_pid 2>/dev/null
 wait $flip_pid 2>/dev/null
 
-# kernel tests (a subset: the whole list takes minutes over the link)
-"$bin/scord-kernel-tests" --device "$dev" --sw-dir "$sw" vecadd prodcons barrier exit >"$tmp/kt" 2>&1
+# kernel tests (a subset; det_stream: race records streamed while the kernel runs)
+"$bin/scord-kernel-tests" --device "$dev" --sw-dir "$sw" vecadd prodcons barrier exit det_stream >"$tmp/kt" 2>&1
 kt_rc=$?
 sed -n 's/^\(PASS\|FAIL\) /\1 kernel over uart: /p' "$tmp/kt"
 grep -q '^PASS' "$tmp/kt" || { echo "FAIL kernel tests over uart: $(tail -3 "$tmp/kt")"; failed=1; }
