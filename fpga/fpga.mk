@@ -119,8 +119,9 @@ lint-soc: $(GEN)/scord_defs.vh $(FW_VH)
 	@echo "lint soc ($(CONFIG)): clean"
 
 .PHONY: fpga-check-one
-# device memory, the firmware RAM (both 2 KiB per DP16KD) and the UART's
-# RX FIFO (1024 bytes: one DP16KD)
+# the block RAM of device memory and firmware (2 KiB per DP16KD) and the
+# UART's RX FIFO (1024 bytes, one DP16KD; in LUT RAM its read multiplexer
+# would cost thousands of LUTs)
 FPGA_CHECK_BRAMS = $(shell echo $$(( $(MEM_BYTES) / 2048 + $(MGMT_FW_BYTES) / 2048 + 1 )))
 fpga-check-one:
 	@mkdir -p $(BUILD)/fpga/check

@@ -1,5 +1,6 @@
 /* fwinit: turn a flat firmware image into the initial contents of the
- * management core's RAM (rtl/soc/soc_fw_ram.v), as a Verilog include:
+ * management core's RAM (the top of rtl/soc/soc_mem.v, from its line
+ * FW_LINE0 on), as a Verilog include:
  *
  *   fwinit firmware.bin LINE_BYTES RAM_BYTES out.vh
  *
@@ -61,7 +62,7 @@ int main(int argc, char **argv)
             nonzero |= p[b];
         if (!nonzero)
             continue;
-        fprintf(out, "    mem_q[%ld] = %ld'h", i, line * 8);
+        fprintf(out, "    mem_q[FW_LINE0 + %ld] = %ld'h", i, line * 8);
         for (long b = line - 1; b >= 0; b--) /* byte 0 is the least significant */
             fprintf(out, "%02x", p[b]);
         fprintf(out, ";\n");

@@ -847,10 +847,15 @@ static int drain_taken(scord_device *dev, struct scord_race *races, size_t max, 
     if (!n || (!races && max))
         return scord_priv_fail(dev, SCORD_ERR_INVALID_ARG, "no count or no place for the races");
     *n = 0;
+    /* Everything goes through the queue, so a record taken now merges into
+     * one streamed during the run (same PC and type), as it would have in
+     * a ring drained only now. */
+    int rc = scord_priv_stream_pull(dev);
+    if (rc)
+        return rc;
     /* DET_STATUS .. DET_RING_DROPS */
     uint32_t v[SCORD_DET_RING_DROPS - SCORD_DET_STATUS + 1];
-    int rc = scord_priv_reg_read_n(dev, SCORD_DET_STATUS, sizeof v / sizeof v[0], v);
-    if (rc)
+    if ((rc = scord_priv_reg_read_n(dev, SCORD_DET_STATUS, sizeof v / sizeof v[0], v)))
         return rc;
     uint32_t status = v[0], size = v[SCORD_DET_RING_SIZE - SCORD_DET_STATUS],
              head = v[SCORD_DET_RING_HEAD - SCORD_DET_STATUS],
@@ -867,26 +872,14 @@ static int drain_taken(scord_device *dev, struct scord_race *races, size_t max, 
                                " outside a ring of %" PRIu32 " slots",
                                head, tail, size);
     uint32_t in_ring = (head + size - tail) % size, queued = scord_priv_queued(dev);
-    uint64_t avail = (uint64_t)queued + in_ring;
-    uint32_t want = (uint32_t)(max < avail ? max : avail);
-    struct scord_ring_info in = {.drops = drops, .remaining = (uint32_t)(avail - want),
+    uint32_t want = (uint32_t)(max < queued ? max : queued);
+    struct scord_ring_info in = {.drops = drops, .remaining = queued - want + in_ring,
                                  .status = status};
     if (want) {
         unsigned char *raw = malloc((size_t)want * REC_BYTES);
         if (!raw)
             return scord_priv_fail(dev, SCORD_ERR_NO_MEM, "out of host memory");
         uint32_t got = scord_priv_queue_take(dev, raw, want);
-        if (got < want) {
-            uint32_t more = 0, left = 0;
-            rc = scord_priv_ring_take(dev, raw + (size_t)got * REC_BYTES, want - got, &more,
-                                      &left);
-            if (rc) {
-                free(raw);
-                return rc;
-            }
-            got += more;
-            in.remaining = scord_priv_queued(dev) + left;
-        }
         size_t stored = 0;
         for (uint32_t i = 0; i < got; i++) {
             if (scord_race_decode(raw + (size_t)i * REC_BYTES, &races[stored]) != 0)

@@ -37,14 +37,13 @@ int scord_priv_reg_read_n(scord_device *dev, uint32_t first, uint32_t count, uin
 /* A device whose backend takes race records out of the ring itself
  * (ring_take): records streamed while a kernel ran wait in a host-side
  * queue, oldest first. queue_take moves up to max raw records from the
- * queue to dst and returns the count; ring_take takes up to max more from
- * the device (*remaining: what is left in its ring), detail set on
- * failure. */
+ * queue to dst and returns the count. */
 bool scord_priv_can_take(const scord_device *dev);
+/* Takes the ring's records into the queue, merging those of a queued
+ * record's (PC, type) into it, as while streaming. */
+int scord_priv_stream_pull(scord_device *dev);
 uint32_t scord_priv_queued(const scord_device *dev);
 uint32_t scord_priv_queue_take(scord_device *dev, unsigned char *dst, uint32_t max);
-int scord_priv_ring_take(scord_device *dev, unsigned char *dst, uint32_t max, uint32_t *got,
-                         uint32_t *remaining);
 /* NULL for a NULL kernel. */
 struct scord_dbg *scord_priv_kernel_dbg(const scord_kernel *kernel);
 

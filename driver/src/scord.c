@@ -276,31 +276,56 @@ uint32_t scord_priv_queue_take(scord_device *dev, unsigned char *dst, uint32_t m
     return k;
 }
 
-int scord_priv_ring_take(scord_device *dev, unsigned char *dst, uint32_t max, uint32_t *got,
-                         uint32_t *remaining)
-{
-    *got = *remaining = 0;
-    if (!dev->be->ring_take)
-        return fail(dev, SCORD_ERR_NOT_SUPPORTED, "the device cannot hand out race records");
-    if (!max)
-        return 0;
-    int rc = dev->be->ring_take(dev->ctx, dst, max, got, remaining);
-    if (rc == SCORD_ERR_NOT_SUPPORTED)
-        return fail(dev, rc, "no race ring: the device says the detector's ring is not "
-                             "configured");
-    return rc ? fail(dev, rc, "taking race records out of the detector's ring failed") : 0;
-}
-
 /* Re-arming empties the ring: the records taken from it go too. */
 static void queue_clear(scord_device *dev) { dev->rq_first = dev->rq_len = 0; }
 
+static uint32_t rec_word(const unsigned char *r, unsigned w)
+{
+    const unsigned char *p = r + 4 * w;
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Record slot `from` of the queue's buffer, taken just now and at or after
+ * the queue's end, joins the queue, unless a queued record has its (PC,
+ * race type): then its occurrences are added to that one, as the
+ * detector's suppression table (docs/detector.md 8.3) would have done had
+ * the record stayed in the ring. Without this a long racy kernel would show
+ * the same race many times over the link and once on the cycle model,
+ * which only drains at the end. */
+static void queue_add(scord_device *dev, uint32_t from)
+{
+    const size_t R = SCORD_DET_REC_BYTES;
+    unsigned char *rec = dev->rq + (size_t)from * R;
+    uint32_t pc = rec_word(rec, 1), type = rec_word(rec, 0) & 0xffu;
+    for (uint32_t i = 0; i < dev->rq_len; i++) {
+        unsigned char *q = dev->rq + (size_t)(dev->rq_first + i) * R;
+        if (rec_word(q, 1) != pc || (rec_word(q, 0) & 0xffu) != type)
+            continue;
+        uint64_t sum = (uint64_t)rec_word(q, 6) + rec_word(rec, 6);
+        uint32_t c = sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
+        for (int b = 0; b < 4; b++)
+            q[24 + b] = (unsigned char)(c >> (8 * b));
+        return;
+    }
+    uint32_t to = dev->rq_first + dev->rq_len;
+    if (to != from)
+        memmove(dev->rq + (size_t)to * R, rec, R);
+    dev->rq_len++;
+}
+
 /* One poll of a running kernel: move what the ring holds into the queue,
  * so the ring overflows only if the link cannot keep up. */
-static int stream_take(scord_device *dev)
+static int stream_take(scord_device *dev, uint32_t *left_in_ring)
 {
+    *left_in_ring = 0;
+    /* a queue limit and a take size even for a ring armed by other means
+     * than scord_launch (scord_detector_arm_regions) */
+    if (!dev->rq_limit)
+        dev->rq_limit = 65536u;
+    uint32_t chunk = dev->det_cfg.ring_records ? dev->det_cfg.ring_records : 256u;
     uint32_t room = dev->rq_len < dev->rq_limit ? dev->rq_limit - dev->rq_len : 0;
-    if (room > dev->det_cfg.ring_records)
-        room = dev->det_cfg.ring_records;
+    if (room > chunk)
+        room = chunk;
     if (!room)
         return 0; /* full: let the ring overflow, DET_RING_DROPS counts it */
     if (dev->rq_first + dev->rq_len + room > dev->rq_cap) {
@@ -329,7 +354,26 @@ static int stream_take(scord_device *dev)
     }
     if (rc)
         return fail(dev, rc, "taking race records out of the detector's ring failed");
-    dev->rq_len += got;
+    /* the batch sits right after the queue; queue_add packs it in place */
+    const uint32_t batch = dev->rq_first + dev->rq_len;
+    for (uint32_t i = 0; i < got; i++)
+        queue_add(dev, batch + i);
+    *left_in_ring = left;
+    return 0;
+}
+
+/* Moves what the device's ring holds into the queue (a few takes at
+ * most: a kernel still running may refill it forever). */
+int scord_priv_stream_pull(scord_device *dev)
+{
+    uint32_t left = 0;
+    for (int round = 0; round < 8 && dev->rq_len < dev->rq_limit; round++) {
+        int rc = stream_take(dev, &left);
+        if (rc)
+            return rc;
+        if (!left)
+            break;
+    }
     return 0;
 }
 
@@ -1468,7 +1512,8 @@ int scord_wait(scord_device *dev, unsigned timeout_ms)
             return finish(dev, SCORD_OK, false);
         if (st & SCORD_STATUS_BUSY) {
             idle = 0;
-            if (dev->streaming && (rc = stream_take(dev)))
+            uint32_t left;
+            if (dev->streaming && (rc = stream_take(dev, &left)))
                 return rc;
         } else if (++idle >= IDLE_POLLS_LOST) {
             fail(dev, SCORD_ERR_IO, "the GPU went idle without signalling done or an error");

@@ -89,6 +89,8 @@ module gpu_l2 #(
   reg [LINE_BITS-1:0] rsp_data_q;
 
   // ---- arrays: tags and data in RAM (synchronous read), valid in flops -----
+  // tags are narrow and few: LUT RAM, so block RAM goes to the wide arrays
+  (* ram_style = "distributed" *)
   reg [TAG_W-1:0]     tag_mem  [0:SETS-1];
   reg [LINE_BITS-1:0] data_mem [0:SETS-1];
   reg [SETS-1:0]      valid_q;

@@ -156,6 +156,8 @@ module gpu_lsu #(
   wire [T-1:0] rem_next = rem_q & ~group;
 
   // ---- L1 arrays: tags and data in RAM (synchronous read), valid in flops --------
+  // tags are narrow and few: LUT RAM, so block RAM goes to the wide arrays
+  (* ram_style = "distributed" *)
   reg [TAG_W-1:0]     tag_mem  [0:SETS-1];
   reg [LINE_BITS-1:0] data_mem [0:SETS-1];
   reg [SETS-1:0]      valid_q;

@@ -70,6 +70,8 @@ module scord_md_cache #(
   reg [IDX_W-1:0]     f_idx_q;
   reg [TAG_W-1:0]     f_tag_q;
 
+  // tags are narrow and few: LUT RAM, so block RAM goes to the wide arrays
+  (* ram_style = "distributed" *)
   reg [TAG_W-1:0]     tag_mem [0:LINES-1];
   reg [LINE_BITS-1:0] data_mem [0:LINES-1];
   reg [LINES-1:0]     valid_q;

@@ -37,6 +37,7 @@ module soc_mgmt #(
     output wire [31:0]           mem_addr_o,
     output wire [LINE_BITS-1:0]  mem_wdata_o,
     output wire [LINE_BYTES-1:0] mem_wstrb_o,
+    input  wire                  mem_gnt_i,
     input  wire                  mem_rsp_valid_i,
     input  wire [LINE_BITS-1:0]  mem_rdata_i,
     // status
@@ -251,6 +252,7 @@ module soc_mgmt #(
         .mem_addr_o      (mem_addr_o),
         .mem_wdata_o     (mem_wdata_o),
         .mem_wstrb_o     (mem_wstrb_o),
+        .mem_gnt_i       (mem_gnt_i),
         .mem_rsp_valid_i (mem_rsp_valid_i),
         .mem_rdata_i     (mem_rdata_i),
         .boots_i         ({8'd0, last_cause_q, boots_q}),

@@ -1,7 +1,7 @@
 // The management core's bus: answers its L2 channel (after gpu_l2_arb has
-// merged the I$ and the LSU) from the firmware RAM, the MMIO registers
-// (UART FIFOs, cycle counter, LEDs), the GPU's control registers and the
-// device memory. Address map and register meanings: docs/hostlink.md and
+// merged the I$ and the LSU) from the firmware RAM and the device memory
+// (both in the SoC's block RAM, through soc_mem_arb), the MMIO registers
+// (UART FIFOs, cycle counter, LEDs) and the GPU's control registers. Address map and register meanings: docs/hostlink.md and
 // MGMT_* of config/regmap.def.
 //
 // The core's loads arrive as whole-line READs, so every register is decoded
@@ -15,7 +15,7 @@
 
 module soc_mgmt_bus #(
     parameter LINE_BYTES = 32,
-    parameter MEM_BYTES  = 262144,   // device memory
+    parameter MEM_BYTES  = 262144,   // device memory; the firmware RAM follows it
     parameter FW_BYTES   = 16384,
     parameter CLK_HZ     = 30000000,
     parameter RX_DEPTH   = 1024,
@@ -53,6 +53,7 @@ module soc_mgmt_bus #(
     output wire [31:0]           mem_addr_o,
     output wire [LINE_BITS-1:0]  mem_wdata_o,
     output wire [LINE_BYTES-1:0] mem_wstrb_o,
+    input  wire                  mem_gnt_i,      // the GPU left this cycle free
     input  wire                  mem_rsp_valid_i,
     input  wire [LINE_BITS-1:0]  mem_rdata_i,
     // status
@@ -70,7 +71,7 @@ module soc_mgmt_bus #(
                       IO_STAT = `MGMT_IO_UART_STAT, IO_CYC = `MGMT_IO_CYCLES,
                       IO_HZ = `MGMT_IO_CLK_HZ, IO_LEDS = `MGMT_IO_LEDS, IO_BOOT = `MGMT_IO_BOOTS;
     localparam [2:0] S_IDLE = 3'd0, S_EXEC = 3'd1, S_RSP = 3'd2, S_MEMWAIT = 3'd3;
-    localparam [2:0] SRC_ZERO = 3'd0, SRC_RAM = 3'd1, SRC_WORD = 3'd2, SRC_CTL = 3'd3,
+    localparam [2:0] SRC_ZERO = 3'd0, SRC_WORD = 3'd2, SRC_CTL = 3'd3,
                      SRC_RX = 3'd4, SRC_MEM = 3'd5;
 
     reg [2:0]            state_q, src_q;
@@ -101,21 +102,7 @@ module soc_mgmt_bus #(
     wire io_leds = in_io && io_line == IO_LEDS[7:0];
     wire io_boot = in_io && io_line == IO_BOOT[7:0];
 
-    // ---- firmware RAM ---------------------------------------------------------
-    wire [LINE_BITS-1:0] ram_rdata;
     wire exec = state_q == S_EXEC;
-    soc_fw_ram #(
-        .LINE_BYTES (LINE_BYTES),
-        .BYTES      (FW_BYTES)
-    ) u_ram (
-        .clk_i   (clk_i),
-        .req_i   (exec && in_fw && (is_read || is_write)),
-        .we_i    (is_write),
-        .addr_i  (addr_q - `MGMT_FW_BASE),
-        .wdata_i (wdata_q),
-        .wstrb_i (wstrb_q),
-        .rdata_o (ram_rdata)
-    );
 
     // ---- UART FIFOs -------------------------------------------------------------
     wire [7:0]  rx_q_data, tx_q_data;
@@ -227,15 +214,16 @@ module soc_mgmt_bus #(
                     word_q   <= io_value;
                     popped_q <= rx_pop;
                     if (is_write) begin
-                        // a full TX FIFO keeps the store waiting here
-                        if (!(in_io && io_tx && wstrb_q[0] && tx_full)) state_q <= S_IDLE;
-                    end else if (is_read && in_dev) begin
-                        src_q   <= SRC_MEM;
-                        state_q <= S_MEMWAIT;
+                        // a full TX FIFO, or memory busy with the GPU, keeps
+                        // the store waiting here
+                        if (!(in_io && io_tx && wstrb_q[0] && tx_full) &&
+                            !((in_dev || in_fw) && !mem_gnt_i)) state_q <= S_IDLE;
+                    end else if (is_read && (in_dev || in_fw)) begin
+                        src_q <= SRC_MEM;
+                        if (mem_gnt_i) state_q <= S_MEMWAIT;
                     end else begin
                         // every other request expects an answer: atomics, LR/SC
                         // and fences on this bus do nothing and answer 0
-                        if (is_read && in_fw)  src_q <= SRC_RAM;
                         if (is_read && in_ctl) src_q <= SRC_CTL;
                         if (is_read && in_io)  src_q <= io_rx ? SRC_RX : SRC_WORD;
                         state_q <= S_RSP;
@@ -254,9 +242,11 @@ module soc_mgmt_bus #(
     assign ctl_addr_o  = addr_q[12:5];
     assign ctl_wdata_o = wdata_q[31:0];
 
-    assign mem_req_o   = exec && in_dev && (is_read || is_write);
+    // the firmware RAM is the top FW_BYTES of the block RAM, above the
+    // device memory the GPU and the host can reach
+    assign mem_req_o   = exec && (in_dev || in_fw) && (is_read || is_write);
     assign mem_we_o    = is_write;
-    assign mem_addr_o  = line_addr - `MGMT_DEV_BASE;
+    assign mem_addr_o  = in_fw ? line_addr - `MGMT_FW_BASE + MEM_BYTES : line_addr - `MGMT_DEV_BASE;
     assign mem_wdata_o = wdata_q;
     assign mem_wstrb_o = wstrb_q;
 
@@ -286,8 +276,7 @@ module soc_mgmt_bus #(
         endcase
     end
     assign rsp_valid_o = (state_q == S_RSP) || (state_q == S_MEMWAIT && mem_rsp_valid_i);
-    assign rsp_data_o  = src_q == SRC_RAM ? ram_rdata :
-                         src_q == SRC_MEM ? mem_rdata_i : {WPL{rsp_word}};
+    assign rsp_data_o  = src_q == SRC_MEM ? mem_rdata_i : {WPL{rsp_word}};
 
     wire unused = &{1'b0, addr_q[4:0], line_addr[4:0]};
 endmodule

@@ -10,7 +10,7 @@ module soc_top #(
     parameter CLKS_PER_BIT = 40,       // clock / baud of the host UART
     parameter CLK_HZ       = 30000000, // the clock, for the firmware's timeouts
     parameter LINE_BYTES   = `GPU_LINE_BYTES,
-    parameter MEM_BYTES    = `GPU_MEM_BYTES
+    parameter MEM_BYTES    = `GPU_MEM_BYTES  // device memory (the firmware RAM is extra)
 ) (
     input  wire clk_i,
     input  wire rst_i,
@@ -32,7 +32,7 @@ module soc_top #(
     wire [31:0]           g_addr;
     wire [LINE_BITS-1:0]  g_wdata, g_rdata;
     wire [LINE_BYTES-1:0] g_wstrb;
-    wire                  h_req, h_we, h_rsp_valid;
+    wire                  h_req, h_we, h_gnt, h_rsp_valid;
     wire [31:0]           h_addr;
     wire [LINE_BITS-1:0]  h_wdata, h_rdata;
     wire [LINE_BYTES-1:0] h_wstrb;
@@ -84,6 +84,7 @@ module soc_top #(
         .host_addr_i      (h_addr),
         .host_wdata_i     (h_wdata),
         .host_wstrb_i     (h_wstrb),
+        .host_gnt_o       (h_gnt),
         .host_rsp_valid_o (h_rsp_valid),
         .host_rsp_rdata_o (h_rdata),
         .mem_req_o        (m_req),
@@ -95,7 +96,8 @@ module soc_top #(
     );
 
     soc_mem #(
-        .MEM_BYTES  (MEM_BYTES),
+        .MEM_BYTES  (MEM_BYTES + `MGMT_FW_BYTES),
+        .FW_OFFSET  (MEM_BYTES),
         .LINE_BYTES (LINE_BYTES)
     ) u_mem (
         .clk_i   (clk_i),
@@ -152,6 +154,7 @@ module soc_top #(
         .mem_addr_o      (h_addr),
         .mem_wdata_o     (h_wdata),
         .mem_wstrb_o     (h_wstrb),
+        .mem_gnt_i       (h_gnt),
         .mem_rsp_valid_i (h_rsp_valid),
         .mem_rdata_i     (h_rdata),
         .leds_o          (leds),
