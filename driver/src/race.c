@@ -750,6 +750,24 @@ static int read_slots(const struct scord_ring_port *p, uint32_t base, uint32_t s
     return rc;
 }
 
+/* The ring registers make sense. Unused ctl indices read 0 (§7.1): a GPU
+ * without the detector, or one whose ring was never configured, shows a
+ * ring of size 0. */
+static int check_ring(scord_device *dev, uint32_t size, uint32_t head, uint32_t tail)
+{
+    if (size < 2)
+        return scord_priv_fail(dev, SCORD_ERR_NOT_SUPPORTED,
+                               "no race ring: DET_RING_SIZE reads %" PRIu32
+                               " (detector absent or not configured)",
+                               size);
+    if (head >= size || tail >= size)
+        return scord_priv_fail(dev, SCORD_ERR_IO,
+                               "ring pointers head %" PRIu32 ", tail %" PRIu32
+                               " outside a ring of %" PRIu32 " slots",
+                               head, tail, size);
+    return SCORD_OK;
+}
+
 int scord_priv_ring_drain(const struct scord_ring_port *p, scord_device *dev,
                           struct scord_race *races, size_t max, size_t *n,
                           struct scord_ring_info *info)
@@ -766,18 +784,8 @@ int scord_priv_ring_drain(const struct scord_ring_port *p, scord_device *dev,
         (rc = p->reg_read(p->ctx, SCORD_DET_RING_TAIL, &tail)) ||
         (rc = p->reg_read(p->ctx, SCORD_DET_RING_DROPS, &drops)))
         return rc;
-    /* Unused ctl indices read 0 (§7.1): a GPU without the detector, or
-     * one whose ring was never configured, shows a ring of size 0. */
-    if (size < 2)
-        return scord_priv_fail(dev, SCORD_ERR_NOT_SUPPORTED,
-                               "no race ring: DET_RING_SIZE reads %" PRIu32
-                               " (detector absent or not configured)",
-                               size);
-    if (head >= size || tail >= size)
-        return scord_priv_fail(dev, SCORD_ERR_IO,
-                               "ring pointers head %" PRIu32 ", tail %" PRIu32
-                               " outside a ring of %" PRIu32 " slots",
-                               head, tail, size);
+    if ((rc = check_ring(dev, size, head, tail)))
+        return rc;
     if ((uint64_t)base + (uint64_t)size * REC_BYTES > UINT32_MAX + 1ull)
         return scord_priv_fail(dev, SCORD_ERR_RANGE,
                                "ring at 0x%08" PRIx32 " of %" PRIu32 " slots passes 4 GiB", base,
@@ -861,16 +869,8 @@ static int drain_taken(scord_device *dev, struct scord_race *races, size_t max, 
              head = v[SCORD_DET_RING_HEAD - SCORD_DET_STATUS],
              tail = v[SCORD_DET_RING_TAIL - SCORD_DET_STATUS],
              drops = v[SCORD_DET_RING_DROPS - SCORD_DET_STATUS];
-    if (size < 2)
-        return scord_priv_fail(dev, SCORD_ERR_NOT_SUPPORTED,
-                               "no race ring: DET_RING_SIZE reads %" PRIu32
-                               " (detector absent or not configured)",
-                               size);
-    if (head >= size || tail >= size)
-        return scord_priv_fail(dev, SCORD_ERR_IO,
-                               "ring pointers head %" PRIu32 ", tail %" PRIu32
-                               " outside a ring of %" PRIu32 " slots",
-                               head, tail, size);
+    if ((rc = check_ring(dev, size, head, tail)))
+        return rc;
     uint32_t in_ring = (head + size - tail) % size, queued = scord_priv_queued(dev);
     uint32_t want = (uint32_t)(max < queued ? max : queued);
     struct scord_ring_info in = {.drops = drops, .remaining = queued - want + in_ring,
