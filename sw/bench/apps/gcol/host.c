@@ -14,18 +14,6 @@
 #define GCOL_SEED 0x6C0105EEDull
 #define GCOL_MAX_ROUNDS 32u
 
-/* One launch of the work-stealing kernel (steal_host.h); *count receives
- * the kernel's count. */
-static int launch_phase(struct scor_ctx *ctx, struct gcol_args *args, const uint32_t *pstart,
-                        const uint32_t *pend, uint32_t *count)
-{
-    const struct steal_dev s = {args->next,   args->desc, args->done, args->count,
-                                args->nparts, GCOL_CHUNK, GCOL_DESC_WORDS, GCOL_BLOCK};
-    char who[32];
-    snprintf(who, sizeof who, "gcol phase %u", args->phase);
-    return steal_launch(ctx, who, &s, args, sizeof *args, pstart, pend, count);
-}
-
 static int check_colouring(struct scor_ctx *ctx, const struct rmat_graph *g, const uint32_t *col)
 {
     for (uint32_t v = 0; v < g->n; v++) {
@@ -64,21 +52,21 @@ static int gcol_run(struct scor_ctx *ctx)
         snprintf(ctx->msg, sizeof ctx->msg, "gcol: out of host memory");
         goto out;
     }
-    for (uint32_t p = 0; p < np; p++) {
-        pstart[p] = (uint32_t)((uint64_t)g.n * p / np);
-        pend[p] = (uint32_t)((uint64_t)g.n * (p + 1) / np);
-    }
+    steal_partition(g.n, np, pstart, pend);
     struct gcol_args args;
     memset(&args, 0, sizeof args);
     scord_addr ca, cb;
-    if (scor_upload(ctx, "gcol", g.row, (g.n + 1) * 4, &args.row) || scor_upload(ctx, "gcol", g.adj, g.m * 4, &args.adj) ||
+    struct steal_dev st = {.nparts = np, .chunk = GCOL_CHUNK, .desc_words = GCOL_DESC_WORDS,
+                           .block = GCOL_BLOCK};
+    if (scor_upload(ctx, "gcol", g.row, (g.n + 1) * 4, &args.row) ||
+        scor_upload(ctx, "gcol", g.adj, g.m * 4, &args.adj) ||
         scor_upload(ctx, "gcol", NULL, g.n * 4, &ca) || scor_upload(ctx, "gcol", NULL, g.n * 4, &cb) ||
-        scor_upload(ctx, "gcol", pend, np * 4, &args.pend) || scor_upload(ctx, "gcol", NULL, np * 4, &args.next) ||
-        scor_upload(ctx, "gcol", NULL, np * 4, &args.done) ||
-        scor_upload(ctx, "gcol", NULL, np * GCOL_DESC_WORDS * 4, &args.desc) ||
-        scor_upload(ctx, "gcol", NULL, np * GCOL_BLOCK * 4, &args.scratch) ||
-        scor_upload(ctx, "gcol", NULL, 4, &args.count))
+        steal_alloc(ctx, "gcol", &st, pend, &args.pend, &args.scratch))
         goto out;
+    args.next = st.next;
+    args.done = st.done;
+    args.desc = st.desc;
+    args.count = st.count;
     args.n = g.n;
     args.nparts = np;
     uint32_t round, reset = 1;
@@ -88,12 +76,12 @@ static int gcol_run(struct scor_ctx *ctx)
         args.in = ca;
         args.out = cb;
         args.phase = GCOL_TENTATIVE;
-        if (launch_phase(ctx, &args, pstart, pend, &coloured))
+        if (steal_launch(ctx, "gcol", &st, &args, sizeof args, pstart, pend, &coloured))
             goto out;
         args.in = cb;
         args.out = ca;
         args.phase = GCOL_CONFLICT;
-        if (launch_phase(ctx, &args, pstart, pend, &reset))
+        if (steal_launch(ctx, "gcol", &st, &args, sizeof args, pstart, pend, &reset))
             goto out;
     }
     if (!ctx->racey) {

@@ -29,6 +29,33 @@ static inline int steal_io(struct scor_ctx *ctx, const char *who, int err, const
     return err ? -1 : 0;
 }
 
+/* Partition p of np over n vertices: [pstart[p], pend[p]), equal sizes. */
+static inline void steal_partition(uint32_t n, uint32_t np, uint32_t *pstart, uint32_t *pend)
+{
+    for (uint32_t p = 0; p < np; p++) {
+        pstart[p] = (uint32_t)((uint64_t)n * p / np);
+        pend[p] = (uint32_t)((uint64_t)n * (p + 1) / np);
+    }
+}
+
+/* The scheme's device buffers for s->nparts partitions of threads-per-block
+ * s->block: the partition ends (pend uploaded to *pend_dev), heads, done
+ * counts, descriptors, one scratch word per thread and the count. Fills
+ * s->next/desc/done/count. Returns 0, or -1 with ctx->msg naming `who`. */
+static inline int steal_alloc(struct scor_ctx *ctx, const char *who, struct steal_dev *s,
+                              const uint32_t *pend, scord_addr *pend_dev, scord_addr *scratch)
+{
+    uint32_t np = s->nparts;
+    return scor_upload(ctx, who, pend, np * 4, pend_dev) ||
+                   scor_upload(ctx, who, NULL, np * 4, &s->next) ||
+                   scor_upload(ctx, who, NULL, np * 4, &s->done) ||
+                   scor_upload(ctx, who, NULL, (size_t)np * s->desc_words * 4, &s->desc) ||
+                   scor_upload(ctx, who, NULL, (size_t)np * s->block * 4, scratch) ||
+                   scor_upload(ctx, who, NULL, 4, &s->count)
+               ? -1
+               : 0;
+}
+
 /* One launch over partitions [pstart[p], pend[p]): heads and descriptors
  * set, done[] and *count cleared, np blocks launched, *count read back.
  * The race-free build must have processed every partition exactly once.

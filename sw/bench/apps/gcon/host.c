@@ -14,16 +14,6 @@
 #define GCON_SEED 0xC0111ECull
 #define GCON_MAX_ROUNDS 64u
 
-/* One launch of the work-stealing kernel (steal_host.h); *count receives
- * the kernel's count. */
-static int launch_phase(struct scor_ctx *ctx, struct gcon_args *args, const uint32_t *pstart,
-                        const uint32_t *pend, uint32_t *count)
-{
-    const struct steal_dev s = {args->next,   args->desc, args->done, args->count,
-                                args->nparts, GCON_CHUNK, GCON_DESC_WORDS, GCON_BLOCK};
-    return steal_launch(ctx, "gcon", &s, args, sizeof *args, pstart, pend, count);
-}
-
 static uint32_t uf_find(uint32_t *parent, uint32_t v)
 {
     while (parent[v] != v) {
@@ -100,30 +90,30 @@ static int gcon_run(struct scor_ctx *ctx)
         snprintf(ctx->msg, sizeof ctx->msg, "gcon: out of host memory");
         goto out;
     }
-    for (uint32_t p = 0; p < np; p++) {
-        pstart[p] = (uint32_t)((uint64_t)g.n * p / np);
-        pend[p] = (uint32_t)((uint64_t)g.n * (p + 1) / np);
-    }
+    steal_partition(g.n, np, pstart, pend);
     for (uint32_t v = 0; v < g.n; v++)
         init[v] = v;
     struct gcon_args args;
     memset(&args, 0, sizeof args);
     scord_addr ca, cb;
-    if (scor_upload(ctx, "gcon", g.row, (g.n + 1) * 4, &args.row) || scor_upload(ctx, "gcon", g.adj, g.m * 4, &args.adj) ||
+    struct steal_dev st = {.nparts = np, .chunk = GCON_CHUNK, .desc_words = GCON_DESC_WORDS,
+                           .block = GCON_BLOCK};
+    if (scor_upload(ctx, "gcon", g.row, (g.n + 1) * 4, &args.row) ||
+        scor_upload(ctx, "gcon", g.adj, g.m * 4, &args.adj) ||
         scor_upload(ctx, "gcon", init, g.n * 4, &ca) || scor_upload(ctx, "gcon", NULL, g.n * 4, &cb) ||
-        scor_upload(ctx, "gcon", pend, np * 4, &args.pend) || scor_upload(ctx, "gcon", NULL, np * 4, &args.next) ||
-        scor_upload(ctx, "gcon", NULL, np * 4, &args.done) ||
-        scor_upload(ctx, "gcon", NULL, np * GCON_DESC_WORDS * 4, &args.desc) ||
-        scor_upload(ctx, "gcon", NULL, np * GCON_BLOCK * 4, &args.scratch) ||
-        scor_upload(ctx, "gcon", NULL, 4, &args.count))
+        steal_alloc(ctx, "gcon", &st, pend, &args.pend, &args.scratch))
         goto out;
+    args.next = st.next;
+    args.done = st.done;
+    args.desc = st.desc;
+    args.count = st.count;
     args.n = g.n;
     args.nparts = np;
     uint32_t round, changed = 1;
     for (round = 0; round < GCON_MAX_ROUNDS && changed; round++) {
         args.in = round & 1 ? cb : ca;
         args.out = round & 1 ? ca : cb;
-        if (launch_phase(ctx, &args, pstart, pend, &changed))
+        if (steal_launch(ctx, "gcon", &st, &args, sizeof args, pstart, pend, &changed))
             goto out;
     }
     if (!ctx->racey) {
