@@ -370,17 +370,18 @@ static int uart_describe(void *ctx, char *buf, size_t len)
     const uint32_t *in = c->info;
     uint32_t st = in[HL_INFO_SELFTEST];
     char mem[96], det[64];
-    if (!(st & 4))
+    if (!(st & SCORD_HL_SELFTEST_MEM_RAN))
         snprintf(mem, sizeof mem, "memory not run");
-    else if (st & 1)
+    else if (st & SCORD_HL_SELFTEST_MEM_OK)
         snprintf(mem, sizeof mem, "memory ok (%u words)", (unsigned)in[HL_INFO_MEM_WORDS]);
     else
         snprintf(mem, sizeof mem, "memory FAILED at 0x%08x (%u words)",
                  (unsigned)in[HL_INFO_MEM_FAIL], (unsigned)in[HL_INFO_MEM_WORDS]);
-    if (!(st & 8))
+    if (!(st & SCORD_HL_SELFTEST_DET_RAN))
         snprintf(det, sizeof det, "detector not run");
     else
-        snprintf(det, sizeof det, "detector %s (%u race%s)", st & 2 ? "ok" : "FAILED",
+        snprintf(det, sizeof det, "detector %s (%u race%s)",
+                 st & SCORD_HL_SELFTEST_DET_OK ? "ok" : "FAILED",
                  (unsigned)in[HL_INFO_DET_RACES], in[HL_INFO_DET_RACES] == 1 ? "" : "s");
     snprintf(buf, len,
              "firmware %u.%u, self-test %s, %s (bits 0x%x), boots %u (last fault cause %u), "

@@ -8,64 +8,65 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "scord_defs.h"
+
+/* Every number of the protocol comes from config/regmap.def (HL_*), which
+ * the firmware builds from too. */
 enum hostlink_cmd {
-    HL_PING = 0x00,
-    HL_CTL_RD = 0x01,
-    HL_CTL_WR = 0x02,
-    HL_MEM_RD = 0x03,
-    HL_MEM_WR = 0x04,
-    HL_STATS = 0x05,
-    HL_CTL_RDN = 0x06,
-    HL_CTL_WRN = 0x07,
-    HL_RACE_TAKE = 0x08,
+    HL_PING = SCORD_HL_CMD_PING,
+    HL_CTL_RD = SCORD_HL_CMD_CTL_RD,
+    HL_CTL_WR = SCORD_HL_CMD_CTL_WR,
+    HL_MEM_RD = SCORD_HL_CMD_MEM_RD,
+    HL_MEM_WR = SCORD_HL_CMD_MEM_WR,
+    HL_STATS = SCORD_HL_CMD_STATS,
+    HL_CTL_RDN = SCORD_HL_CMD_CTL_RDN,
+    HL_CTL_WRN = SCORD_HL_CMD_CTL_WRN,
+    HL_RACE_TAKE = SCORD_HL_CMD_RACE_TAKE,
 };
 
 enum hostlink_status {
-    HL_OK = 0,
-    HL_BAD_CMD = 1,
-    HL_BAD_ADDR = 2,
-    HL_BAD_LEN = 3,
-    HL_NO_RING = 4,
+    HL_OK = SCORD_HL_ST_OK,
+    HL_BAD_CMD = SCORD_HL_ST_BAD_CMD,
+    HL_BAD_ADDR = SCORD_HL_ST_BAD_ADDR,
+    HL_BAD_LEN = SCORD_HL_ST_BAD_LEN,
+    HL_NO_RING = SCORD_HL_ST_NO_RING,
 };
 
-#define HL_SOF_REQ 0xA5u
-#define HL_SOF_RSP 0x5Au
-#define HL_MAX_PAYLOAD 512u
+#define HL_SOF_REQ SCORD_HL_SOF_REQ
+#define HL_SOF_RSP SCORD_HL_SOF_RSP
+#define HL_MAX_PAYLOAD SCORD_HL_MAX_PAYLOAD
 #define HL_REQ_HDR 13u /* start byte .. n */
 #define HL_RSP_HDR 9u
 #define HL_REQ_MAX (HL_REQ_HDR + HL_MAX_PAYLOAD + 2u)
 #define HL_RSP_MAX (HL_RSP_HDR + HL_MAX_PAYLOAD + 2u)
-#define HL_MAGIC 0x53434C32u    /* "SCL2", the answer to PING */
-#define HL_MAGIC_V1 0x53434C31u /* "SCL1": a board with the old frame engine */
-/* Per-command limits (docs/hostlink.md, "Commands"). */
-#define HL_RDN_MAX 128u  /* CTL_RDN registers */
-#define HL_WRN_MAX 64u   /* CTL_WRN (index, value) pairs */
-#define HL_TAKE_MAX 16u  /* RACE_TAKE records */
-#define HL_REC_BYTES 32u /* one race record */
-#define HL_INFO_WORDS 8u /* PING payload */
-#define HL_STATS_WORDS 7u
+#define HL_MAGIC SCORD_HL_MAGIC
+#define HL_MAGIC_V1 SCORD_HL_MAGIC_V1
+#define HL_RDN_MAX SCORD_HL_RDN_MAX
+#define HL_WRN_MAX SCORD_HL_WRN_MAX
+#define HL_TAKE_MAX SCORD_HL_TAKE_MAX
+#define HL_REC_BYTES SCORD_DET_REC_BYTES
+#define HL_INFO_WORDS SCORD_HL_INFO_WORDS
+#define HL_STATS_WORDS SCORD_HL_STAT_WORDS
 
-/* PING info block, word by word. */
+/* PING info block and STATS payload, word by word */
 enum hostlink_info {
-    HL_INFO_VERSION = 0,
-    HL_INFO_SELFTEST = 1, /* bit0 memory passed, bit1 detector passed, bit2/3 they ran */
-    HL_INFO_MEM_WORDS = 2,
-    HL_INFO_MEM_FAIL = 3, /* first failing address, 0xFFFFFFFF when none */
-    HL_INFO_DET_RACES = 4,
-    HL_INFO_BOOTS = 5,
-    HL_INFO_CLK_HZ = 6,
-    HL_INFO_MAX_PAYLOAD = 7,
+    HL_INFO_VERSION = SCORD_HL_INFO_VERSION,
+    HL_INFO_SELFTEST = SCORD_HL_INFO_SELFTEST, /* SCORD_HL_SELFTEST_* bits */
+    HL_INFO_MEM_WORDS = SCORD_HL_INFO_MEM_WORDS,
+    HL_INFO_MEM_FAIL = SCORD_HL_INFO_MEM_FAIL,
+    HL_INFO_DET_RACES = SCORD_HL_INFO_DET_RACES,
+    HL_INFO_BOOTS = SCORD_HL_INFO_BOOTS,
+    HL_INFO_CLK_HZ = SCORD_HL_INFO_CLK_HZ,
+    HL_INFO_MAX_PAYLOAD = SCORD_HL_INFO_MAX_PAYLOAD,
 };
-
-/* STATS payload, word by word. */
 enum hostlink_stat {
-    HL_STAT_SERVED = 0,
-    HL_STAT_BAD_CRC = 1,
-    HL_STAT_TIMEOUTS = 2,
-    HL_STAT_RETRIES = 3,
-    HL_STAT_OVERRUNS = 4,
-    HL_STAT_FRAMING = 5,
-    HL_STAT_GARBAGE = 6,
+    HL_STAT_SERVED = SCORD_HL_STAT_SERVED,
+    HL_STAT_BAD_CRC = SCORD_HL_STAT_BAD_CRC,
+    HL_STAT_TIMEOUTS = SCORD_HL_STAT_TIMEOUTS,
+    HL_STAT_RETRIES = SCORD_HL_STAT_RETRIES,
+    HL_STAT_OVERRUNS = SCORD_HL_STAT_OVERRUNS,
+    HL_STAT_FRAMING = SCORD_HL_STAT_FRAMING,
+    HL_STAT_GARBAGE = SCORD_HL_STAT_GARBAGE,
 };
 
 struct hostlink_answer {

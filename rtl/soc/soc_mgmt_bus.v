@@ -71,8 +71,8 @@ module soc_mgmt_bus #(
                       IO_STAT = `MGMT_IO_UART_STAT, IO_CYC = `MGMT_IO_CYCLES,
                       IO_HZ = `MGMT_IO_CLK_HZ, IO_LEDS = `MGMT_IO_LEDS, IO_BOOT = `MGMT_IO_BOOTS;
     localparam [2:0] S_IDLE = 3'd0, S_EXEC = 3'd1, S_RSP = 3'd2, S_MEMWAIT = 3'd3;
-    localparam [2:0] SRC_ZERO = 3'd0, SRC_WORD = 3'd2, SRC_CTL = 3'd3,
-                     SRC_RX = 3'd4, SRC_MEM = 3'd5;
+    localparam [2:0] SRC_ZERO = 3'd0, SRC_WORD = 3'd1, SRC_CTL = 3'd2,
+                     SRC_RX = 3'd3, SRC_MEM = 3'd4;
 
     reg [2:0]            state_q, src_q;
     reg [2:0]            type_q;
@@ -182,7 +182,8 @@ module soc_mgmt_bus #(
     always @(*) begin
         io_value = 32'd0;
         if (io_tx)   io_value = 32'(TX_DEPTH) - 32'(tx_count);
-        if (io_stat) io_value = {14'd0, rx_ferr_q, rx_ovr_q, 16'(rx_count)};
+        if (io_stat) io_value = ({32{rx_ferr_q}} & `MGMT_UART_STAT_FERR) |
+                                ({32{rx_ovr_q}} & `MGMT_UART_STAT_OVERRUN) | 32'(rx_count);
         if (io_cyc)  io_value = cycles_q;
         if (io_hz)   io_value = CLK_HZ;
         if (io_leds) io_value = {30'd0, leds_q};

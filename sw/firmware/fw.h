@@ -38,10 +38,10 @@ static inline uint32_t cycles(void) { return io_rd(SCORD_MGMT_IO_CYCLES); }
 /* ---- state shared by the parts ------------------------------------------ */
 
 /* Boot self-test results (PING's info block words 1-4). */
-#define ST_MEM_OK 0x1u
-#define ST_DET_OK 0x2u
-#define ST_MEM_RAN 0x4u
-#define ST_DET_RAN 0x8u
+#define ST_MEM_OK SCORD_HL_SELFTEST_MEM_OK
+#define ST_DET_OK SCORD_HL_SELFTEST_DET_OK
+#define ST_MEM_RAN SCORD_HL_SELFTEST_MEM_RAN
+#define ST_DET_RAN SCORD_HL_SELFTEST_DET_RAN
 struct fw_selftest {
     uint32_t bits;
     uint32_t mem_words;

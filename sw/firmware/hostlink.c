@@ -11,20 +11,27 @@
  * misaligned access). */
 #include "fw.h"
 
-#define SOF_REQ 0xA5u
-#define SOF_RSP 0x5Au
+/* The protocol's numbers come from config/regmap.def (SCORD_HL_*), as the
+ * driver's do. */
+#define SOF_REQ SCORD_HL_SOF_REQ
+#define SOF_RSP SCORD_HL_SOF_RSP
 #define REQ_HDR 13u /* start byte + 12 header bytes */
 #define RSP_HDR 9u
-#define MAX_PAYLOAD 512u
-#define PING_MAGIC 0x53434C32u /* "SCL2" */
-#define MAX_RDN 128u
-#define MAX_WRN_PAIRS 64u
-#define MAX_TAKE 16u
+#define MAX_PAYLOAD SCORD_HL_MAX_PAYLOAD
+#define PING_MAGIC SCORD_HL_MAGIC
+#define MAX_RDN SCORD_HL_RDN_MAX
+#define MAX_WRN_PAIRS SCORD_HL_WRN_MAX
+#define MAX_TAKE SCORD_HL_TAKE_MAX
 #define REC_WORDS (SCORD_DET_REC_BYTES / 4u)
 
-enum { CMD_PING, CMD_CTL_RD, CMD_CTL_WR, CMD_MEM_RD, CMD_MEM_WR, CMD_STATS, CMD_CTL_RDN,
-       CMD_CTL_WRN, CMD_RACE_TAKE };
-enum { ST_OK, ST_BAD_CMD, ST_BAD_ADDR, ST_BAD_LEN, ST_NO_RING };
+enum { CMD_PING = SCORD_HL_CMD_PING, CMD_CTL_RD = SCORD_HL_CMD_CTL_RD,
+       CMD_CTL_WR = SCORD_HL_CMD_CTL_WR, CMD_MEM_RD = SCORD_HL_CMD_MEM_RD,
+       CMD_MEM_WR = SCORD_HL_CMD_MEM_WR, CMD_STATS = SCORD_HL_CMD_STATS,
+       CMD_CTL_RDN = SCORD_HL_CMD_CTL_RDN, CMD_CTL_WRN = SCORD_HL_CMD_CTL_WRN,
+       CMD_RACE_TAKE = SCORD_HL_CMD_RACE_TAKE };
+enum { ST_OK = SCORD_HL_ST_OK, ST_BAD_CMD = SCORD_HL_ST_BAD_CMD,
+       ST_BAD_ADDR = SCORD_HL_ST_BAD_ADDR, ST_BAD_LEN = SCORD_HL_ST_BAD_LEN,
+       ST_NO_RING = SCORD_HL_ST_NO_RING };
 
 #define RX_BYTES (REQ_HDR + MAX_PAYLOAD + 2u)
 #define TX_BYTES (RSP_HDR + MAX_PAYLOAD + 2u)
@@ -48,7 +55,7 @@ static uint32_t cache_key[4];
 static unsigned cache_valid;
 static unsigned tx_len;
 
-/* STATS payload, in its order. */
+/* STATS payload (SCORD_HL_STAT_* words). */
 static struct {
     uint32_t served, bad_crc, timeouts, retries, overruns, framing, garbage;
 } stats;
@@ -280,24 +287,24 @@ static void mem_write(uint32_t a, uint32_t n, const uint8_t *src)
 static void cmd_ping(struct rsp *r)
 {
     uint32_t *p = (uint32_t *)r->payload;
-    p[0] = FW_VERSION;
-    p[1] = fw.st.bits;
-    p[2] = fw.st.mem_words;
-    p[3] = fw.st.mem_fail;
-    p[4] = fw.st.races;
-    p[5] = io_rd(SCORD_MGMT_IO_BOOTS);
-    p[6] = fw.clk_hz;
-    p[7] = MAX_PAYLOAD;
+    p[SCORD_HL_INFO_VERSION] = FW_VERSION;
+    p[SCORD_HL_INFO_SELFTEST] = fw.st.bits;
+    p[SCORD_HL_INFO_MEM_WORDS] = fw.st.mem_words;
+    p[SCORD_HL_INFO_MEM_FAIL] = fw.st.mem_fail;
+    p[SCORD_HL_INFO_DET_RACES] = fw.st.races;
+    p[SCORD_HL_INFO_BOOTS] = io_rd(SCORD_MGMT_IO_BOOTS);
+    p[SCORD_HL_INFO_CLK_HZ] = fw.clk_hz;
+    p[SCORD_HL_INFO_MAX_PAYLOAD] = MAX_PAYLOAD;
     r->data = PING_MAGIC;
-    r->n = 32;
+    r->n = 4 * SCORD_HL_INFO_WORDS;
 }
 
 static void poll_uart_stat(void)
 {
     uint32_t s = io_rd(SCORD_MGMT_IO_UART_STAT);
-    if (s & 0x10000u)
+    if (s & SCORD_MGMT_UART_STAT_OVERRUN)
         stats.overruns++;
-    if (s & 0x20000u)
+    if (s & SCORD_MGMT_UART_STAT_FERR)
         stats.framing++;
 }
 
@@ -305,15 +312,15 @@ static void cmd_stats(struct rsp *r)
 {
     poll_uart_stat();
     uint32_t *p = (uint32_t *)r->payload;
-    p[0] = stats.served;
-    p[1] = stats.bad_crc;
-    p[2] = stats.timeouts;
-    p[3] = stats.retries;
-    p[4] = stats.overruns;
-    p[5] = stats.framing;
-    p[6] = stats.garbage;
+    p[SCORD_HL_STAT_SERVED] = stats.served;
+    p[SCORD_HL_STAT_BAD_CRC] = stats.bad_crc;
+    p[SCORD_HL_STAT_TIMEOUTS] = stats.timeouts;
+    p[SCORD_HL_STAT_RETRIES] = stats.retries;
+    p[SCORD_HL_STAT_OVERRUNS] = stats.overruns;
+    p[SCORD_HL_STAT_FRAMING] = stats.framing;
+    p[SCORD_HL_STAT_GARBAGE] = stats.garbage;
     r->data = stats.bad_crc;
-    r->n = 28;
+    r->n = 4 * SCORD_HL_STAT_WORDS;
 }
 
 static uint32_t cmd_ctl_wrn(const struct req *q)
