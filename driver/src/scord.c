@@ -65,11 +65,11 @@ struct scord_device {
     uint32_t det_window, det_md_base, det_md_bytes, det_ring_base;
     /* Race records streamed out of the ring while a kernel runs (backends
      * with ring_take): raw records rq[rq_first .. rq_first+rq_len), oldest
-     * first, conceptually still in the ring. At most rq_limit: when full,
+     * first, conceptually still in the ring. At most queue_limit(): when full,
      * the device's ring fills and DET_RING_DROPS counts what is lost. */
     bool streaming;
     unsigned char *rq;
-    uint32_t rq_first, rq_len, rq_cap, rq_limit;
+    uint32_t rq_first, rq_len, rq_cap;
     int last_rc;
     struct scord_counters snapshot;
     struct scord_fault fault;
@@ -313,17 +313,26 @@ static void queue_add(scord_device *dev, uint32_t from)
     dev->rq_len++;
 }
 
+/* The queue holds four rings' worth, capped at 64 Ki records unless one
+ * ring is larger; 64 Ki for a ring armed by other means than scord_launch
+ * (scord_detector_arm_regions). */
+static uint32_t queue_limit(const scord_device *dev)
+{
+    uint64_t ring = dev->det_cfg.ring_records, lim = 4 * ring;
+    if (!ring || lim > 65536u)
+        lim = ring > 65536u ? ring : 65536u;
+    return (uint32_t)lim;
+}
+
 /* One poll of a running kernel: move what the ring holds into the queue,
  * so the ring overflows only if the link cannot keep up. */
 static int stream_take(scord_device *dev, uint32_t *left_in_ring)
 {
     *left_in_ring = 0;
-    /* a queue limit and a take size even for a ring armed by other means
-     * than scord_launch (scord_detector_arm_regions) */
-    if (!dev->rq_limit)
-        dev->rq_limit = 65536u;
+    /* a take size even for a ring armed by other means than scord_launch */
     uint32_t chunk = dev->det_cfg.ring_records ? dev->det_cfg.ring_records : 256u;
-    uint32_t room = dev->rq_len < dev->rq_limit ? dev->rq_limit - dev->rq_len : 0;
+    uint32_t limit = queue_limit(dev);
+    uint32_t room = dev->rq_len < limit ? limit - dev->rq_len : 0;
     if (room > chunk)
         room = chunk;
     if (!room)
@@ -336,7 +345,7 @@ static int stream_take(scord_device *dev, uint32_t *left_in_ring)
         if (dev->rq_len + room > dev->rq_cap) {
             uint32_t cap = dev->rq_len + room;
             if (cap < 2 * dev->rq_cap)
-                cap = 2 * dev->rq_cap < dev->rq_limit ? 2 * dev->rq_cap : dev->rq_limit;
+                cap = 2 * dev->rq_cap < limit ? 2 * dev->rq_cap : limit;
             unsigned char *q = realloc(dev->rq, (size_t)cap * SCORD_DET_REC_BYTES);
             if (!q)
                 return fail(dev, SCORD_ERR_NO_MEM, "out of host memory for race records");
@@ -367,7 +376,7 @@ static int stream_take(scord_device *dev, uint32_t *left_in_ring)
 int scord_priv_stream_pull(scord_device *dev)
 {
     uint32_t left = 0;
-    for (int round = 0; round < 8 && dev->rq_len < dev->rq_limit; round++) {
+    for (int round = 0; round < 8 && dev->rq_len < queue_limit(dev); round++) {
         int rc = stream_take(dev, &left);
         if (rc)
             return rc;
@@ -1419,16 +1428,8 @@ int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim
     dev->args_low = args_low;
     dev->running = dev->launched = true;
     dev->have_snapshot = false;
-    /* Stream the ring while waiting when the device can hand out records:
-     * the queue holds four rings' worth, capped at 64 Ki records unless
-     * one ring is larger. */
+    /* Stream the ring while waiting when the device can hand out records. */
     dev->streaming = dev->det_armed && dev->be->ring_take;
-    if (dev->streaming) {
-        uint64_t lim = 4ull * dev->det_cfg.ring_records;
-        if (lim > 65536u)
-            lim = dev->det_cfg.ring_records > 65536u ? dev->det_cfg.ring_records : 65536u;
-        dev->rq_limit = (uint32_t)lim;
-    }
     memset(&dev->fault, 0, sizeof dev->fault);
     dev->last_rc = SCORD_OK;
     return SCORD_OK;
