@@ -52,8 +52,10 @@ fpga: fpga-det fpga-nodet
 	@python3 tools/fpga_report.py $(BUILD)/fpga/$(BOARD)
 	@cat $(BUILD)/fpga/$(BOARD)/report.txt
 
+# the firmware image is shared by both builds: made once, before them
 fpga-deps: $(DEPS_STAMP)
 	@bash tools/deps.sh fpga
+	@$(MAKE) --no-print-directory firmware
 
 fpga-det: fpga-deps
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=1 fpga-one
