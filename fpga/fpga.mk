@@ -7,6 +7,8 @@
 #                                (with and without the detector; -j2 builds
 #                                both at once)
 #   make fpga-synth BOARD=ulx3s  only the synthesis (netlist + resource counts)
+#   make fpga-paths BOARD=ulx3s  the longest logic paths of the synthesis
+#                                (rough delays, seconds; FPGA_PATHS=N)
 #   make fpga-check              fast synthesis check of every board top
 #                                with Debian's Yosys (part of make test)
 #
@@ -69,6 +71,13 @@ endif
 
 fpga-synth: fpga-deps
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) fpga-synth-one
+
+# The longest paths of the synthesized netlist, in seconds (nextpnr names
+# its critical path only after routing): tools/fpga_paths.py
+FPGA_PATHS ?= 10
+.PHONY: fpga-paths
+fpga-paths: fpga-synth
+	@python3 tools/fpga_paths.py $(BUILD)/fpga/$(BOARD)/synth.json $(FPGA_PATHS)
 
 # PLL dividers for FPGA_MHZ from the board's oscillator
 FPGA_PLL = $(shell python3 tools/ecp5_pll.py $(FPGA_CLK_IN_MHZ) $(FPGA_MHZ))
