@@ -110,6 +110,7 @@ count "cli" bash tests/cli/test_cli.sh build/default/bin/scord build/sw
 note "FPGA SoC: lint, board-top synthesis check, simulated board over the uart backend"
 check "fpga: SoC verilator lint -Wall" $MAKE --no-print-directory CONFIG=fpga lint-soc
 check "fpga: board tops synthesise (yosys, GPU a black box)" $MAKE --no-print-directory CONFIG=fpga fpga-check
+check "fpga: path finder ranks a synthesized netlist's paths" bash tests/fpga/test_fpga_paths.sh
 if check "fpga: build simulated board" $MAKE --no-print-directory -j"$JOBS" CONFIG=fpga \
         sim soc-sim build/fpga/bin/scord-hostlink-test build/fpga/bin/scord-firmware-test; then
     count "soc" bash tests/fpga/test_soc.sh build/fpga/bin build/sw
