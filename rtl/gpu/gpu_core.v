@@ -649,26 +649,26 @@ module gpu_core #(
     reg [WW-1:0]  r_warp_q;
     reg [31:0]    r_min;
     reg [T-1:0]   r_mask, r_cand;
+    reg [T*33-1:0] r_key;
     always @(*) begin
         // Lanes parked at the barrier wait for the others; once all have
         // arrived (the warp waits in bwait_q) the next PC is chosen over all
         // of them, for the release.
         r_cand = run_q[r_warp_q] & ~bpark_q[r_warp_q];
         if (r_cand == {T{1'b0}}) r_cand = run_q[r_warp_q];
-        // Every pair compared side by side: lane t is at the minimum when
-        // no other candidate is below it. (A running minimum over the lanes
-        // would chain T comparators, one of the FPGA build's longest paths.)
-        for (t = 0; t < T; t = t + 1) begin
-            r_mask[t] = r_cand[t];
-            for (v = 0; v < T; v = v + 1)
-                if (v != t && r_cand[v] &&
-                    lane_pc_q[slot(r_warp_q, v)] < lane_pc_q[slot(r_warp_q, t)])
-                    r_mask[t] = 1'b0;
-        end
-        // the lanes in r_mask all hold the same PC
-        r_min = (r_mask == {T{1'b0}}) ? 32'hFFFF_FFFF : 32'd0;
+        // The minimum over a binary tree of comparisons, log2(T) deep (a
+        // running minimum over the lanes chains T comparators, one of the
+        // FPGA build's longest paths). Keys are {not a candidate, PC}, so
+        // candidates come first; node k of a level sits at r_key[k].
         for (t = 0; t < T; t = t + 1)
-            if (r_mask[t]) r_min = r_min | lane_pc_q[slot(r_warp_q, t)];
+            r_key[t*33 +: 33] = {~r_cand[t], lane_pc_q[slot(r_warp_q, t)]};
+        for (v = 1; v < T; v = v * 2)
+            for (t = 0; t + v < T; t = t + 2 * v)
+                if (r_key[(t+v)*33 +: 33] < r_key[t*33 +: 33])
+                    r_key[t*33 +: 33] = r_key[(t+v)*33 +: 33];
+        r_min = r_key[32] ? 32'hFFFF_FFFF : r_key[31:0];
+        for (t = 0; t < T; t = t + 1)
+            r_mask[t] = r_cand[t] && (lane_pc_q[slot(r_warp_q, t)] == r_min);
     end
 
     // After X commits a barrier or an exit of warp x_warp_q: does every
