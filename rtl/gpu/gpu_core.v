@@ -659,7 +659,8 @@ module gpu_core #(
         // The minimum over a binary tree of comparisons, log2(T) deep (a
         // running minimum over the lanes chains T comparators, one of the
         // FPGA build's longest paths). Keys are {not a candidate, PC}, so
-        // candidates come first; node k of a level sits at r_key[k].
+        // candidates come first; at the level of stride v the node covering
+        // lanes [t, t + 2v) sits in lane t's slot of r_key.
         for (t = 0; t < T; t = t + 1)
             r_key[t*33 +: 33] = {~r_cand[t], lane_pc_q[slot(r_warp_q, t)]};
         for (v = 1; v < T; v = v * 2)

@@ -135,15 +135,13 @@ module scord_md_cache #(
   // A binary tree (log2(LINES) levels of 2:1 choices) rather than a scan
   // over the lines: a scan is a chain of LINES multiplexers, the longest
   // path of the whole FPGA build at 256 lines.
-  reg [LINES-1:0]  line_dirty;
   reg [IDX_W-1:0]  first_dirty;
   reg [LINES-1:0]  lv_any;           // per node of the current level
   reg [LINES*IDX_W-1:0] lv_idx;
   integer li, lk;
   always @* begin
     for (li = 0; li < LINES; li = li + 1)
-      line_dirty[li] = |dirty_q[EPL*li +: EPL];
-    lv_any = line_dirty;
+      lv_any[li] = |dirty_q[EPL*li +: EPL];
     lv_idx = {(LINES*IDX_W){1'b0}};
     // level li: node lk covers lines [lk << li, (lk + 1) << li)
     for (li = 1; li <= IDX_W; li = li + 1)
