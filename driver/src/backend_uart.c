@@ -26,10 +26,10 @@
 struct uart_ctx {
     struct hostlink hl;
     unsigned clk_mhz;
-    uint32_t max_payload;          /* the firmware's, at most HL_MAX_PAYLOAD */
+    uint32_t max_payload;          /* the firmware's, at most SCORD_HL_MAX_PAYLOAD */
     uint32_t blk;                  /* block size now: max_payload, less on a bad line */
     unsigned clean;                /* exchanges without a resend since blk changed */
-    uint32_t info[HL_INFO_WORDS];  /* PING's info block */
+    uint32_t info[SCORD_HL_INFO_WORDS];  /* PING's info block */
     struct hostlink_answer rsp;    /* the last answer (large: not on the stack) */
 };
 
@@ -180,9 +180,9 @@ static int xfer_split(struct uart_ctx *c, uint8_t cmd, uint32_t addr, uint32_t a
     if (rc)
         return rc == SCORD_ERR_TIMEOUT ? SCORD_ERR_IO : rc;
     switch (c->rsp.status) {
-    case HL_OK: return SCORD_OK;
-    case HL_BAD_ADDR: return SCORD_ERR_RANGE;
-    case HL_NO_RING: return SCORD_ERR_NOT_SUPPORTED;
+    case SCORD_HL_ST_OK: return SCORD_OK;
+    case SCORD_HL_ST_BAD_ADDR: return SCORD_ERR_RANGE;
+    case SCORD_HL_ST_NO_RING: return SCORD_ERR_NOT_SUPPORTED;
     default: return SCORD_ERR_IO;
     }
 }
@@ -200,7 +200,7 @@ static int xfer(struct uart_ctx *c, uint8_t cmd, uint32_t addr, uint32_t arg,
 static int ping(struct uart_ctx *c, bool clk_given, char *err)
 {
     c->hl.seq = (uint8_t)(time(NULL) ^ getpid());
-    int rc = hostlink_xfer(&c->hl, HL_PING, 0, 0, NULL, 0, &c->rsp);
+    int rc = hostlink_xfer(&c->hl, SCORD_HL_CMD_PING, 0, 0, NULL, 0, &c->rsp);
     if (rc == SCORD_ERR_TIMEOUT && hostlink_probe_v1(&c->hl)) {
         snprintf(err, SCORD_BACKEND_ERRLEN,
                  "uart: the board runs the old host link (v1, \"SCL1\": hardware frame engine); "
@@ -215,9 +215,9 @@ static int ping(struct uart_ctx *c, bool clk_given, char *err)
                  c->hl.retries + 1, c->hl.timeout_ms);
         return SCORD_ERR_NO_DEVICE;
     }
-    if (c->rsp.status != HL_OK || c->rsp.data != HL_MAGIC) {
+    if (c->rsp.status != SCORD_HL_ST_OK || c->rsp.data != SCORD_HL_MAGIC) {
         snprintf(err, SCORD_BACKEND_ERRLEN,
-                 c->rsp.data == HL_MAGIC_V1
+                 c->rsp.data == SCORD_HL_MAGIC_V1
                      ? "uart: the board answers PING with the old magic \"SCL1\": rebuild the "
                        "bitstream (make fpga) and load it again"
                      : "uart: the other end does not speak the scord host link v2 (PING "
@@ -226,23 +226,23 @@ static int ping(struct uart_ctx *c, bool clk_given, char *err)
         return SCORD_ERR_NO_DEVICE;
     }
     memset(c->info, 0, sizeof c->info);
-    for (uint32_t i = 0; i < HL_INFO_WORDS && 4 * i + 4 <= c->rsp.n; i++)
+    for (uint32_t i = 0; i < SCORD_HL_INFO_WORDS && 4 * i + 4 <= c->rsp.n; i++)
         c->info[i] = hostlink_get32(c->rsp.payload + 4 * i);
     /* Blocks never larger than the firmware says it takes (an older or
      * smaller firmware), nor than a record or a register pair. */
-    uint32_t mp = c->info[HL_INFO_MAX_PAYLOAD];
-    c->max_payload = mp >= HL_REC_BYTES && mp <= HL_MAX_PAYLOAD ? mp & ~7u : HL_MAX_PAYLOAD;
+    uint32_t mp = c->info[SCORD_HL_INFO_MAX_PAYLOAD];
+    c->max_payload = mp >= SCORD_DET_REC_BYTES && mp <= SCORD_HL_MAX_PAYLOAD ? mp & ~7u : SCORD_HL_MAX_PAYLOAD;
     c->blk = c->max_payload;
     c->clean = 0;
-    if (!clk_given && c->info[HL_INFO_CLK_HZ] >= 1000000u)
-        c->clk_mhz = c->info[HL_INFO_CLK_HZ] / 1000000u;
+    if (!clk_given && c->info[SCORD_HL_INFO_CLK_HZ] >= 1000000u)
+        c->clk_mhz = c->info[SCORD_HL_INFO_CLK_HZ] / 1000000u;
     return SCORD_OK;
 }
 
 static int uart_reg_read(void *ctx, uint32_t idx, uint32_t *value)
 {
     struct uart_ctx *c = ctx;
-    int rc = xfer(c, HL_CTL_RD, idx, 0, NULL, 0);
+    int rc = xfer(c, SCORD_HL_CMD_CTL_RD, idx, 0, NULL, 0);
     if (!rc)
         *value = c->rsp.data;
     return rc;
@@ -250,16 +250,16 @@ static int uart_reg_read(void *ctx, uint32_t idx, uint32_t *value)
 
 static int uart_reg_write(void *ctx, uint32_t idx, uint32_t value)
 {
-    return xfer(ctx, HL_CTL_WR, idx, value, NULL, 0);
+    return xfer(ctx, SCORD_HL_CMD_CTL_WR, idx, value, NULL, 0);
 }
 
 static int uart_reg_read_n(void *ctx, uint32_t first, uint32_t count, uint32_t *values)
 {
     struct uart_ctx *c = ctx;
     while (count) {
-        uint32_t per = c->blk / 4 < HL_RDN_MAX ? c->blk / 4 : HL_RDN_MAX;
+        uint32_t per = c->blk / 4 < SCORD_HL_RDN_MAX ? c->blk / 4 : SCORD_HL_RDN_MAX;
         uint32_t k = count < per ? count : per;
-        int rc = xfer_split(c, HL_CTL_RDN, first, k, NULL, 0, 4 * k > MIN_BLOCK);
+        int rc = xfer_split(c, SCORD_HL_CMD_CTL_RDN, first, k, NULL, 0, 4 * k > MIN_BLOCK);
         if (rc == SCORD_ERR_TIMEOUT)
             continue; /* again in smaller pieces */
         if (rc)
@@ -278,17 +278,17 @@ static int uart_reg_read_n(void *ctx, uint32_t first, uint32_t count, uint32_t *
 static int uart_reg_write_n(void *ctx, const uint32_t (*writes)[2], size_t count)
 {
     struct uart_ctx *c = ctx;
-    uint8_t buf[HL_MAX_PAYLOAD];
+    uint8_t buf[SCORD_HL_MAX_PAYLOAD];
     while (count) {
         /* Writes (a launch's start among them) are not sent twice: the
          * block size only shapes new frames. */
-        uint32_t per = c->blk / 8 < HL_WRN_MAX ? c->blk / 8 : HL_WRN_MAX;
+        uint32_t per = c->blk / 8 < SCORD_HL_WRN_MAX ? c->blk / 8 : SCORD_HL_WRN_MAX;
         size_t k = count < per ? count : per;
         for (size_t i = 0; i < k; i++) {
             hostlink_put32(buf + 8 * i, writes[i][0]);
             hostlink_put32(buf + 8 * i + 4, writes[i][1]);
         }
-        int rc = xfer(c, HL_CTL_WRN, 0, 0, buf, 8 * k);
+        int rc = xfer(c, SCORD_HL_CMD_CTL_WRN, 0, 0, buf, 8 * k);
         if (rc)
             return rc;
         writes += k;
@@ -303,7 +303,7 @@ static int uart_mem_read(void *ctx, uint32_t addr, void *dst, size_t n)
     uint8_t *d = dst;
     while (n) {
         uint32_t k = n < c->blk ? (uint32_t)n : c->blk;
-        int rc = xfer_split(c, HL_MEM_RD, addr, k, NULL, 0, k > MIN_BLOCK);
+        int rc = xfer_split(c, SCORD_HL_CMD_MEM_RD, addr, k, NULL, 0, k > MIN_BLOCK);
         if (rc == SCORD_ERR_TIMEOUT)
             continue;
         if (rc)
@@ -324,7 +324,7 @@ static int uart_mem_write(void *ctx, uint32_t addr, const void *src, size_t n)
     const uint8_t *s = src;
     while (n) {
         uint32_t k = n < c->blk ? (uint32_t)n : c->blk;
-        int rc = xfer_split(c, HL_MEM_WR, addr, 0, s, k, k > MIN_BLOCK);
+        int rc = xfer_split(c, SCORD_HL_CMD_MEM_WR, addr, 0, s, k, k > MIN_BLOCK);
         if (rc == SCORD_ERR_TIMEOUT)
             continue;
         if (rc)
@@ -346,13 +346,13 @@ static int uart_ring_take(void *ctx, void *records, uint32_t max, uint32_t *take
     while (*taken < max) {
         /* A take is never given up and split: its records have left the
          * ring; only the identical frame gets them from the cache. */
-        uint32_t per = c->blk / HL_REC_BYTES < HL_TAKE_MAX ? c->blk / HL_REC_BYTES : HL_TAKE_MAX;
+        uint32_t per = c->blk / SCORD_DET_REC_BYTES < SCORD_HL_TAKE_MAX ? c->blk / SCORD_DET_REC_BYTES : SCORD_HL_TAKE_MAX;
         uint32_t want = max - *taken < per ? max - *taken : per;
-        int rc = xfer(c, HL_RACE_TAKE, 0, want, NULL, 0);
+        int rc = xfer(c, SCORD_HL_CMD_RACE_TAKE, 0, want, NULL, 0);
         if (rc)
             return rc;
-        uint32_t got = c->rsp.n / HL_REC_BYTES;
-        if (c->rsp.n % HL_REC_BYTES || got > want)
+        uint32_t got = c->rsp.n / SCORD_DET_REC_BYTES;
+        if (c->rsp.n % SCORD_DET_REC_BYTES || got > want)
             return SCORD_ERR_IO;
         memcpy(dst, c->rsp.payload, c->rsp.n);
         dst += c->rsp.n;
@@ -368,28 +368,28 @@ static int uart_describe(void *ctx, char *buf, size_t len)
 {
     const struct uart_ctx *c = ctx;
     const uint32_t *in = c->info;
-    uint32_t st = in[HL_INFO_SELFTEST];
+    uint32_t st = in[SCORD_HL_INFO_SELFTEST];
     char mem[96], det[64];
     if (!(st & SCORD_HL_SELFTEST_MEM_RAN))
         snprintf(mem, sizeof mem, "memory not run");
     else if (st & SCORD_HL_SELFTEST_MEM_OK)
-        snprintf(mem, sizeof mem, "memory ok (%u words)", (unsigned)in[HL_INFO_MEM_WORDS]);
+        snprintf(mem, sizeof mem, "memory ok (%u words)", (unsigned)in[SCORD_HL_INFO_MEM_WORDS]);
     else
         snprintf(mem, sizeof mem, "memory FAILED at 0x%08x (%u words)",
-                 (unsigned)in[HL_INFO_MEM_FAIL], (unsigned)in[HL_INFO_MEM_WORDS]);
+                 (unsigned)in[SCORD_HL_INFO_MEM_FAIL], (unsigned)in[SCORD_HL_INFO_MEM_WORDS]);
     if (!(st & SCORD_HL_SELFTEST_DET_RAN))
         snprintf(det, sizeof det, "detector not run");
     else
         snprintf(det, sizeof det, "detector %s (%u race%s)",
                  st & SCORD_HL_SELFTEST_DET_OK ? "ok" : "FAILED",
-                 (unsigned)in[HL_INFO_DET_RACES], in[HL_INFO_DET_RACES] == 1 ? "" : "s");
+                 (unsigned)in[SCORD_HL_INFO_DET_RACES], in[SCORD_HL_INFO_DET_RACES] == 1 ? "" : "s");
     snprintf(buf, len,
              "firmware %u.%u, self-test %s, %s (bits 0x%x), boots %u (last fault cause %u), "
              "clock %u.%03u MHz, frames of %u bytes",
-             (unsigned)(in[HL_INFO_VERSION] >> 16), (unsigned)(in[HL_INFO_VERSION] & 0xffff),
-             mem, det, (unsigned)st, (unsigned)(in[HL_INFO_BOOTS] & 0xffff),
-             (unsigned)(in[HL_INFO_BOOTS] >> 16 & 0xff), (unsigned)(in[HL_INFO_CLK_HZ] / 1000000u),
-             (unsigned)(in[HL_INFO_CLK_HZ] / 1000u % 1000u), (unsigned)c->max_payload);
+             (unsigned)(in[SCORD_HL_INFO_VERSION] >> 16), (unsigned)(in[SCORD_HL_INFO_VERSION] & 0xffff),
+             mem, det, (unsigned)st, (unsigned)(in[SCORD_HL_INFO_BOOTS] & 0xffff),
+             (unsigned)(in[SCORD_HL_INFO_BOOTS] >> 16 & 0xff), (unsigned)(in[SCORD_HL_INFO_CLK_HZ] / 1000000u),
+             (unsigned)(in[SCORD_HL_INFO_CLK_HZ] / 1000u % 1000u), (unsigned)c->max_payload);
     return SCORD_OK;
 }
 

@@ -44,7 +44,7 @@ static uint16_t get16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 size_t hostlink_encode(uint8_t *out, uint8_t cmd, uint8_t seq, uint32_t addr, uint32_t arg,
                        const void *payload, size_t n)
 {
-    out[0] = HL_SOF_REQ;
+    out[0] = SCORD_HL_SOF_REQ;
     out[1] = cmd;
     out[2] = seq;
     hostlink_put32(out + 3, addr);
@@ -149,10 +149,10 @@ static int frame_at(const struct hostlink *hl, size_t i)
 {
     const uint8_t *f = hl->rx + i;
     size_t have = hl->rx_len - i;
-    if (have < HL_RSP_HDR || f[0] != HL_SOF_RSP)
+    if (have < HL_RSP_HDR || f[0] != SCORD_HL_SOF_RSP)
         return 0;
     size_t n = get16(f + 7);
-    if (n > HL_MAX_PAYLOAD || have < HL_RSP_HDR + n + 2)
+    if (n > SCORD_HL_MAX_PAYLOAD || have < HL_RSP_HDR + n + 2)
         return 0;
     uint16_t crc = hostlink_crc16(0xFFFF, f + 1, HL_RSP_HDR - 1 + n);
     return f[HL_RSP_HDR + n] == (uint8_t)crc && f[HL_RSP_HDR + n + 1] == (uint8_t)(crc >> 8);
@@ -176,18 +176,18 @@ static int recv_until(struct hostlink *hl, struct hostlink_answer *a, uint64_t e
 {
     for (;;) {
         size_t i = 0;
-        while (i < hl->rx_len && hl->rx[i] != HL_SOF_RSP)
+        while (i < hl->rx_len && hl->rx[i] != SCORD_HL_SOF_RSP)
             i++;
         hl->skipped += i;
         consume(hl, i);
         int r = fill(hl, HL_RSP_HDR, end);
         if (r > 0) {
-            if (hl->rx[0] != HL_SOF_RSP)
+            if (hl->rx[0] != SCORD_HL_SOF_RSP)
                 continue; /* only garbage so far */
             size_t n = get16(hl->rx + 7);
-            if (n <= HL_MAX_PAYLOAD)
+            if (n <= SCORD_HL_MAX_PAYLOAD)
                 r = fill(hl, HL_RSP_HDR + n + 2, end);
-            if (r > 0 && n <= HL_MAX_PAYLOAD && frame_at(hl, 0)) {
+            if (r > 0 && n <= SCORD_HL_MAX_PAYLOAD && frame_at(hl, 0)) {
                 take_frame(hl, a);
                 return 1;
             }
@@ -221,7 +221,7 @@ int hostlink_recv(struct hostlink *hl, struct hostlink_answer *a, unsigned timeo
 int hostlink_xfer(struct hostlink *hl, uint8_t cmd, uint32_t addr, uint32_t arg,
                   const void *payload, size_t n, struct hostlink_answer *a)
 {
-    if (n > HL_MAX_PAYLOAD || (n && !payload))
+    if (n > SCORD_HL_MAX_PAYLOAD || (n && !payload))
         return SCORD_ERR_INVALID_ARG;
     uint8_t req[HL_REQ_MAX];
     uint8_t seq = hl->seq++;
@@ -250,7 +250,7 @@ int hostlink_probe_v1(struct hostlink *hl)
 {
     /* v1 request: start, cmd, seq, addr, data, CRC of bytes 1..10; the
      * answer: start, seq, status, data, CRC of bytes 1..6. */
-    uint8_t req[13] = {HL_SOF_REQ, HL_PING, hl->seq++};
+    uint8_t req[13] = {SCORD_HL_SOF_REQ, SCORD_HL_CMD_PING, hl->seq++};
     uint16_t crc = hostlink_crc16(0xFFFF, req + 1, 10);
     req[11] = (uint8_t)crc;
     req[12] = (uint8_t)(crc >> 8);
@@ -259,19 +259,19 @@ int hostlink_probe_v1(struct hostlink *hl)
     uint64_t end = now_ms() + hl->timeout_ms;
     for (;;) {
         size_t i = 0;
-        while (i < hl->rx_len && hl->rx[i] != HL_SOF_RSP)
+        while (i < hl->rx_len && hl->rx[i] != SCORD_HL_SOF_RSP)
             i++;
         consume(hl, i);
         int r = fill(hl, 9, end);
         if (r <= 0)
             return 0;
-        if (hl->rx[0] != HL_SOF_RSP)
+        if (hl->rx[0] != SCORD_HL_SOF_RSP)
             continue;
         crc = hostlink_crc16(0xFFFF, hl->rx + 1, 6);
         if (hl->rx[1] == req[2] && hl->rx[7] == (uint8_t)crc && hl->rx[8] == (uint8_t)(crc >> 8)) {
             uint32_t magic = hostlink_get32(hl->rx + 3);
             consume(hl, 9);
-            return magic == HL_MAGIC_V1;
+            return magic == SCORD_HL_MAGIC_V1;
         }
         consume(hl, 1);
     }

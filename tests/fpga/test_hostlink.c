@@ -64,7 +64,7 @@ static int xfer(uint8_t cmd, uint32_t addr, uint32_t arg, const void *payload, s
 
 static int ctl_rd(uint32_t idx, uint32_t *v)
 {
-    if (!xfer(HL_CTL_RD, idx, 0, NULL, 0, HL_OK))
+    if (!xfer(SCORD_HL_CMD_CTL_RD, idx, 0, NULL, 0, SCORD_HL_ST_OK))
         return 0;
     *v = ans.data;
     return 1;
@@ -72,23 +72,23 @@ static int ctl_rd(uint32_t idx, uint32_t *v)
 
 static int ctl_wrn(const uint32_t (*w)[2], size_t k)
 {
-    uint8_t p[HL_MAX_PAYLOAD];
+    uint8_t p[SCORD_HL_MAX_PAYLOAD];
     for (size_t i = 0; i < k; i++) {
         hostlink_put32(p + 8 * i, w[i][0]);
         hostlink_put32(p + 8 * i + 4, w[i][1]);
     }
-    return xfer(HL_CTL_WRN, 0, 0, p, 8 * k, HL_OK);
+    return xfer(SCORD_HL_CMD_CTL_WRN, 0, 0, p, 8 * k, SCORD_HL_ST_OK);
 }
 
-static int stats(uint32_t s[HL_STATS_WORDS])
+static int stats(uint32_t s[SCORD_HL_STAT_WORDS])
 {
-    if (!xfer(HL_STATS, 0, 0, NULL, 0, HL_OK))
+    if (!xfer(SCORD_HL_CMD_STATS, 0, 0, NULL, 0, SCORD_HL_ST_OK))
         return 0;
-    if (ans.n != 4 * HL_STATS_WORDS || ans.data != hostlink_get32(ans.payload + 4)) {
+    if (ans.n != 4 * SCORD_HL_STAT_WORDS || ans.data != hostlink_get32(ans.payload + 4)) {
         snprintf(why, sizeof why, "STATS payload of %u bytes, data 0x%x", ans.n, (unsigned)ans.data);
         return 0;
     }
-    for (unsigned i = 0; i < HL_STATS_WORDS; i++)
+    for (unsigned i = 0; i < SCORD_HL_STAT_WORDS; i++)
         s[i] = hostlink_get32(ans.payload + 4 * i);
     return 1;
 }
@@ -125,7 +125,7 @@ static int silent(unsigned ms)
 static size_t answer(uint8_t *out, uint8_t seq, uint8_t status, uint32_t data, const void *payload,
                      size_t n)
 {
-    out[0] = HL_SOF_RSP;
+    out[0] = SCORD_HL_SOF_RSP;
     out[1] = seq;
     out[2] = status;
     hostlink_put32(out + 3, data);
@@ -157,18 +157,18 @@ static void host_framing(void)
     const char *boot = "scord-fw 1.0: self-test memory ok (4104 words), detector ok (1 race)\n";
     memcpy(buf, boot, strlen(boot));
     k += strlen(boot);
-    buf[k++] = HL_SOF_RSP; /* a false start announcing 0xFFFF bytes */
+    buf[k++] = SCORD_HL_SOF_RSP; /* a false start announcing 0xFFFF bytes */
     memset(buf + k, 0xFF, 8);
     k += 8;
     for (size_t i = 0; i < sizeof pl; i++)
         pl[i] = (uint8_t)(i ^ 0x5A);
-    size_t bad = answer(buf + k, 7, HL_OK, 1, pl, 8);
+    size_t bad = answer(buf + k, 7, SCORD_HL_ST_OK, 1, pl, 8);
     buf[k + bad - 1] ^= 1; /* damaged */
     k += bad;
-    k += answer(buf + k, 6, HL_OK, 2, pl, 4); /* late answer to another request */
-    k += answer(buf + k, 7, HL_OK, 0xC0FFEE, pl, sizeof pl);
+    k += answer(buf + k, 6, SCORD_HL_ST_OK, 2, pl, 4); /* late answer to another request */
+    k += answer(buf + k, 7, SCORD_HL_ST_OK, 0xC0FFEE, pl, sizeof pl);
     int ok = !hostlink_write(sv[1], buf, k) &&
-             hostlink_xfer(&h, HL_PING, 0, 0, NULL, 0, &a) == SCORD_OK && a.seq == 7 &&
+             hostlink_xfer(&h, SCORD_HL_CMD_PING, 0, 0, NULL, 0, &a) == SCORD_OK && a.seq == 7 &&
              a.data == 0xC0FFEE && a.n == sizeof pl && !memcmp(a.payload, pl, sizeof pl) &&
              h.stale == 1 && h.resent == 0 && h.rx_len == 0;
     snprintf(why, sizeof why, "data 0x%x n %u, %lu stale, %lu skipped, %zu left", (unsigned)a.data,
@@ -178,16 +178,16 @@ static void host_framing(void)
     /* a start byte announcing 400 bytes, then a whole answer: found at
      * the deadline (no more bytes ever come) */
     k = 0;
-    buf[k++] = HL_SOF_RSP;
+    buf[k++] = SCORD_HL_SOF_RSP;
     buf[k++] = 8;
     buf[k++] = 0;
     memset(buf + k, 0, 4);
     k += 4;
     buf[k++] = 400 & 0xFF;
     buf[k++] = 400 >> 8;
-    k += answer(buf + k, 8, HL_BAD_LEN, 3, pl, 0);
+    k += answer(buf + k, 8, SCORD_HL_ST_BAD_LEN, 3, pl, 0);
     ok = !hostlink_write(sv[1], buf, k) && hostlink_recv(&h, &a, 300) == 1 && a.seq == 8 &&
-         a.status == HL_BAD_LEN && a.data == 3 && a.n == 0 && h.rx_len == 0;
+         a.status == SCORD_HL_ST_BAD_LEN && a.data == 3 && a.n == 0 && h.rx_len == 0;
     check(ok, "host: an answer behind a false start that never completes");
 
     /* nothing: a timeout, no error */
@@ -196,10 +196,10 @@ static void host_framing(void)
 
     /* the old board's answer to a v1 PING */
     k = 0;
-    buf[k++] = HL_SOF_RSP;
+    buf[k++] = SCORD_HL_SOF_RSP;
     buf[k++] = h.seq; /* hostlink_probe_v1 uses the next number */
-    buf[k++] = HL_OK;
-    hostlink_put32(buf + k, HL_MAGIC_V1);
+    buf[k++] = SCORD_HL_ST_OK;
+    hostlink_put32(buf + k, SCORD_HL_MAGIC_V1);
     k += 4;
     uint16_t crc = hostlink_crc16(0xFFFF, buf + 1, 6);
     buf[k++] = (uint8_t)crc;
@@ -240,27 +240,27 @@ int main(int argc, char **argv)
     /* The board boots its firmware first (self-test, then a line of
      * text): the first PING may wait; the text is skipped as garbage. */
     hl.retries = 120;
-    int ok = xfer(HL_PING, 0, 0, NULL, 0, HL_OK);
+    int ok = xfer(SCORD_HL_CMD_PING, 0, 0, NULL, 0, SCORD_HL_ST_OK);
     hl.retries = 0;
-    if (ok && ans.data != HL_MAGIC) {
+    if (ok && ans.data != SCORD_HL_MAGIC) {
         snprintf(why, sizeof why, "magic 0x%08x", (unsigned)ans.data);
         ok = 0;
     }
     check(ok, "ping answers SCL2 (after the boot)");
     if (!ok)
         return 1;
-    uint32_t info[HL_INFO_WORDS] = {0};
-    for (unsigned i = 0; i < HL_INFO_WORDS && 4 * i + 4 <= ans.n; i++)
+    uint32_t info[SCORD_HL_INFO_WORDS] = {0};
+    for (unsigned i = 0; i < SCORD_HL_INFO_WORDS && 4 * i + 4 <= ans.n; i++)
         info[i] = hostlink_get32(ans.payload + 4 * i);
     snprintf(why, sizeof why,
              "%u bytes: version 0x%x, self-test 0x%x, %u words, fail 0x%x, %u races, boots 0x%x, "
              "clock %u Hz, payload %u",
              ans.n, info[0], info[1], info[2], info[3], info[4], info[5], info[6], info[7]);
-    check(ans.n == 4 * HL_INFO_WORDS && info[HL_INFO_VERSION] >= 0x00010000u &&
-              (info[HL_INFO_SELFTEST] & 0xF) == 0xF && info[HL_INFO_MEM_WORDS] > 0 &&
-              info[HL_INFO_MEM_FAIL] == 0xFFFFFFFFu && info[HL_INFO_DET_RACES] >= 1 &&
-              (info[HL_INFO_BOOTS] & 0xFFFF) >= 1 && info[HL_INFO_CLK_HZ] >= 1000000u &&
-              info[HL_INFO_MAX_PAYLOAD] == HL_MAX_PAYLOAD,
+    check(ans.n == 4 * SCORD_HL_INFO_WORDS && info[SCORD_HL_INFO_VERSION] >= 0x00010000u &&
+              (info[SCORD_HL_INFO_SELFTEST] & 0xF) == 0xF && info[SCORD_HL_INFO_MEM_WORDS] > 0 &&
+              info[SCORD_HL_INFO_MEM_FAIL] == 0xFFFFFFFFu && info[SCORD_HL_INFO_DET_RACES] >= 1 &&
+              (info[SCORD_HL_INFO_BOOTS] & 0xFFFF) >= 1 && info[SCORD_HL_INFO_CLK_HZ] >= 1000000u &&
+              info[SCORD_HL_INFO_MAX_PAYLOAD] == SCORD_HL_MAX_PAYLOAD,
           "ping info block: self-test passed (memory and detector ran and passed)");
     hl.retries = 3;
 
@@ -272,7 +272,7 @@ int main(int argc, char **argv)
         ok = 0;
     }
     check(ok, "CTL_RD MEM_BYTES");
-    ok = xfer(HL_CTL_WR, SCORD_CTL_GRID_X, 0x1234, NULL, 0, HL_OK) && ctl_rd(SCORD_CTL_GRID_X, &v);
+    ok = xfer(SCORD_HL_CMD_CTL_WR, SCORD_CTL_GRID_X, 0x1234, NULL, 0, SCORD_HL_ST_OK) && ctl_rd(SCORD_CTL_GRID_X, &v);
     if (ok && v != 0x1234) {
         snprintf(why, sizeof why, "GRID_X reads 0x%x after writing 0x1234", (unsigned)v);
         ok = 0;
@@ -284,7 +284,7 @@ int main(int argc, char **argv)
     ok = 1;
     for (uint32_t i = 0; i < 16 && ok; i++)
         ok = ctl_rd(i, &one[i]);
-    ok = ok && xfer(HL_CTL_RDN, 0, 16, NULL, 0, HL_OK);
+    ok = ok && xfer(SCORD_HL_CMD_CTL_RDN, 0, 16, NULL, 0, SCORD_HL_ST_OK);
     if (ok && ans.n != 64) {
         snprintf(why, sizeof why, "16 registers in %u bytes", ans.n);
         ok = 0;
@@ -295,12 +295,12 @@ int main(int argc, char **argv)
                      (unsigned)hostlink_get32(ans.payload + 4 * i), (unsigned)one[i]);
             ok = 0;
         }
-    ok = ok && xfer(HL_CTL_RDN, 128, 128, NULL, 0, HL_OK) && ans.n == 512;
+    ok = ok && xfer(SCORD_HL_CMD_CTL_RDN, 128, 128, NULL, 0, SCORD_HL_ST_OK) && ans.n == 512;
     check(ok, "CTL_RDN: 16 registers as read one by one, 128 in one frame");
-    ok = xfer(HL_CTL_RDN, 0, 0, NULL, 0, HL_BAD_LEN) && xfer(HL_CTL_RDN, 0, 129, NULL, 0, HL_BAD_LEN) &&
-         xfer(HL_CTL_RDN, 200, 100, NULL, 0, HL_BAD_ADDR) &&
-         xfer(HL_CTL_RD, 0x100, 0, NULL, 0, HL_BAD_ADDR) &&
-         xfer(HL_CTL_WR, 0x100, 0, NULL, 0, HL_BAD_ADDR);
+    ok = xfer(SCORD_HL_CMD_CTL_RDN, 0, 0, NULL, 0, SCORD_HL_ST_BAD_LEN) && xfer(SCORD_HL_CMD_CTL_RDN, 0, 129, NULL, 0, SCORD_HL_ST_BAD_LEN) &&
+         xfer(SCORD_HL_CMD_CTL_RDN, 200, 100, NULL, 0, SCORD_HL_ST_BAD_ADDR) &&
+         xfer(SCORD_HL_CMD_CTL_RD, 0x100, 0, NULL, 0, SCORD_HL_ST_BAD_ADDR) &&
+         xfer(SCORD_HL_CMD_CTL_WR, 0x100, 0, NULL, 0, SCORD_HL_ST_BAD_ADDR);
     check(ok, "CTL_RDN count 0 or 129: BAD_LEN; past register 255: BAD_ADDR");
 
     /* CTL_WRN in order: the last write to a register wins */
@@ -325,12 +325,12 @@ int main(int argc, char **argv)
     check(ok, "CTL_WRN: written in order, 64 pairs in one frame");
     uint8_t p12[12] = {0};
     const uint32_t wbad[1][2] = {{0x100, 0}};
-    ok = xfer(HL_CTL_WRN, 0, 0, NULL, 0, HL_BAD_LEN) && xfer(HL_CTL_WRN, 0, 0, p12, 12, HL_BAD_LEN);
+    ok = xfer(SCORD_HL_CMD_CTL_WRN, 0, 0, NULL, 0, SCORD_HL_ST_BAD_LEN) && xfer(SCORD_HL_CMD_CTL_WRN, 0, 0, p12, 12, SCORD_HL_ST_BAD_LEN);
     if (ok) {
         uint8_t p[8];
         hostlink_put32(p, wbad[0][0]);
         hostlink_put32(p + 4, wbad[0][1]);
-        ok = xfer(HL_CTL_WRN, 0, 0, p, 8, HL_BAD_ADDR);
+        ok = xfer(SCORD_HL_CMD_CTL_WRN, 0, 0, p, 8, SCORD_HL_ST_BAD_ADDR);
     }
     check(ok, "CTL_WRN empty or not whole pairs: BAD_LEN; index 256: BAD_ADDR");
 
@@ -338,7 +338,7 @@ int main(int argc, char **argv)
     uint8_t blk[512], back[512];
     for (uint32_t i = 0; i < 512; i++)
         blk[i] = pattern(i);
-    ok = xfer(HL_MEM_WR, 0x4000, 0, blk, 512, HL_OK) && xfer(HL_MEM_RD, 0x4000, 512, NULL, 0, HL_OK);
+    ok = xfer(SCORD_HL_CMD_MEM_WR, 0x4000, 0, blk, 512, SCORD_HL_ST_OK) && xfer(SCORD_HL_CMD_MEM_RD, 0x4000, 512, NULL, 0, SCORD_HL_ST_OK);
     if (ok && (ans.n != 512 || memcmp(ans.payload, blk, 512))) {
         snprintf(why, sizeof why, "the 512 bytes read back (%u) differ", ans.n);
         ok = 0;
@@ -349,39 +349,39 @@ int main(int argc, char **argv)
     memset(bg, 0xEE, sizeof bg);
     for (uint32_t i = 0; i < sizeof odd; i++)
         odd[i] = (uint8_t)(0x80 + i);
-    ok = xfer(HL_MEM_WR, 0x4400, 0, bg, sizeof bg, HL_OK) &&
-         xfer(HL_MEM_WR, 0x4403, 0, odd, sizeof odd, HL_OK) &&
-         xfer(HL_MEM_RD, 0x4400, sizeof bg, NULL, 0, HL_OK);
+    ok = xfer(SCORD_HL_CMD_MEM_WR, 0x4400, 0, bg, sizeof bg, SCORD_HL_ST_OK) &&
+         xfer(SCORD_HL_CMD_MEM_WR, 0x4403, 0, odd, sizeof odd, SCORD_HL_ST_OK) &&
+         xfer(SCORD_HL_CMD_MEM_RD, 0x4400, sizeof bg, NULL, 0, SCORD_HL_ST_OK);
     memcpy(back, bg, sizeof bg);
     memcpy(back + 3, odd, sizeof odd);
     if (ok && (ans.n != sizeof bg || memcmp(ans.payload, back, sizeof bg))) {
         snprintf(why, sizeof why, "bytes around 0x4403 +37 differ after the write");
         ok = 0;
     }
-    ok = ok && xfer(HL_MEM_RD, 0x4405, 3, NULL, 0, HL_OK) && ans.n == 3 &&
+    ok = ok && xfer(SCORD_HL_CMD_MEM_RD, 0x4405, 3, NULL, 0, SCORD_HL_ST_OK) && ans.n == 3 &&
          !memcmp(ans.payload, odd + 2, 3);
-    ok = ok && xfer(HL_MEM_RD, 0x4001, 1, NULL, 0, HL_OK) && ans.n == 1 && ans.payload[0] == blk[1];
+    ok = ok && xfer(SCORD_HL_CMD_MEM_RD, 0x4001, 1, NULL, 0, SCORD_HL_ST_OK) && ans.n == 1 && ans.payload[0] == blk[1];
     check(ok, "MEM_WR/MEM_RD: unaligned address and length, neighbours kept");
-    ok = xfer(HL_MEM_RD, 0x4000, 0, NULL, 0, HL_BAD_LEN) &&
-         xfer(HL_MEM_RD, 0x4000, 513, NULL, 0, HL_BAD_LEN) &&
-         xfer(HL_MEM_WR, 0x4000, 0, NULL, 0, HL_BAD_LEN) &&
-         xfer(HL_MEM_RD, GPU_MEM_BYTES, 4, NULL, 0, HL_BAD_ADDR) &&
-         xfer(HL_MEM_RD, GPU_MEM_BYTES - 4, 8, NULL, 0, HL_BAD_ADDR) &&
-         xfer(HL_MEM_WR, GPU_MEM_BYTES - 2, 0, blk, 4, HL_BAD_ADDR) &&
-         xfer(HL_MEM_RD, GPU_MEM_BYTES - 4, 4, NULL, 0, HL_OK);
+    ok = xfer(SCORD_HL_CMD_MEM_RD, 0x4000, 0, NULL, 0, SCORD_HL_ST_BAD_LEN) &&
+         xfer(SCORD_HL_CMD_MEM_RD, 0x4000, 513, NULL, 0, SCORD_HL_ST_BAD_LEN) &&
+         xfer(SCORD_HL_CMD_MEM_WR, 0x4000, 0, NULL, 0, SCORD_HL_ST_BAD_LEN) &&
+         xfer(SCORD_HL_CMD_MEM_RD, GPU_MEM_BYTES, 4, NULL, 0, SCORD_HL_ST_BAD_ADDR) &&
+         xfer(SCORD_HL_CMD_MEM_RD, GPU_MEM_BYTES - 4, 8, NULL, 0, SCORD_HL_ST_BAD_ADDR) &&
+         xfer(SCORD_HL_CMD_MEM_WR, GPU_MEM_BYTES - 2, 0, blk, 4, SCORD_HL_ST_BAD_ADDR) &&
+         xfer(SCORD_HL_CMD_MEM_RD, GPU_MEM_BYTES - 4, 4, NULL, 0, SCORD_HL_ST_OK);
     check(ok, "MEM_RD/MEM_WR length 0 or 513: BAD_LEN; past memory: BAD_ADDR");
-    ok = xfer(0x77, 0, 0, NULL, 0, HL_BAD_CMD) && xfer(0xFF, 0, 0, blk, 16, HL_BAD_CMD);
+    ok = xfer(0x77, 0, 0, NULL, 0, SCORD_HL_ST_BAD_CMD) && xfer(0xFF, 0, 0, blk, 16, SCORD_HL_ST_BAD_CMD);
     check(ok, "unknown command: BAD_CMD");
 
     /* ---- damaged frames ---- */
-    uint32_t s0[HL_STATS_WORDS], s1[HL_STATS_WORDS];
+    uint32_t s0[SCORD_HL_STAT_WORDS], s1[SCORD_HL_STAT_WORDS];
     /* a header announcing 600 bytes: dropped, the next frame served */
     uint8_t f[HL_REQ_MAX];
-    hostlink_encode(f, HL_PING, 0x11, 0, 0, NULL, 0);
+    hostlink_encode(f, SCORD_HL_CMD_PING, 0x11, 0, 0, NULL, 0);
     f[11] = 600 & 0xFF;
     f[12] = 600 >> 8;
     ok = !hostlink_write(hl.fd, f, HL_REQ_HDR) && silent(300);
-    ok = ok && xfer(HL_PING, 0, 0, NULL, 0, HL_OK) && ans.data == HL_MAGIC;
+    ok = ok && xfer(SCORD_HL_CMD_PING, 0, 0, NULL, 0, SCORD_HL_ST_OK) && ans.data == SCORD_HL_MAGIC;
     if (!ok && !why[0])
         snprintf(why, sizeof why, "the long header was answered");
     check(ok, "header with n = 600: dropped, next frame served");
@@ -389,16 +389,16 @@ int main(int argc, char **argv)
     /* a damaged CRC: no answer, counted, not executed */
     ok = stats(s0);
     memset(blk, 0x5C, 64);
-    size_t len = hostlink_encode(f, HL_MEM_WR, (uint8_t)(hl.seq + 7), 0x4000, 0, blk, 64);
+    size_t len = hostlink_encode(f, SCORD_HL_CMD_MEM_WR, (uint8_t)(hl.seq + 7), 0x4000, 0, blk, 64);
     f[len - 1] ^= 0x10;
     ok = ok && !hostlink_write(hl.fd, f, len) && silent(300);
     ok = ok && stats(s1);
-    if (ok && (s1[HL_STAT_BAD_CRC] != s0[HL_STAT_BAD_CRC] + 1)) {
-        snprintf(why, sizeof why, "bad-CRC count %u -> %u", (unsigned)s0[HL_STAT_BAD_CRC],
-                 (unsigned)s1[HL_STAT_BAD_CRC]);
+    if (ok && (s1[SCORD_HL_STAT_BAD_CRC] != s0[SCORD_HL_STAT_BAD_CRC] + 1)) {
+        snprintf(why, sizeof why, "bad-CRC count %u -> %u", (unsigned)s0[SCORD_HL_STAT_BAD_CRC],
+                 (unsigned)s1[SCORD_HL_STAT_BAD_CRC]);
         ok = 0;
     }
-    ok = ok && xfer(HL_MEM_RD, 0x4000, 4, NULL, 0, HL_OK);
+    ok = ok && xfer(SCORD_HL_CMD_MEM_RD, 0x4000, 4, NULL, 0, SCORD_HL_ST_OK);
     if (ok && ans.payload[0] != pattern(0)) {
         snprintf(why, sizeof why, "the damaged write was executed");
         ok = 0;
@@ -406,15 +406,15 @@ int main(int argc, char **argv)
     check(ok, "bad CRC: dropped, counted, not executed");
 
     /* a truncated frame is abandoned after the firmware's 10 ms gap */
-    hostlink_encode(f, HL_PING, (uint8_t)(hl.seq + 9), 0, 0, NULL, 0);
+    hostlink_encode(f, SCORD_HL_CMD_PING, (uint8_t)(hl.seq + 9), 0, 0, NULL, 0);
     ok = stats(s0) && !hostlink_write(hl.fd, f, 6);
     sleep_ms(300);
-    ok = ok && xfer(HL_PING, 0, 0, NULL, 0, HL_OK) && ans.data == HL_MAGIC && stats(s1);
-    if (ok && (s1[HL_STAT_TIMEOUTS] != s0[HL_STAT_TIMEOUTS] + 1 ||
-               s1[HL_STAT_BAD_CRC] != s0[HL_STAT_BAD_CRC])) {
+    ok = ok && xfer(SCORD_HL_CMD_PING, 0, 0, NULL, 0, SCORD_HL_ST_OK) && ans.data == SCORD_HL_MAGIC && stats(s1);
+    if (ok && (s1[SCORD_HL_STAT_TIMEOUTS] != s0[SCORD_HL_STAT_TIMEOUTS] + 1 ||
+               s1[SCORD_HL_STAT_BAD_CRC] != s0[SCORD_HL_STAT_BAD_CRC])) {
         snprintf(why, sizeof why, "timeouts %u -> %u, bad CRC %u -> %u",
-                 (unsigned)s0[HL_STAT_TIMEOUTS], (unsigned)s1[HL_STAT_TIMEOUTS],
-                 (unsigned)s0[HL_STAT_BAD_CRC], (unsigned)s1[HL_STAT_BAD_CRC]);
+                 (unsigned)s0[SCORD_HL_STAT_TIMEOUTS], (unsigned)s1[SCORD_HL_STAT_TIMEOUTS],
+                 (unsigned)s0[SCORD_HL_STAT_BAD_CRC], (unsigned)s1[SCORD_HL_STAT_BAD_CRC]);
         ok = 0;
     }
     check(ok, "truncated frame: abandoned, counted, next frame served");
@@ -423,15 +423,15 @@ int main(int argc, char **argv)
     uint8_t garbage[64];
     srand(12345);
     for (size_t i = 0; i < sizeof garbage; i++)
-        garbage[i] = (i % 9 == 0) ? HL_SOF_REQ : (uint8_t)rand();
+        garbage[i] = (i % 9 == 0) ? SCORD_HL_SOF_REQ : (uint8_t)rand();
     ok = stats(s0) && !hostlink_write(hl.fd, garbage, sizeof garbage);
     hl.retries = 5;
     hl.resent = 0;
     for (int i = 0; i < 4 && ok; i++)
-        ok = xfer(HL_PING, 0, 0, NULL, 0, HL_OK) && ans.data == HL_MAGIC;
+        ok = xfer(SCORD_HL_CMD_PING, 0, 0, NULL, 0, SCORD_HL_ST_OK) && ans.data == SCORD_HL_MAGIC;
     ok = ok && stats(s1);
-    if (ok && s1[HL_STAT_GARBAGE] <= s0[HL_STAT_GARBAGE]) {
-        snprintf(why, sizeof why, "garbage count stays %u", (unsigned)s1[HL_STAT_GARBAGE]);
+    if (ok && s1[SCORD_HL_STAT_GARBAGE] <= s0[SCORD_HL_STAT_GARBAGE]) {
+        snprintf(why, sizeof why, "garbage count stays %u", (unsigned)s1[SCORD_HL_STAT_GARBAGE]);
         ok = 0;
     }
     if (!ok && !why[0])
@@ -444,36 +444,36 @@ int main(int argc, char **argv)
      * again (cached: old counts), then a new STATS (new counts) */
     struct hostlink_answer first, again;
     uint8_t seq = hl.seq++;
-    ok = send_raw(HL_STATS, seq, 0, 0, NULL, 0) && recv_seq(seq, 2000, &first);
-    hostlink_encode(f, HL_PING, (uint8_t)(seq + 3), 0, 0, NULL, 0);
+    ok = send_raw(SCORD_HL_CMD_STATS, seq, 0, 0, NULL, 0) && recv_seq(seq, 2000, &first);
+    hostlink_encode(f, SCORD_HL_CMD_PING, (uint8_t)(seq + 3), 0, 0, NULL, 0);
     f[HL_REQ_HDR] ^= 1;
     ok = ok && !hostlink_write(hl.fd, f, HL_REQ_HDR + 2) && silent(300);
-    ok = ok && send_raw(HL_STATS, seq, 0, 0, NULL, 0) && recv_seq(seq, 2000, &again);
+    ok = ok && send_raw(SCORD_HL_CMD_STATS, seq, 0, 0, NULL, 0) && recv_seq(seq, 2000, &again);
     ok = ok && stats(s1);
     if (ok) {
-        uint32_t c0 = hostlink_get32(first.payload + 4 * HL_STAT_BAD_CRC);
-        uint32_t r0 = hostlink_get32(first.payload + 4 * HL_STAT_RETRIES);
+        uint32_t c0 = hostlink_get32(first.payload + 4 * SCORD_HL_STAT_BAD_CRC);
+        uint32_t r0 = hostlink_get32(first.payload + 4 * SCORD_HL_STAT_RETRIES);
         snprintf(why, sizeof why,
                  "first: bad CRC %u, retry answer %s, fresh: bad CRC %u, cache hits %u -> %u",
                  (unsigned)c0,
                  again.n == first.n && !memcmp(again.payload, first.payload, first.n)
                      ? "identical"
                      : "different",
-                 (unsigned)s1[HL_STAT_BAD_CRC], (unsigned)r0, (unsigned)s1[HL_STAT_RETRIES]);
+                 (unsigned)s1[SCORD_HL_STAT_BAD_CRC], (unsigned)r0, (unsigned)s1[SCORD_HL_STAT_RETRIES]);
         ok = again.n == first.n && !memcmp(again.payload, first.payload, first.n) &&
-             again.data == first.data && s1[HL_STAT_BAD_CRC] == c0 + 1 &&
-             s1[HL_STAT_RETRIES] == r0 + 1;
+             again.data == first.data && s1[SCORD_HL_STAT_BAD_CRC] == c0 + 1 &&
+             s1[SCORD_HL_STAT_RETRIES] == r0 + 1;
     }
     check(ok, "retried STATS answered from the cache, not executed");
 
     /* the same number with another request (a new host session) executes */
     seq = hl.seq++;
     uint8_t w4[4] = {1, 2, 3, 4}, w4b[4] = {9, 8, 7, 6};
-    ok = send_raw(HL_MEM_WR, seq, 0x4004, 0, w4, 4) && recv_seq(seq, 2000, &first) &&
-         first.status == HL_OK;
-    ok = ok && send_raw(HL_MEM_WR, seq, 0x4004, 0, w4b, 4) && recv_seq(seq, 2000, &again) &&
-         again.status == HL_OK;
-    ok = ok && xfer(HL_MEM_RD, 0x4004, 4, NULL, 0, HL_OK) && !memcmp(ans.payload, w4b, 4);
+    ok = send_raw(SCORD_HL_CMD_MEM_WR, seq, 0x4004, 0, w4, 4) && recv_seq(seq, 2000, &first) &&
+         first.status == SCORD_HL_ST_OK;
+    ok = ok && send_raw(SCORD_HL_CMD_MEM_WR, seq, 0x4004, 0, w4b, 4) && recv_seq(seq, 2000, &again) &&
+         again.status == SCORD_HL_ST_OK;
+    ok = ok && xfer(SCORD_HL_CMD_MEM_RD, 0x4004, 4, NULL, 0, SCORD_HL_ST_OK) && !memcmp(ans.payload, w4b, 4);
     if (!ok && !why[0])
         snprintf(why, sizeof why, "the second write was not executed");
     check(ok, "same number, other request: executed");
@@ -501,9 +501,9 @@ int main(int argc, char **argv)
                  (unsigned)md);
         ok = 0;
     }
-    ok = ok && xfer(HL_RACE_TAKE, 0, 16, NULL, 0, HL_OK) && ans.n == 0 && ans.data == 0;
-    ok = ok && xfer(HL_RACE_TAKE, 0, 0, NULL, 0, HL_BAD_LEN) &&
-         xfer(HL_RACE_TAKE, 0, 17, NULL, 0, HL_BAD_LEN);
+    ok = ok && xfer(SCORD_HL_CMD_RACE_TAKE, 0, 16, NULL, 0, SCORD_HL_ST_OK) && ans.n == 0 && ans.data == 0;
+    ok = ok && xfer(SCORD_HL_CMD_RACE_TAKE, 0, 0, NULL, 0, SCORD_HL_ST_BAD_LEN) &&
+         xfer(SCORD_HL_CMD_RACE_TAKE, 0, 17, NULL, 0, SCORD_HL_ST_BAD_LEN);
     check(ok, "RACE_TAKE: empty ring gives nothing; 0 or 17 records: BAD_LEN");
     uint8_t code[32] = {0};
     hostlink_put32(code, 0x000082B7u);      /* 0x2000 lui  t0, 0x8     */
@@ -520,9 +520,9 @@ int main(int argc, char **argv)
         {SCORD_CTL_STACK_TOP, GPU_MEM_BYTES}, {SCORD_CTL_STACK_LOG2, GPU_STACK_LOG2},
         {SCORD_CTL_CTRL, 1},
     };
-    ok = ok && xfer(HL_MEM_WR, 0x2000, 0, code, sizeof code, HL_OK);
+    ok = ok && xfer(SCORD_HL_CMD_MEM_WR, 0x2000, 0, code, sizeof code, SCORD_HL_ST_OK);
     for (int l = 0; l < 2 && ok; l++) {
-        ok = xfer(HL_CTL_WR, SCORD_CTL_CTRL, 2, NULL, 0, HL_OK); /* soft reset: clears done */
+        ok = xfer(SCORD_HL_CMD_CTL_WR, SCORD_CTL_CTRL, 2, NULL, 0, SCORD_HL_ST_OK); /* soft reset: clears done */
         sleep_ms(20);
         launch[0][1] = 0x2000 + 16 * (uint32_t)l;
         ok = ok && ctl_wrn((const uint32_t(*)[2])launch, 11);
@@ -538,7 +538,7 @@ int main(int argc, char **argv)
         }
     }
     uint32_t hp[2] = {0, 0};
-    ok = ok && xfer(HL_CTL_RDN, SCORD_DET_RING_HEAD, 2, NULL, 0, HL_OK);
+    ok = ok && xfer(SCORD_HL_CMD_CTL_RDN, SCORD_DET_RING_HEAD, 2, NULL, 0, SCORD_HL_ST_OK);
     if (ok) {
         hp[0] = hostlink_get32(ans.payload);
         hp[1] = hostlink_get32(ans.payload + 4);
@@ -551,13 +551,13 @@ int main(int argc, char **argv)
     uint32_t avail = (hp[0] + 8 - hp[1]) % 8;
     struct hostlink_answer fresh;
     seq = hl.seq++;
-    ok = ok && send_raw(HL_RACE_TAKE, seq, 0, 1, NULL, 0) && recv_seq(seq, 2000, &first) &&
-         first.status == HL_OK && first.n == 32 && first.data == avail - 1;
-    ok = ok && send_raw(HL_RACE_TAKE, seq, 0, 1, NULL, 0) && recv_seq(seq, 2000, &again) &&
-         again.status == HL_OK && again.n == 32 && again.data == first.data &&
+    ok = ok && send_raw(SCORD_HL_CMD_RACE_TAKE, seq, 0, 1, NULL, 0) && recv_seq(seq, 2000, &first) &&
+         first.status == SCORD_HL_ST_OK && first.n == 32 && first.data == avail - 1;
+    ok = ok && send_raw(SCORD_HL_CMD_RACE_TAKE, seq, 0, 1, NULL, 0) && recv_seq(seq, 2000, &again) &&
+         again.status == SCORD_HL_ST_OK && again.n == 32 && again.data == first.data &&
          !memcmp(again.payload, first.payload, 32);
-    ok = ok && hostlink_xfer(&hl, HL_RACE_TAKE, 0, 16, NULL, 0, &fresh) == 0 &&
-         fresh.status == HL_OK && fresh.n == 32 * (avail - 1) && fresh.data == 0 &&
+    ok = ok && hostlink_xfer(&hl, SCORD_HL_CMD_RACE_TAKE, 0, 16, NULL, 0, &fresh) == 0 &&
+         fresh.status == SCORD_HL_ST_OK && fresh.n == 32 * (avail - 1) && fresh.data == 0 &&
          memcmp(fresh.payload, first.payload, 32) != 0;
     /* record words 0 [7:0] type, 1 pc, 2 address (docs/detector.md §8.1) */
     ok = ok && (first.payload[0] == SCORD_DET_RACE_DEV_FENCE) &&
