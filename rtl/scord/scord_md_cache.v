@@ -12,7 +12,9 @@
 //
 // Lookup: rd_addr_i (an entry address) every cycle; the cycle after,
 // hit_o/rdata_o answer it if rvalid_o. Tags and data are synchronous-read
-// RAMs (block RAM); valid and dirty bits are flops (cleared at once).
+// RAMs (block RAM); valid bits and one dirty bit per line are flops
+// (cleared at once); which entries of a dirty line are dirty sits in a
+// small LUT RAM, read only when the line is written back.
 // The caller guarantees: wr_i only for an entry whose lookup hit, with no
 // fetch or flush since; fetch_i (for the line of the address looked up the
 // cycle before, a miss) only when no entry write is pending; inval_i only
@@ -75,7 +77,14 @@ module scord_md_cache #(
   reg [TAG_W-1:0]     tag_mem [0:LINES-1];
   reg [LINE_BITS-1:0] data_mem [0:LINES-1];
   reg [LINES-1:0]     valid_q;
-  reg [LINES*EPL-1:0] dirty_q;             // line i, entry e at [EPL*i + e]
+  reg [LINES-1:0]     dirty_q;             // the line has dirty entries
+  // Which entries: a RAM, not LINES*EPL flops, because only a write back
+  // reads it; as flops each bit needed its own set/clear decode, about
+  // 7k LUTs at 256 lines. A line's first dirtying writes its whole mask,
+  // so stale bits from before a reset or a clean-up never show.
+  (* ram_style = "distributed" *)
+  reg [EPL-1:0]       ent_mem [0:LINES-1];
+  reg [EPL-1:0]       ent_rd_q;
   reg [TAG_W-1:0]     tag_rd_q;
   reg [LINE_BITS-1:0] data_rd_q;
   reg [31:0]          ra_q;
@@ -140,8 +149,7 @@ module scord_md_cache #(
   reg [LINES*IDX_W-1:0] lv_idx;
   integer li, lk;
   always @* begin
-    for (li = 0; li < LINES; li = li + 1)
-      lv_any[li] = |dirty_q[EPL*li +: EPL];
+    lv_any = dirty_q;
     lv_idx = {(LINES*IDX_W){1'b0}};
     // level li: node lk covers lines [lk << li, (lk + 1) << li)
     for (li = 1; li <= IDX_W; li = li + 1)
@@ -159,14 +167,14 @@ module scord_md_cache #(
   assign busy_o = (state_q != F_IDLE);
 
   // victim of f_idx_q, as read in F_REQ
-  wire [EPL-1:0]        v_dirty = dirty_q[{f_idx_q, {EW{1'b0}}} +: EPL];
+  wire [EPL-1:0]        v_dirty = dirty_q[f_idx_q] ? ent_rd_q : {EPL{1'b0}};
   reg  [LINE_BYTES-1:0] v_strb;
   integer vi;
   always @* begin
     for (vi = 0; vi < LINE_BYTES; vi = vi + 1)
       v_strb[vi] = v_dirty[vi / 8];
   end
-  wire v_wb = valid_q[f_idx_q] && (|v_dirty);
+  wire v_wb = valid_q[f_idx_q] && dirty_q[f_idx_q];
   wire fill = (state_q == F_RD) && p_done;
 
   // ---- RAMs: one write port each ----
@@ -174,16 +182,30 @@ module scord_md_cache #(
   wire [EW-1:0]        w_ent  = (EPL > 1) ? wr_addr_i[3 +: EW] : {EW{1'b0}};
   wire [LINE_BITS-1:0] w_data = fill ? p_rdata : {EPL{wr_data_i}};
   reg  [EPL-1:0]       w_en;
-  wire [IDX_W+EW-1:0] w_bit = {idx_of(wr_addr_i), w_ent};
   integer ei;
   always @* begin
     for (ei = 0; ei < EPL; ei = ei + 1)
       w_en[ei] = fill || (wr_i && w_ent == ei[EW-1:0]);
   end
 
+  // Entry mask port: an entry write sets its bit (the whole mask if the
+  // line was clean); the end of a write back or fill clears the line.
+  // Entry writes never overlap those (see the caller's contract above).
+  wire           m_clear = (state_q == F_WB || state_q == F_RD) && p_done;
+  wire           m_fresh = !dirty_q[idx_of(wr_addr_i)];
+  wire [IDX_W-1:0] m_idx = m_clear ? f_idx_q : idx_of(wr_addr_i);
+  reg  [EPL-1:0] m_en, m_data;
+  always @* begin
+    for (ei = 0; ei < EPL; ei = ei + 1) begin
+      m_en[ei]   = m_clear || (wr_i && (m_fresh || w_ent == ei[EW-1:0]));
+      m_data[ei] = !m_clear && (w_ent == ei[EW-1:0]);
+    end
+  end
+
   always @(posedge clk_i) begin
     tag_rd_q  <= tag_mem[r_idx];
     data_rd_q <= data_mem[r_idx];
+    ent_rd_q  <= ent_mem[r_idx];
     if (fill) tag_mem[f_idx_q] <= f_tag_q;
   end
 
@@ -191,6 +213,8 @@ module scord_md_cache #(
   always @(posedge clk_i) begin
     for (wi = 0; wi < EPL; wi = wi + 1)
       if (w_en[wi]) data_mem[w_idx][64*wi +: 64] <= w_data[64*wi +: 64];
+    for (wi = 0; wi < EPL; wi = wi + 1)
+      if (m_en[wi]) ent_mem[m_idx][wi] <= m_data[wi];
   end
 
   // ---- control ----
@@ -200,10 +224,10 @@ module scord_md_cache #(
     if (rst_i) begin
       state_q <= F_IDLE;
       valid_q <= {LINES{1'b0}};
-      dirty_q <= {(LINES*EPL){1'b0}};
+      dirty_q <= {LINES{1'b0}};
     end else begin
       if (wr_i)
-        dirty_q[w_bit] <= 1'b1;
+        dirty_q[idx_of(wr_addr_i)] <= 1'b1;
       if (inval_i)
         valid_q <= {LINES{1'b0}};
       case (state_q)
@@ -230,12 +254,12 @@ module scord_md_cache #(
             state_q <= F_RD;
         end
         F_WB: if (p_done) begin
-          dirty_q[{f_idx_q, {EW{1'b0}}} +: EPL] <= {EPL{1'b0}};
+          dirty_q[f_idx_q] <= 1'b0;
           state_q <= flushing_q ? F_IDLE : F_RD;
         end
         F_RD: if (p_done) begin
           valid_q[f_idx_q] <= 1'b1;
-          dirty_q[{f_idx_q, {EW{1'b0}}} +: EPL] <= {EPL{1'b0}};
+          dirty_q[f_idx_q] <= 1'b0;
           state_q <= F_IDLE;
         end
         default: state_q <= F_IDLE;
