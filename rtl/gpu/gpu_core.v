@@ -500,7 +500,16 @@ module gpu_core #(
     wire x_replay   = (lsu_req_valid && !lsu_req_ready) || (div_req_valid && !div_req_ready) ||
                       x_det_replay;
     wire x_commit   = x_ok && !x_replay;
-    wire x_rf_write = x_commit && x_wr_rd_q;
+    // X writes rd only for ALU, JAL, JALR and CSR (gpu_decode), and these
+    // never replay and fault only on a bad PC, so their commit is
+    // x_valid && !x_pc_bad. Written so, the register write port and the
+    // CSR write do not wait for the address check of memory instructions
+    // (the longest path of the FPGA build ran through it into the write
+    // port, docs/fpga.md); the commit is the same, cycle for cycle.
+    wire x_in_x     = (x_class_q == `CL_ALU) || (x_class_q == `CL_JAL) ||
+                      (x_class_q == `CL_JALR) || (x_class_q == `CL_CSR);
+    wire x_commit_x = x_valid_q && !x_pc_bad_q && x_in_x;
+    wire x_rf_write = x_commit_x && x_wr_rd_q;
 
     // tmc operand: rs1 of the lowest issuing lane
     reg [31:0] tmc_val;
@@ -797,13 +806,15 @@ module gpu_core #(
                 fault_warp_o  <= {{(8-WW){1'b0}}, x_warp_q};
                 fault_lane_o  <= x_fault_lane;
             end
+            if (x_commit_x && x_class_q == `CL_CSR && x_csr_q == `CSR_MSCRATCH)
+                for (t = 0; t < T; t = t + 1)
+                    if (x_mask_q[t])
+                        mscratch_q[slot(x_warp_q, t)] <= csr_new[t*32 +: 32];
             if (x_commit) begin
                 instret_q <= instret_q + 64'd1;
                 for (t = 0; t < T; t = t + 1) begin
                     if (x_mask_q[t]) begin
                         lane_pc_q[slot(x_warp_q, t)] <= x_next_pc[t*32 +: 32];
-                        if (x_class_q == `CL_CSR && x_csr_q == `CSR_MSCRATCH)
-                            mscratch_q[slot(x_warp_q, t)] <= csr_new[t*32 +: 32];
                     end
                 end
                 case (x_class_q)
