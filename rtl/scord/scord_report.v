@@ -93,14 +93,25 @@ module scord_report #(
   assign idle_o  = (state_q == S_IDLE);
 
   // ---- R2: the valid entry of this (pc, type), lowest index first ----
+  // The sixteen 32-bit pc compares run in the req_i cycle (rec_pc_i is
+  // stable from then on, the type only from S_DECIDE) and are registered:
+  // nothing writes the table in between, and a clear is honoured. They
+  // then do not sit in front of the slot RAM read and the ring arithmetic
+  // of S_DECIDE, one of the longest paths of the FPGA build.
+  reg [NSUPP-1:0] pcm_q;        // entry i is valid and holds rec_pc_i
   reg             hit;
   reg [3:0]       hit_idx;
   integer         i;
+  always @(posedge clk_i) begin
+    if (state_q == S_IDLE)
+      for (i = 0; i < NSUPP; i = i + 1)
+        pcm_q[i] <= sv_q[i] && !clear_i && spc_q[32*i +: 32] == rec_pc_i;
+  end
   always @* begin
     hit     = 1'b0;
     hit_idx = 4'd0;
     for (i = NSUPP - 1; i >= 0; i = i - 1)
-      if (sv_q[i] && spc_q[32*i +: 32] == rec_pc_i && stype_q[3*i +: 3] == rec_type_i) begin
+      if (pcm_q[i] && stype_q[3*i +: 3] == rec_type_i) begin
         hit     = 1'b1;
         hit_idx = i[3:0];
       end
