@@ -195,10 +195,11 @@ module scord_md_cache #(
   wire           m_fresh = !dirty_q[idx_of(wr_addr_i)];
   wire [IDX_W-1:0] m_idx = m_clear ? f_idx_q : idx_of(wr_addr_i);
   reg  [EPL-1:0] m_en, m_data;
+  integer mi;
   always @* begin
-    for (ei = 0; ei < EPL; ei = ei + 1) begin
-      m_en[ei]   = m_clear || (wr_i && (m_fresh || w_ent == ei[EW-1:0]));
-      m_data[ei] = !m_clear && (w_ent == ei[EW-1:0]);
+    for (mi = 0; mi < EPL; mi = mi + 1) begin
+      m_en[mi]   = m_clear || (wr_i && (m_fresh || w_ent == mi[EW-1:0]));
+      m_data[mi] = !m_clear && (w_ent == mi[EW-1:0]);
     end
   end
 

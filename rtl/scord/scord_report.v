@@ -101,11 +101,11 @@ module scord_report #(
   reg [NSUPP-1:0] pcm_q;        // entry i is valid and holds rec_pc_i
   reg             hit;
   reg [3:0]       hit_idx;
-  integer         i;
+  integer         i, pi;
   always @(posedge clk_i) begin
     if (state_q == S_IDLE)
-      for (i = 0; i < NSUPP; i = i + 1)
-        pcm_q[i] <= sv_q[i] && !clear_i && spc_q[32*i +: 32] == rec_pc_i;
+      for (pi = 0; pi < NSUPP; pi = pi + 1)
+        pcm_q[pi] <= sv_q[pi] && !clear_i && spc_q[32*pi +: 32] == rec_pc_i;
   end
   always @* begin
     hit     = 1'b0;
