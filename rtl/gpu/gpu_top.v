@@ -13,6 +13,9 @@ module gpu_top #(
     parameter L1I_BYTES   = `GPU_L1I_BYTES,
     parameter L2_BYTES    = `GPU_L2_BYTES,
     parameter MEM_BYTES   = `GPU_MEM_BYTES,
+    // lines of the race detector's metadata cache (power of two): the
+    // detector's largest area item, 3 500 LUTs at 256 (docs/fpga.md)
+    parameter MD_LINES    = `GPU_MD_LINES,
     // 0: the GPU without the race detector (no scord_top, no event arbiter,
     // no L2 port for it, no hooks in the cores); its registers read 0, so
     // the driver reports it missing. For the cost figure and small FPGAs.
@@ -252,7 +255,8 @@ module gpu_top #(
             .NUM_WARPS   (NUM_WARPS),
             .NUM_THREADS (NUM_THREADS),
             .LINE_BYTES  (LINE_BYTES),
-            .MEM_BYTES   (MEM_BYTES)
+            .MEM_BYTES   (MEM_BYTES),
+            .MD_LINES    (MD_LINES)
         ) u_scord (
             .clk_i          (clk_i),
             .rst_i          (rst_i),
