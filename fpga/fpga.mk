@@ -51,7 +51,6 @@ DETECTOR     ?= 1
 RTL_SOC      := $(sort $(wildcard rtl/soc/*.v))
 FPGA_RTL     := $(RTL_GPU) $(RTL_SOC) $(wildcard fpga/$(FPGA_FAMILY)/*.v) $(FPGA_BOARD_RTL)
 FPGA_OUT     := $(BUILD)/fpga/$(BOARD)$(if $(filter 0,$(DETECTOR)),/nodet)
-FPGA_HAS_DETPARAM := $(shell grep -qs 'parameter *DETECTOR' rtl/gpu/gpu_top.v && echo yes)
 
 .PHONY: fpga fpga-synth fpga-check fpga-one fpga-synth-one fpga-deps fpga-det fpga-nodet \
         fpga-place fpga-place-det fpga-place-nodet fpga-place-one
@@ -70,11 +69,7 @@ fpga-det: fpga-deps
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=1 fpga-one
 
 fpga-nodet: fpga-deps
-ifeq ($(FPGA_HAS_DETPARAM),yes)
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=0 fpga-one
-else
-	@echo "fpga: gpu_top has no DETECTOR parameter yet: built with the detector only"
-endif
 
 # Placement only: routing this design takes the better part of the time
 # (an hour and more on two cores); placement gives the resources and an
@@ -134,23 +129,20 @@ $(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(
 	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); $(call FPGA_SYNTH_$(FPGA_SYNTH_OPTS),$@.tmp); tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
 	@mv $@.tmp $@
 
+# nextpnr for the full run and for placement only: $(1) the output folder
+# (log, time taken in pnr-seconds), $(2) what the run is, $(3) its own flags
+FPGA_NEXTPNR = @mkdir -p $(1); date +%s > $(1)/pnr-start; \
+    echo "fpga: $(2) ($(FPGA_PNR) $(FPGA_DEVICE) $(FPGA_PACKAGE)), log in $(1)/nextpnr.log"; \
+    $(FPGA_PNR) -q -l $(1)/nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
+        --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(FPGA_SEED) --timing-allow-fail $(3) \
+    && echo $$(( $$(date +%s) - $$(cat $(1)/pnr-start) )) > $(1)/pnr-seconds
+
 $(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/pnr-settings
-	@echo "fpga: place and route ($(FPGA_PNR) $(FPGA_DEVICE) $(FPGA_PACKAGE)), log in $(FPGA_OUT)/nextpnr.log"
-	@date +%s > $(FPGA_OUT)/pnr-start
-	$(FPGA_PNR) -q -l $(FPGA_OUT)/nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
-	    --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(FPGA_SEED) --router $(FPGA_ROUTER) --timing-allow-fail \
-	    --report $(FPGA_OUT)/nextpnr-report.json --textcfg $@.tmp
-	@echo $$(( $$(date +%s) - $$(cat $(FPGA_OUT)/pnr-start) )) > $(FPGA_OUT)/pnr-seconds
+	$(call FPGA_NEXTPNR,$(FPGA_OUT),place and route,--router $(FPGA_ROUTER) --report $(FPGA_OUT)/nextpnr-report.json --textcfg $@.tmp)
 	@mv $@.tmp $@
 
 $(FPGA_OUT)/placed/nextpnr-report.json: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/pnr-settings
-	@mkdir -p $(dir $@)
-	@echo "fpga: placement only ($(FPGA_PNR) --no-route), log in $(dir $@)nextpnr.log"
-	@date +%s > $(dir $@)pnr-start
-	$(FPGA_PNR) -q -l $(dir $@)nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
-	    --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(FPGA_SEED) --no-route --timing-allow-fail \
-	    --report $@.tmp
-	@echo $$(( $$(date +%s) - $$(cat $(dir $@)pnr-start) )) > $(dir $@)pnr-seconds
+	$(call FPGA_NEXTPNR,$(FPGA_OUT)/placed,placement only,--no-route --report $@.tmp)
 	@mv $@.tmp $@
 
 fpga-place-one: $(FPGA_OUT)/placed/nextpnr-report.json
