@@ -1,4 +1,8 @@
 // One lane's integer ALU and single-cycle multiplier (RV32I + MUL*).
+// Shared where the operations allow it, since every lane of every core
+// has one: a single adder computes add, sub and both set-less-than
+// compares, and a single right shifter serves SRL, SRA and (on the
+// bit-reversed operand) SLL.
 `default_nettype none
 `include "gpu_pkg_classes.vh"
 
@@ -8,31 +12,43 @@ module gpu_alu (
     input  wire [31:0] b_i,
     output reg  [31:0] result_o
 );
-    // One 32x32 unsigned multiplier serves all four; the signed high words
-    // follow by subtracting the other operand when an operand is negative:
-    // for signed a, a = a_u - 2^32 * a[31].
-    wire a_neg = a_i[31] && ((op_i == `ALU_MULH) || (op_i == `ALU_MULHSU));
-    wire b_neg = b_i[31] && (op_i == `ALU_MULH);
-    wire [63:0] uproduct = {32'd0, a_i} * {32'd0, b_i};
-    wire [31:0] high = uproduct[63:32] - (a_neg ? b_i : 32'd0) - (b_neg ? a_i : 32'd0);
-    wire [63:0] product = {high, uproduct[31:0]};
-    wire [31:0] sum  = a_i + b_i;
-    wire [31:0] diff = a_i - b_i;
+    // One multiplier serves all four: the operands are extended to 33 bits,
+    // with a sign bit where the instruction reads them as signed, and the
+    // signed 33 x 33-bit product's low 64 bits are the exact product.
+    wire a_sx = a_i[31] && ((op_i == `ALU_MULH) || (op_i == `ALU_MULHSU));
+    wire b_sx = b_i[31] && (op_i == `ALU_MULH);
+    wire signed [65:0] product = $signed({a_sx, a_i}) * $signed({b_sx, b_i});
+
+    // a + b, or a - b as a + ~b + 1; for a - b the carry out is a >= b
+    // (unsigned), and the signed compare follows from the signs.
+    wire        sub  = (op_i != `ALU_ADD);
+    wire [32:0] sum  = {1'b0, a_i} + {1'b0, b_i ^ {32{sub}}} + {32'd0, sub};
+    wire        ltu  = !sum[32];
+    wire        lt   = (a_i[31] != b_i[31]) ? a_i[31] : sum[31];
+
+    // Left shifts shift the reversed operand right and reverse the result.
+    function [31:0] rev(input [31:0] x);
+        integer k;
+        for (k = 0; k < 32; k = k + 1) rev[k] = x[31-k];
+    endfunction
+    wire        left   = (op_i == `ALU_SLL);
+    wire [32:0] sh_in  = {(op_i == `ALU_SRA) && a_i[31], left ? rev(a_i) : a_i};
+    wire [32:0] sh_out = $unsigned($signed(sh_in) >>> b_i[4:0]);
+
+    wire unused = &{1'b0, product[65:64], sh_out[32]};
 
     always @(*) begin
         case (op_i)
-            `ALU_ADD:    result_o = sum;
-            `ALU_SUB:    result_o = diff;
-            `ALU_SLL:    result_o = a_i << b_i[4:0];
-            `ALU_SLT:    result_o = {31'd0, $signed(a_i) < $signed(b_i)};
-            `ALU_SLTU:   result_o = {31'd0, a_i < b_i};
-            `ALU_XOR:    result_o = a_i ^ b_i;
-            `ALU_SRL:    result_o = a_i >> b_i[4:0];
-            `ALU_SRA:    result_o = $unsigned($signed(a_i) >>> b_i[4:0]);
-            `ALU_OR:     result_o = a_i | b_i;
-            `ALU_AND:    result_o = a_i & b_i;
-            `ALU_MUL:    result_o = product[31:0];
-            default:     result_o = product[63:32]; // MULH, MULHSU, MULHU
+            `ALU_ADD, `ALU_SUB: result_o = sum[31:0];
+            `ALU_SLL:           result_o = rev(sh_out[31:0]);
+            `ALU_SLT:           result_o = {31'd0, lt};
+            `ALU_SLTU:          result_o = {31'd0, ltu};
+            `ALU_XOR:           result_o = a_i ^ b_i;
+            `ALU_SRL, `ALU_SRA: result_o = sh_out[31:0];
+            `ALU_OR:            result_o = a_i | b_i;
+            `ALU_AND:           result_o = a_i & b_i;
+            `ALU_MUL:           result_o = product[31:0];
+            default:            result_o = product[63:32]; // MULH, MULHSU, MULHU
         endcase
     end
 endmodule

@@ -370,40 +370,39 @@ module gpu_core #(
         end
     endgenerate
 
-    // CSR read value of lane t (x_csr_q was decoded in D)
-    function [31:0] csr_read(input [11:0] num, input integer lane);
-        reg [31:0] hart;
-        begin
-            hart = (CORE_ID * NUM_WARPS + {{(32-WW){1'b0}}, x_warp_q}) * T + lane;
-            case (num)
-                `CSR_MSCRATCH:    csr_read = mscratch_q[slot(x_warp_q, lane)];
-                `CSR_MHARTID:     csr_read = hart;
-                `CSR_CYCLE:       csr_read = cycle_q[31:0];
-                `CSR_CYCLEH:      csr_read = cycle_q[63:32];
-                `CSR_INSTRET:     csr_read = instret_q[31:0];
-                `CSR_INSTRETH:    csr_read = instret_q[63:32];
-                `CSR_TID:         csr_read = {{(32-WW){1'b0}}, wib_q[x_warp_q]} * T + lane;
-                `CSR_LANE:        csr_read = lane;
-                `CSR_WARP:        csr_read = {{(32-WW){1'b0}}, x_warp_q};
-                `CSR_WARP_IN_BLK: csr_read = {{(32-WW){1'b0}}, wib_q[x_warp_q]};
-                `CSR_BLOCK_ID:    csr_read = block_id_q[x_warp_q];
-                `CSR_CORE_ID:     csr_read = CORE_ID;
-                `CSR_NUM_THREADS: csr_read = T;
-                `CSR_NUM_WARPS:   csr_read = NUM_WARPS;
-                `CSR_NUM_CORES:   csr_read = NUM_CORES;
-                `CSR_BLOCK_DIM_X: csr_read = block_dim_i[31:0];
-                `CSR_BLOCK_DIM_Y: csr_read = block_dim_i[63:32];
-                `CSR_BLOCK_DIM_Z: csr_read = block_dim_i[95:64];
-                `CSR_GRID_DIM_X:  csr_read = grid_dim_i[31:0];
-                `CSR_GRID_DIM_Y:  csr_read = grid_dim_i[63:32];
-                `CSR_GRID_DIM_Z:  csr_read = grid_dim_i[95:64];
-                `CSR_ARG_PTR:     csr_read = arg_ptr_i;
-                `CSR_STACK_TOP:   csr_read = stack_top_i - (hart << stack_log2_i);
-                `CSR_TMASK:       csr_read = {{(32-T){1'b0}}, run_q[x_warp_q]};
-                default:          csr_read = 32'd0;
-            endcase
-        end
-    endfunction
+    // CSR reads (x_csr_q was decoded in D). Most CSRs read the same in every
+    // lane of the warp, so they share one multiplexer; only mscratch, the
+    // hart and thread ids, the lane number and the lane's stack top differ
+    // by lane, each as the warp's lane-0 value plus a small lane term.
+    wire [31:0] hart0  = (CORE_ID * NUM_WARPS + {{(32-WW){1'b0}}, x_warp_q}) * T;
+    wire [31:0] tid0   = {{(32-WW){1'b0}}, wib_q[x_warp_q]} * T;
+    wire [31:0] stack0 = stack_top_i - (hart0 << stack_log2_i);
+    reg  [31:0] csr_com;
+    always @(*) begin
+        case (x_csr_q)
+            `CSR_CYCLE:       csr_com = cycle_q[31:0];
+            `CSR_CYCLEH:      csr_com = cycle_q[63:32];
+            `CSR_INSTRET:     csr_com = instret_q[31:0];
+            `CSR_INSTRETH:    csr_com = instret_q[63:32];
+            `CSR_WARP:        csr_com = {{(32-WW){1'b0}}, x_warp_q};
+            `CSR_WARP_IN_BLK: csr_com = {{(32-WW){1'b0}}, wib_q[x_warp_q]};
+            `CSR_BLOCK_ID:    csr_com = block_id_q[x_warp_q];
+            `CSR_CORE_ID:     csr_com = CORE_ID;
+            `CSR_NUM_THREADS: csr_com = T;
+            `CSR_NUM_WARPS:   csr_com = NUM_WARPS;
+            `CSR_NUM_CORES:   csr_com = NUM_CORES;
+            `CSR_BLOCK_DIM_X: csr_com = block_dim_i[31:0];
+            `CSR_BLOCK_DIM_Y: csr_com = block_dim_i[63:32];
+            `CSR_BLOCK_DIM_Z: csr_com = block_dim_i[95:64];
+            `CSR_GRID_DIM_X:  csr_com = grid_dim_i[31:0];
+            `CSR_GRID_DIM_Y:  csr_com = grid_dim_i[63:32];
+            `CSR_GRID_DIM_Z:  csr_com = grid_dim_i[95:64];
+            `CSR_ARG_PTR:     csr_com = arg_ptr_i;
+            `CSR_TMASK:       csr_com = {{(32-T){1'b0}}, run_q[x_warp_q]};
+            default:          csr_com = 32'd0;
+        endcase
+    end
+    reg [31:0] mscr;
 
     always @(*) begin
         for (t = 0; t < T; t = t + 1) begin
@@ -423,12 +422,21 @@ module gpu_core #(
                 `CL_JALR:   x_next_pc[t*32 +: 32] = (r1 + x_imm_q) & ~32'd1;
                 default:    x_next_pc[t*32 +: 32] = pc_plus4;
             endcase
-            csr_val[t*32 +: 32] = csr_read(x_csr_q, t);
+            mscr = mscratch_q[slot(x_warp_q, t)];
+            case (x_csr_q)
+                `CSR_MSCRATCH:  csr_val[t*32 +: 32] = mscr;
+                `CSR_MHARTID:   csr_val[t*32 +: 32] = hart0 + t[31:0];
+                `CSR_TID:       csr_val[t*32 +: 32] = tid0 + t[31:0];
+                `CSR_LANE:      csr_val[t*32 +: 32] = t[31:0];
+                `CSR_STACK_TOP: csr_val[t*32 +: 32] = stack0 - (t[31:0] << stack_log2_i);
+                default:        csr_val[t*32 +: 32] = csr_com;
+            endcase
+            // only an mscratch write uses it (the other CSRs are read-only)
             src = x_csr_imm_q ? {27'd0, x_rs1_q} : r1;
             case (x_csr_op_q)
                 `CSR_RW: csr_new[t*32 +: 32] = src;
-                `CSR_RS: csr_new[t*32 +: 32] = csr_val[t*32 +: 32] | src;
-                default: csr_new[t*32 +: 32] = csr_val[t*32 +: 32] & ~src;
+                `CSR_RS: csr_new[t*32 +: 32] = mscr | src;
+                default: csr_new[t*32 +: 32] = mscr & ~src;
             endcase
             case (x_class_q)
                 `CL_JAL, `CL_JALR: x_result[t*32 +: 32] = pc_plus4;

@@ -207,11 +207,16 @@ module gpu_lsu #(
   end
 
   // ---- stores: the group's bytes merged into one line write ----------------------
-  // Lanes are applied in order, so the highest lane wins a byte written twice.
+  // The highest lane wins a byte written twice (as if lanes were applied in
+  // order). Each byte of the line takes its value as an AND-OR over the
+  // lanes with a one-hot select, not as a chain of per-lane overrides: the
+  // chain cost twice the LUTs, in every core.
   reg [T*32-1:0]      lane_rep;   // store data repeated over the word
   reg [T*4-1:0]       lane_bs;    // byte strobe within the word
   reg [LINE_BITS-1:0] st_data;
   reg [LINE_BYTES-1:0] st_strb;
+  reg [T-1:0]         byte_w;     // lanes writing the byte at hand
+  reg                 byte_hi;    // a higher lane writes it too
   integer w, b2;
   always @(*) begin
     for (i = 0; i < T; i = i + 1) begin
@@ -230,17 +235,19 @@ module gpu_lsu #(
         end
       endcase
     end
-    st_data = '0;
-    st_strb = '0;
-    b2 = 0;  // only assigned under conditions below: newer Yosys sees a latch
     for (w = 0; w < WORDS; w = w + 1)
-      for (i = 0; i < T; i = i + 1)
-        if (group[i] && addr_q[i*32+2 +: WSEL_W] == WSEL_W'(w))
-          for (b2 = 0; b2 < 4; b2 = b2 + 1)
-            if (lane_bs[i*4+b2]) begin
-              st_data[w*32+b2*8 +: 8] = lane_rep[i*32+b2*8 +: 8];
-              st_strb[w*4+b2]         = 1'b1;
-            end
+      for (b2 = 0; b2 < 4; b2 = b2 + 1) begin
+        for (i = 0; i < T; i = i + 1)
+          byte_w[i] = group[i] && addr_q[i*32+2 +: WSEL_W] == WSEL_W'(w) && lane_bs[i*4+b2];
+        st_strb[w*4+b2]         = |byte_w;
+        st_data[w*32+b2*8 +: 8] = 8'd0;
+        byte_hi = 1'b0;
+        for (i = T - 1; i >= 0; i = i - 1) begin
+          st_data[w*32+b2*8 +: 8] = st_data[w*32+b2*8 +: 8] |
+                                    (lane_rep[i*32+b2*8 +: 8] & {8{byte_w[i] && !byte_hi}});
+          byte_hi = byte_hi || byte_w[i];
+        end
+      end
   end
 
   // ---- block atomics ------------------------------------------------------------------
