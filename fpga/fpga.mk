@@ -112,7 +112,7 @@ fpga-synth-one: $(FPGA_OUT)/synth.json
 fpga-one: $(FPGA_OUT)/$(BOARD).bit
 
 # The build's settings: a change (FPGA_MHZ, FPGA_BAUD, ...) rebuilds, as a
-# changed source would. Seed and router only concern place and route, so
+# changed source would. Seed, placer and router only concern place and route, so
 # changing them keeps the synthesis.
 FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) synth=$(FPGA_SYNTH_OPTS) detector=$(DETECTOR)
 FPGA_PNR_SETTINGS = seed=$(FPGA_SEED) placer=$(FPGA_PLACER) router=$(FPGA_ROUTER)
