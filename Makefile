@@ -108,6 +108,7 @@ include driver/driver.mk
 include sw/sw.mk
 include tests/tests.mk
 include tests/rtl/mem/mem.mk
+include tests/rtl/ctl/ctl.mk
 include tests/refmodel/refmodel.mk
 include tests/race/race.mk
 include tests/rtl/scord/scord.mk

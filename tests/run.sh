@@ -88,6 +88,9 @@ note "memory system unit test (random traffic against a golden model)"
 check "mem unit" $MAKE --no-print-directory mem-unit-test
 grep -h 'passed, .* failed' "$log_dir"/mem_unit.log 2>/dev/null | sed 's/^/  checks: /'
 
+note "launch check unit test (gpu_ctl against an exact model)"
+count "ctl unit" $MAKE --no-print-directory ctl-unit-test
+
 note "race detector reference model"
 count "refmodel" $MAKE --no-print-directory refmodel-test
 

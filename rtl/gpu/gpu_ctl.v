@@ -65,9 +65,29 @@ module gpu_ctl #(
     assign halt_o      = error_q;
     assign busy_o      = busy_q;
 
-    // Launch checks, on the values in the registers.
-    wire [63:0] nthreads64 = block_q[0] * block_q[1] * block_q[2];
-    wire [63:0] nblocks64  = grid_q[0] * grid_q[1] * grid_q[2];
+    // Launch checks, on the values in the registers. The x*y products are
+    // registers, written together with x or y from the values being
+    // written, so a launch check is one multiply deep: with both multiplies
+    // in series it was the longest path of the FPGA build.
+    reg  [63:0] gxy_q, bxy_q;
+    wire        wr_reg = ctl_req_i && ctl_we_i;
+    wire [31:0] gx_n = (wr_reg && ctl_addr_i == `CTL_GRID_X)  ? ctl_wdata_i : grid_q[0];
+    wire [31:0] gy_n = (wr_reg && ctl_addr_i == `CTL_GRID_Y)  ? ctl_wdata_i : grid_q[1];
+    wire [31:0] bx_n = (wr_reg && ctl_addr_i == `CTL_BLOCK_X) ? ctl_wdata_i : block_q[0];
+    wire [31:0] by_n = (wr_reg && ctl_addr_i == `CTL_BLOCK_Y) ? ctl_wdata_i : block_q[1];
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            gxy_q <= 64'd1;
+            bxy_q <= 64'd1;
+        end else begin
+            gxy_q <= gx_n * gy_n;
+            bxy_q <= bx_n * by_n;
+        end
+    end
+    // A product over 32 bits makes the whole one too large, since z != 0
+    // is checked as well.
+    wire [63:0] nthreads64 = {bxy_q[63:32] != 32'd0, 31'd0, 32'd0} | (bxy_q[31:0] * block_q[2]);
+    wire [63:0] nblocks64  = {gxy_q[63:32] != 32'd0, 31'd0, 32'd0} | (gxy_q[31:0] * grid_q[2]);
     wire [31:0] max_threads = NUM_WARPS * NUM_THREADS;
     wire launch_ok = (grid_q[0] != 0) && (grid_q[1] != 0) && (grid_q[2] != 0) &&
                      (block_q[0] != 0) && (block_q[1] != 0) && (block_q[2] != 0) &&

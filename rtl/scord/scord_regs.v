@@ -202,48 +202,92 @@ module scord_regs #(
     end
   end
 
-  // ---- counters: only the ones that can count get flops ----
-  wire [32*NCNT-1:0] cnt_flat;
-  reg  [7:0]         stall_sum;
-  integer            c;
+  // ---- counters (§7.1) ----
+  // The accesses counter is a record's seq, needed every cycle: flops.
+  // The others are only read over the ctl bus, so each keeps its low LO
+  // bits in flops and its high bits in a LUT RAM: a carry out of the low
+  // bits waits in a pending bit, and one pending carry per cycle (the
+  // lowest) is added into the RAM. A counter carries at most once per
+  // 2^LO / NUM_CORES cycles (the stall counter adds up to NUM_CORES a
+  // cycle), well over the NCNT cycles a carry can wait, so no carry is
+  // ever pending twice. A read adds the pending carry; a kernel start marks
+  // every high part zero. (32-bit counters in flops cost an adder and 32
+  // flip-flops each: about a quarter of the detector's LUTs on the board.)
+  localparam integer LO = 6 + $clog2(NUM_CORES + 1);
+  localparam integer HI = 32 - LO;
+  localparam integer K_ACC   = {27'd0, `DET_CNT_ACCESSES};
+  localparam integer K_STALL = {27'd0, `DET_CNT_STALL};
+
+  reg [LO:0] stall_sum;
+  integer    c;
   always @* begin
-    stall_sum = 8'd0;
+    stall_sum = {(LO+1){1'b0}};
     for (c = 0; c < NUM_CORES; c = c + 1)
-      stall_sum = stall_sum + {7'd0, stall_i[c]};
+      stall_sum = stall_sum + {{LO{1'b0}}, stall_i[c]};
   end
 
-  localparam K_STALL = `DET_CNT_STALL;
-  genvar k;
-  generate
-    for (k = 0; k < NCNT; k = k + 1) begin : g_cnt
-      if (k >= 11 && k <= 16) begin : g_zero
-        // 11..15 are unassigned, 16 + 0 is no race type
-        assign cnt_flat[32*k +: 32] = 32'd0;
-        wire unused_inc = cnt_inc_i[k];
-      end else begin : g_count
-        reg [31:0] q;
-        // The stall counter adds every stalled core of the cycle.
-        wire [31:0] step = (k == K_STALL) ? {24'd0, stall_sum} : {31'd0, cnt_inc_i[k]};
-        always @(posedge clk_i) begin
-          if (rst_i || kstart_i) q <= 32'd0;
-          else                   q <= q + step;
-        end
-        assign cnt_flat[32*k +: 32] = q;
-      end
+  reg  [31:0]        acc_q;
+  reg  [LO-1:0]      lo_q [0:NCNT-1];
+  reg  [NCNT-1:0]    pend_q, zero_q;
+  reg  [HI-1:0]      hi_mem [0:31];
+  reg  [LO*NCNT-1:0] lo_next;
+  reg  [NCNT-1:0]    carry;
+  reg  [LO:0]        step;
+  integer            k;
+  always @* begin
+    for (k = 0; k < NCNT; k = k + 1) begin
+      // 11..15 are unassigned, 16 + 0 is no race type: they stay 0
+      if (k == K_STALL)                           step = stall_sum;
+      else if (k == K_ACC || (k >= 11 && k <= 16)) step = {(LO+1){1'b0}};
+      else                                        step = {{LO{1'b0}}, cnt_inc_i[k]};
+      {carry[k], lo_next[LO*k +: LO]} = {1'b0, lo_q[k]} + step;
     end
-  endgenerate
+  end
 
-  localparam K_ACC = `DET_CNT_ACCESSES;
-  assign cnt_accesses_o = cnt_flat[32*K_ACC +: 32];
+  reg       svc_any;
+  reg [4:0] svc;
+  always @* begin
+    svc_any = 1'b0;
+    svc     = 5'd0;
+    for (k = NCNT - 1; k >= 0; k = k - 1)
+      if (pend_q[k]) begin
+        svc_any = 1'b1;
+        svc     = k[4:0];
+      end
+  end
+  wire [HI-1:0] svc_hi = zero_q[svc] ? {HI{1'b0}} : hi_mem[svc];
+  always @(posedge clk_i)
+    if (svc_any) hi_mem[svc] <= svc_hi + {{(HI-1){1'b0}}, 1'b1};
+
+  always @(posedge clk_i) begin
+    if (rst_i || kstart_i) begin
+      acc_q  <= 32'd0;
+      for (k = 0; k < NCNT; k = k + 1)
+        lo_q[k] <= {LO{1'b0}};
+      pend_q <= {NCNT{1'b0}};
+      zero_q <= {NCNT{1'b1}};
+    end else begin
+      acc_q  <= acc_q + {31'd0, cnt_inc_i[K_ACC]};
+      for (k = 0; k < NCNT; k = k + 1)
+        lo_q[k] <= lo_next[LO*k +: LO];
+      pend_q <= (pend_q & ~(svc_any ? (NCNT'(1) << svc) : {NCNT{1'b0}})) | carry;
+      if (svc_any) zero_q[svc] <= 1'b0;
+    end
+  end
+  assign cnt_accesses_o = acc_q;
+  wire unused_inc = ^cnt_inc_i[16:11];
 
   // ---- read data ----
-  wire [7:0] cidx = ctl_addr_i - `DET_CNT_BASE;
-  wire       in_cnt = (ctl_addr_i >= `DET_CNT_BASE) && (cidx < NCNT);
+  wire [7:0]    cidx = ctl_addr_i - `DET_CNT_BASE;
+  wire          in_cnt = (ctl_addr_i >= `DET_CNT_BASE) && (cidx < NCNT);
+  wire [HI-1:0] rd_hi = zero_q[cidx[4:0]] ? {HI{1'b0}} : hi_mem[cidx[4:0]];
+  wire [31:0]   rd_cnt = (cidx[4:0] == `DET_CNT_ACCESSES) ? acc_q :
+                         {rd_hi + {{(HI-1){1'b0}}, pend_q[cidx[4:0]]}, lo_q[cidx[4:0]]};
   always @(posedge clk_i) begin
     ctl_rdata_o <= 32'd0;
     if (rd) begin
       if (in_cnt) begin
-        ctl_rdata_o <= cnt_flat[32*cidx[4:0] +: 32];
+        ctl_rdata_o <= rd_cnt;
       end else begin
         case (ctl_addr_i)
           `DET_CTRL:        ctl_rdata_o <= {31'd0, armed_q};
