@@ -107,6 +107,7 @@ include sim/soc_sim.mk
 include driver/driver.mk
 include sw/sw.mk
 include tests/tests.mk
+include tests/rtl/unit.mk
 include tests/rtl/mem/mem.mk
 include tests/rtl/ctl/ctl.mk
 include tests/refmodel/refmodel.mk

@@ -11,12 +11,7 @@ MEMUT_SRC  := tests/rtl/mem/mem_tb.cpp
 MEMUT_ARGS ?=
 
 $(MEMUT_BIN): $(MEMUT_RTL) $(MEMUT_SRC) $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
-	@mkdir -p $(MEMUT_DIR)
-	$(VERILATOR) --cc --exe --build -j 2 -Wall -Irtl/gpu -I$(GEN) \
-	  --top-module mem_tb_top --Mdir $(MEMUT_DIR) -o Vmem_tb_top \
-	  -CFLAGS "-std=c++17 -O2 -I$(abspath $(GEN))" \
-	  $(MEMUT_RTL) $(abspath $(MEMUT_SRC)) >$(MEMUT_DIR)/build.log 2>&1 \
-	  || { tail -40 $(MEMUT_DIR)/build.log; exit 1; }
+	$(call VL_UNIT_BUILD,$(MEMUT_DIR),mem_tb_top,Vmem_tb_top,,$(MEMUT_RTL),$(MEMUT_SRC))
 
 .PHONY: mem-unit-test
 mem-unit-test: $(MEMUT_BIN)
