@@ -65,9 +65,11 @@ fpga: fpga-det fpga-nodet
 	@python3 tools/fpga_report.py $(BUILD)/fpga/$(BOARD)
 	@cat $(BUILD)/fpga/$(BOARD)/report.txt
 
-# the firmware image is shared by both builds: made once, before them
+# the firmware image and the host tools are shared by both builds: made
+# once, before them (two sub-makes linking build/tools/fwinit at the same
+# time leave one of them running a half-written file)
 fpga-deps: $(DEPS_STAMP)
-	@$(MAKE) --no-print-directory firmware
+	@$(MAKE) --no-print-directory firmware $(GENDEFS) $(FWINIT)
 
 fpga-det: fpga-deps
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=1 fpga-one
