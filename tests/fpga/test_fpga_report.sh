@@ -54,6 +54,8 @@ for b, f in ((w, fw), (n, fn)):
     cp = b.get("critical_path")
     check(cp and abs(cp["delay_ns"] - 1000.0 / f) < 0.05 * 1000.0 / f,
           f"critical path {cp} is not the one of Fmax {f} MHz ({1000.0 / f:.2f} ns)")
+    check(abs(cp["logic_ns"] + cp["routing_ns"] - cp["delay_ns"]) < 0.02,
+          f"critical path {cp}: logic and routing do not add up to the path")
 check(w["critical_path"]["to"].startswith("deep_q"), f"critical path ends at {w['critical_path']['to']}")
 check(w["rtl_version"] == "fixture-DEEP1" and n["rtl_version"] == "fixture-DEEP0", "rtl versions")
 check(w["yosys_cells"].get("TRELLIS_FF", 0) > 0, "yosys cell counts")
