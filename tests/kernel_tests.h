@@ -23,6 +23,7 @@
     X(barrier)          \
     X(bar_diverge)      \
     X(tmc)              \
+    X(warp_ops)         \
     X(exit)             \
     X(det_overflow)     \
     X(det_stream)       \

@@ -28,6 +28,51 @@ static char *trim(char *s)
     return s;
 }
 
+/* The configuration's keys, kept for the checks after reading it. */
+struct key {
+    char name[64];
+    unsigned long long value;
+};
+static struct key keys[64];
+static int nkeys;
+
+static const struct key *find_key(const char *name)
+{
+    for (int i = 0; i < nkeys; i++)
+        if (!strcmp(keys[i].name, name))
+            return &keys[i];
+    return NULL;
+}
+
+static int is_pow2(unsigned long long v) { return v && !(v & (v - 1)); }
+
+/* Shapes the RTL cannot build, refused here with the reason instead of
+ * failing later in Verilator or, worse, building something else. Only the
+ * keys present are checked: the kernels' headers use an empty config. */
+static int check_config(const char *path)
+{
+    const struct key *t = find_key("NUM_THREADS"), *s = find_key("SMEM_BYTES");
+    if (t && !is_pow2(t->value)) {
+        fprintf(stderr, "gendefs: %s: NUM_THREADS=%llu is not a power of two (one shared-memory "
+                        "bank per lane, selected by address bits)\n", path, t->value);
+        return 1;
+    }
+    if (s && s->value) {
+        unsigned long long row = 4 * (t ? t->value : 1);
+        if (s->value % row) {
+            fprintf(stderr, "gendefs: %s: SMEM_BYTES=%llu is not a multiple of %llu (a row of "
+                            "4-byte banks, one per lane)\n", path, s->value, row);
+            return 1;
+        }
+        if (s->value > 0x01000000ull) {
+            fprintf(stderr, "gendefs: %s: SMEM_BYTES=%llu is larger than the shared window "
+                            "(16 MiB, SMEM_WINDOW)\n", path, s->value);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int parse_value(const char *text, unsigned long long *out)
 {
     char *end;
@@ -85,10 +130,22 @@ int main(int argc, char **argv)
             return 1;
         }
         *eq = '\0';
+        if (nkeys < (int)(sizeof keys / sizeof keys[0]) && strlen(s) < sizeof keys[0].name) {
+            strcpy(keys[nkeys].name, s);
+            keys[nkeys++].value = v;
+        }
         fprintf(vh, "`define GPU_%s %llu\n", s, v);
         fprintf(ch, "#define GPU_%s %lluu\n", s, v);
     }
     fclose(in);
+    if (check_config(argv[2])) {
+        /* no half-written headers for make to take as up to date */
+        fclose(vh);
+        fclose(ch);
+        remove(argv[3]);
+        remove(argv[4]);
+        return 1;
+    }
     fprintf(vh, "`endif\n");
     fprintf(ch, "#endif\n");
     if (fclose(vh) || fclose(ch))

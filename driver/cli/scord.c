@@ -67,6 +67,9 @@ static const char run_help[] =
     "  --grid X[xY[xZ]]     blocks in the grid (default 1)\n"
     "  --block X[xY[xZ]]    threads per block (default 1); at most warps x threads\n"
     "                       of one core\n"
+    "  --shared BYTES       dynamic shared memory of each block (default 0), on top\n"
+    "                       of the kernel's __shared__ variables; a block may use\n"
+    "                       at most the shared memory of one core ('scord info')\n"
     "  --timeout SECONDS    wall-clock limit, fractions allowed, 0 = none\n"
     "                       (default 60); on timeout the GPU is reset\n"
     "  --trace FILE.fst     write an FST waveform of the run (sim device only)\n"
@@ -192,6 +195,7 @@ struct dump {
 };
 struct run_opts {
     struct scord_dim3 grid, block;
+    uint32_t shared;  /* dynamic shared memory per block */
     double timeout_s;
     const char *trace;
     struct dump dumps[MAX_DUMPS];
@@ -332,6 +336,15 @@ static int parse_run(int argc, char **argv, struct run_opts *o)
                 return usage_error("option '%s' needs a value X[xY[xZ]]", a);
             if (!parse_dim(v, &o->grid))
                 return usage_error("bad grid '%s': expected X[xY[xZ]], decimal, each >= 1", v);
+        } else if ((v = opt_value(argc, argv, &i, "--shared", &missing)) || missing) {
+            uint64_t n;
+            if (missing)
+                return usage_error("option '%s' needs a number of bytes", a);
+            if (!parse_u64(v, true, &n) || n > UINT32_MAX)
+                return usage_error("bad shared memory size '%s': expected a number of bytes "
+                                   "(decimal or 0x hex)",
+                                   v);
+            o->shared = (uint32_t)n;
         } else if ((v = opt_value(argc, argv, &i, "--block", &missing)) || missing) {
             if (missing)
                 return usage_error("option '%s' needs a value X[xY[xZ]]", a);
@@ -662,7 +675,7 @@ static int cmd_run(const char *uri, int argc, char **argv)
         }
     }
 
-    rc = scord_launch(dev, k, o.grid, o.block, words, (size_t)o.nargs * 4);
+    rc = scord_launch_shared(dev, k, o.grid, o.block, o.shared, words, (size_t)o.nargs * 4);
     if (rc) {
         fprintf(stderr, "%s: launch refused: %s\n", o.kernel,
                 *scord_last_error_detail(dev) ? scord_last_error_detail(dev) : scord_strerror(rc));
@@ -760,6 +773,9 @@ static int cmd_info(const char *uri, int argc, char **argv)
     printf("line bytes      %u\n", (unsigned)in.line_bytes);
     printf("L1 D$ / I$      %u / %u bytes per core\n", GPU_L1D_BYTES, GPU_L1I_BYTES);
     printf("L2              %u bytes\n", GPU_L2_BYTES);
+    printf("shared memory   %u bytes per core, %u banks; window [0x%08x, 0x%08x)\n",
+           (unsigned)in.smem_bytes, (unsigned)in.threads, (unsigned)SCORD_SMEM_BASE,
+           (unsigned)(SCORD_SMEM_BASE + SCORD_SMEM_WINDOW));
     printf("memory          %u bytes\n", (unsigned)in.mem_bytes);
     printf("memory latency  %u cycles (configuration default)\n", GPU_MEM_LATENCY);
     printf("null guard      [0x00000000, 0x%08x)\n", (unsigned)SCORD_MEM_GUARD);

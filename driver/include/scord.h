@@ -43,6 +43,7 @@ struct scord_info {
     uint32_t cores, warps, threads; /* per GPU, per core, per warp */
     uint32_t line_bytes;
     uint32_t mem_bytes;
+    uint32_t smem_bytes; /* shared memory of one core: what one block may use */
     uint32_t version;
     const char *config; /* name of the named configuration, e.g. "default" */
 };
@@ -62,6 +63,9 @@ struct scord_counters {
     uint32_t l2_hits, l2_misses, mem_reads, mem_writes;
     uint32_t stall_mem, stall_fetch, stall_bar, stall_replay, stall_wb, idle;
     uint32_t l2_det; /* L2 requests of the race detector: metadata lines and records */
+    uint32_t smem_accesses;  /* warp instructions with lanes in shared memory */
+    uint32_t smem_conflicts; /* their extra bank passes (bank conflicts) */
+    uint32_t warp_syncs;     /* syncwarp, vote and shuffle instructions executed */
 };
 
 const char *scord_error_name(int err);
@@ -101,10 +105,24 @@ uint32_t scord_kernel_entry(const scord_kernel *kernel);
 scord_addr scord_kernel_symbol(const scord_kernel *kernel, const char *name);
 
 /* Copy args (args_size bytes, may be 0) into device memory, set the
- * argument pointer, and start the grid. Does not wait.
+ * argument pointer, and start the grid. Does not wait. Each block gets the
+ * kernel's static shared memory (its __shared__ variables).
  * Errors: INVALID_ARG, BUSY, NO_MEM, LAUNCH, IO. */
 int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim3 grid,
                  struct scord_dim3 block, const void *args, size_t args_size);
+/* The same with dynamic shared memory, CUDA's third launch parameter:
+ * each block gets the kernel's static shared memory plus dyn_shared bytes,
+ * which `extern __shared__ T name[] __dynamic_shared;` addresses (see
+ * scord_gpu.h). A block needing more shared memory than a core has
+ * (scord_info.smem_bytes) is refused with LAUNCH before anything reaches
+ * the device, the detail saying how much was asked and how much a core has.
+ * Errors: as scord_launch. */
+int scord_launch_shared(scord_device *dev, const scord_kernel *kernel, struct scord_dim3 grid,
+                        struct scord_dim3 block, uint32_t dyn_shared, const void *args,
+                        size_t args_size);
+/* Bytes of static shared memory (__shared__ variables) of a kernel: the
+ * size of its .shared section. 0 for NULL. */
+uint32_t scord_kernel_shared_bytes(const scord_kernel *kernel);
 /* Run until the grid ends. timeout_ms = 0 waits forever. On TIMEOUT the
  * GPU is reset and left usable. Errors: TIMEOUT, KERNEL_FAULT, LAUNCH, IO. */
 int scord_wait(scord_device *dev, unsigned timeout_ms);
@@ -112,7 +130,7 @@ int scord_get_fault(scord_device *dev, struct scord_fault *fault);
 int scord_read_counters(scord_device *dev, struct scord_counters *counters);
 /* Names of the counter fields, in struct order, for printing. */
 extern const char *const scord_counter_names[];
-#define SCORD_NUM_COUNTERS 21
+#define SCORD_NUM_COUNTERS 24
 
 /* Why the last call failed, in words, e.g. "ELF class is 64-bit, expected
  * 32-bit RISC-V" (the file name is not included). dev NULL gives the detail
@@ -336,12 +354,14 @@ struct scord_detector_counters {
     uint32_t fences, barriers;
     uint32_t records;      /* records written to the ring */
     uint32_t suppressed;   /* occurrences merged into an existing record */
+    uint32_t sh_accesses;  /* shared-memory lane accesses handed to the detector */
+    uint32_t sh_syncs;     /* warp syncs (syncwarp, vote, shuffle) handed to it */
     uint32_t races[SCORD_RACE_TYPE_MAX];
 };
-#define SCORD_NUM_DETECTOR_COUNTERS (11 + SCORD_RACE_TYPE_MAX)
+#define SCORD_NUM_DETECTOR_COUNTERS (13 + SCORD_RACE_TYPE_MAX)
 /* Errors: INVALID_ARG, IO. */
 int scord_read_detector_counters(scord_device *dev, struct scord_detector_counters *counters);
-/* Names of the fields, in struct order ("accesses", ..., "races_block_fence",
+/* Names of the fields, in struct order ("accesses", ..., "sh_syncs", "races_block_fence",
  * ..., "races_intrusion"), NULL terminated. */
 extern const char *const scord_detector_counter_names[];
 

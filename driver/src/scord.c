@@ -42,6 +42,7 @@ struct symbol {
 struct scord_kernel {
     uint32_t entry;
     uint32_t image_lo, image_hi; /* [lo, hi): union of the PT_LOAD ranges */
+    uint32_t shared_bytes;       /* size of .shared: the __shared__ variables */
     struct symbol *syms;
     size_t nsyms;
     struct scord_dbg *dbg; /* race.c: function symbols and DWARF for addr2line */
@@ -159,6 +160,7 @@ const char *scord_fault_name(uint32_t cause)
     case SCORD_FAULT_FETCH: return "bad instruction fetch";
     case SCORD_FAULT_LAUNCH: return "bad launch";
     case SCORD_FAULT_ECALL: return "ecall/ebreak";
+    case SCORD_FAULT_SMEM: return "shared-memory access outside the block's slice";
     default: return "unknown fault";
     }
 }
@@ -168,7 +170,7 @@ const char *const scord_counter_names[SCORD_NUM_COUNTERS + 1] = {
     "atomics",     "l1d_hits",   "l1d_misses",    "l1i_hits",    "l1i_misses",
     "l2_hits",     "l2_misses",  "mem_reads",     "mem_writes",  "stall_mem",
     "stall_fetch", "stall_bar",  "stall_replay",  "stall_wb",    "idle",
-    "l2_det",      NULL,
+    "l2_det",      "smem_accesses", "smem_conflicts", "warp_syncs", NULL,
 };
 
 /* Field k of struct scord_counters is counter PERF k of regmap.def. */
@@ -183,7 +185,8 @@ static const size_t counter_offset[SCORD_NUM_COUNTERS] = {
     offsetof(struct scord_counters, stall_mem),    offsetof(struct scord_counters, stall_fetch),
     offsetof(struct scord_counters, stall_bar),    offsetof(struct scord_counters, stall_replay),
     offsetof(struct scord_counters, stall_wb),     offsetof(struct scord_counters, idle),
-    offsetof(struct scord_counters, l2_det),
+    offsetof(struct scord_counters, l2_det),       offsetof(struct scord_counters, smem_accesses),
+    offsetof(struct scord_counters, smem_conflicts), offsetof(struct scord_counters, warp_syncs),
 };
 _Static_assert(SCORD_NUM_COUNTERS == SCORD_PERF_COUNT, "scord.h and regmap.def disagree");
 _Static_assert(sizeof(struct scord_counters) == SCORD_NUM_COUNTERS * sizeof(uint32_t),
@@ -444,6 +447,8 @@ static int probe(scord_device *dev)
     in->line_bytes = hw >> 24 & 0xff;
     in->mem_bytes = mem;
     in->version = ver;
+    if ((rc = reg_rd(dev, SCORD_CTL_SMEM_CAP, &in->smem_bytes)))
+        return rc;
     in->config = SCORD_CONFIG_NAME;
     /* The library is built for one configuration (stack layout, counters);
      * a device of another shape would be driven wrongly, so refuse it. */
@@ -780,6 +785,34 @@ static int load_symbols(scord_device *dev, Elf *elf, size_t size, scord_kernel *
     return 0;
 }
 
+/* The kernel's static shared memory: its .shared section, which the
+ * linker script puts at the shared window (no PT_LOAD covers it: shared
+ * memory is not loaded). */
+static int find_shared(scord_device *dev, Elf *elf, scord_kernel *k)
+{
+    size_t shstrndx;
+    if (elf_getshdrstrndx(elf, &shstrndx))
+        return 0; /* no section names: no .shared to find */
+    Elf_Scn *scn = NULL;
+    while ((scn = elf_nextscn(elf, scn))) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh))
+            return fail(dev, SCORD_ERR_ELF, "bad section header: %s", elf_errmsg(-1));
+        const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
+        if (!name || strcmp(name, ".shared") || sh.sh_size == 0)
+            continue;
+        if (sh.sh_addr != SCORD_SMEM_BASE || sh.sh_size > SCORD_SMEM_WINDOW)
+            return fail(dev, SCORD_ERR_ELF,
+                        "section .shared [0x%08llx, 0x%08llx) is not at the start of the shared "
+                        "window [0x%08x, 0x%08x): link with sw/runtime/link.ld",
+                        (unsigned long long)sh.sh_addr,
+                        (unsigned long long)(sh.sh_addr + sh.sh_size), (unsigned)SCORD_SMEM_BASE,
+                        (unsigned)(SCORD_SMEM_BASE + SCORD_SMEM_WINDOW));
+        k->shared_bytes = (uint32_t)sh.sh_size;
+    }
+    return 0;
+}
+
 /* Every check runs before the first byte reaches device memory, so a
  * refused file leaves the device as it was. */
 static int check_elf(scord_device *dev, Elf *elf, size_t size, scord_kernel *k)
@@ -874,7 +907,8 @@ static int check_elf(scord_device *dev, Elf *elf, size_t size, scord_kernel *k)
     k->entry = (uint32_t)eh.e_entry;
     k->image_lo = (uint32_t)lo;
     k->image_hi = (uint32_t)hi;
-    return load_symbols(dev, elf, size, k);
+    int rc = find_shared(dev, elf, k);
+    return rc ? rc : load_symbols(dev, elf, size, k);
 }
 
 static int copy_segments(scord_device *dev, Elf *elf, const char *buf)
@@ -964,6 +998,10 @@ void scord_kernel_free(scord_kernel *kernel)
 }
 
 uint32_t scord_kernel_entry(const scord_kernel *kernel) { return kernel ? kernel->entry : 0; }
+uint32_t scord_kernel_shared_bytes(const scord_kernel *kernel)
+{
+    return kernel ? kernel->shared_bytes : 0;
+}
 struct scord_dbg *scord_priv_kernel_dbg(const scord_kernel *kernel)
 {
     return kernel ? kernel->dbg : NULL;
@@ -1238,14 +1276,16 @@ int scord_detector_get_config(scord_device *dev, struct scord_detector_config *c
 const char *const scord_detector_counter_names[SCORD_NUM_DETECTOR_COUNTERS + 1] = {
     "accesses",          "prelim_pass",        "md_reads",          "md_writes",
     "tag_mismatch",      "stall",              "untracked",         "fences",
-    "barriers",          "records",            "suppressed",        "races_block_fence",
-    "races_dev_fence",   "races_not_strong",   "races_scoped_atom", "races_lock_load",
-    "races_lock_store",  "races_intrusion",    NULL,
+    "barriers",          "records",            "suppressed",        "sh_accesses",
+    "sh_syncs",          "races_block_fence",  "races_dev_fence",   "races_not_strong",
+    "races_scoped_atom", "races_lock_load",    "races_lock_store",  "races_intrusion",
+    NULL,
 };
 _Static_assert(sizeof(struct scord_detector_counters) ==
                    SCORD_NUM_DETECTOR_COUNTERS * sizeof(uint32_t),
                "struct scord_detector_counters must hold exactly the counters");
-_Static_assert(SCORD_DET_CNT_SUPPRESSED == 10 && SCORD_DET_RACE_INTRUSION == SCORD_RACE_TYPE_MAX,
+_Static_assert(SCORD_DET_CNT_SUPPRESSED == 10 && SCORD_DET_CNT_SH_ACCESSES == 11 &&
+                   SCORD_DET_CNT_SH_SYNCS == 12 && SCORD_DET_RACE_INTRUSION == SCORD_RACE_TYPE_MAX,
                "scord.h and regmap.def disagree on the detector counters");
 
 int scord_read_detector_counters(scord_device *dev, struct scord_detector_counters *counters)
@@ -1262,9 +1302,9 @@ int scord_read_detector_counters(scord_device *dev, struct scord_detector_counte
         return rc;
     uint32_t v[SCORD_NUM_DETECTOR_COUNTERS];
     for (uint32_t k = 0; k < SCORD_NUM_DETECTOR_COUNTERS; k++)
-        v[k] = all[k <= SCORD_DET_CNT_SUPPRESSED
+        v[k] = all[k <= SCORD_DET_CNT_SH_SYNCS
                        ? k
-                       : SCORD_DET_CNT_RACE_BASE + 1 + (k - SCORD_DET_CNT_SUPPRESSED - 1)];
+                       : SCORD_DET_CNT_RACE_BASE + 1 + (k - SCORD_DET_CNT_SH_SYNCS - 1)];
     memcpy(counters, v, sizeof v);
     return SCORD_OK;
 }
@@ -1359,6 +1399,13 @@ int scord_reg_write(scord_device *dev, uint32_t idx, uint32_t value)
 int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim3 grid,
                  struct scord_dim3 block, const void *args, size_t args_size)
 {
+    return scord_launch_shared(dev, kernel, grid, block, 0, args, args_size);
+}
+
+int scord_launch_shared(scord_device *dev, const scord_kernel *kernel, struct scord_dim3 grid,
+                        struct scord_dim3 block, uint32_t dyn_shared, const void *args,
+                        size_t args_size)
+{
     if (!dev)
         return SCORD_ERR_INVALID_ARG;
     clear_detail(dev);
@@ -1387,6 +1434,13 @@ int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim
     if (blocks > UINT32_MAX)
         return fail(dev, SCORD_ERR_LAUNCH, "grid of %llu blocks is too large",
                     (unsigned long long)blocks);
+    uint64_t shared = (uint64_t)kernel->shared_bytes + dyn_shared;
+    if (shared > dev->info.smem_bytes)
+        return fail(dev, SCORD_ERR_LAUNCH,
+                    "a block needs %llu bytes of shared memory (%u static + %u dynamic), a core "
+                    "has %u",
+                    (unsigned long long)shared, (unsigned)kernel->shared_bytes,
+                    (unsigned)dyn_shared, (unsigned)dev->info.smem_bytes);
 
     /* Arguments go at the top of the heap, just below the stack, where no
      * allocation is likely to be; scord_malloc keeps off them while the
@@ -1419,7 +1473,7 @@ int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim
         {SCORD_CTL_GRID_Z, grid.z},          {SCORD_CTL_BLOCK_X, block.x},
         {SCORD_CTL_BLOCK_Y, block.y},        {SCORD_CTL_BLOCK_Z, block.z},
         {SCORD_CTL_STACK_TOP, dev->stack_top}, {SCORD_CTL_STACK_LOG2, dev->stack_log2},
-        {SCORD_CTL_CTRL, 1u},
+        {SCORD_CTL_SMEM_BYTES, (uint32_t)shared}, {SCORD_CTL_CTRL, 1u},
     };
     if ((rc = regs_wr(dev, regs, sizeof regs / sizeof regs[0])))
         return rc;

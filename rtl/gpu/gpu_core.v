@@ -1,8 +1,10 @@
 // One SIMT core ("SM"): NUM_WARPS warps of NUM_THREADS lanes, a four-stage
 // barrel pipeline (F fetch, D decode/read, X execute, R reconverge) with at
 // most one instruction per warp in flight, min-PC reconvergence over
-// per-lane PCs, a block barrier, the LSU with its L1 D$, an I$ and a
-// divider. See docs/architecture.md for the stage-by-stage description.
+// per-lane PCs, a block barrier, warp-level synchronisation (syncwarp,
+// vote, shuffle), the LSU with its L1 D$, the banked shared memory, an I$
+// and a divider. See docs/architecture.md for the stage-by-stage
+// description.
 `default_nettype none
 `include "scord_defs.vh"
 `include "gpu_pkg_classes.vh"
@@ -16,6 +18,12 @@ module gpu_core #(
     parameter L1D_BYTES   = 4096,
     parameter L1I_BYTES   = 4096,
     parameter MEM_BYTES   = 16777216,
+    // shared memory of the core in bytes (0: none; the shared window then
+    // faults like any address outside memory)
+    parameter SMEM_BYTES  = 0,
+    // log2 of each thread's stack: the stack region is interleaved by warp
+    // (docs/architecture.md, "Thread stacks"); launches use this size
+    parameter STACK_LOG2  = 10,
     // 0: no race detector hooks at all (lock tables, barrier ids, event
     // port); the det_* ports are then constant and det_armed_i is ignored
     parameter DETECTOR    = 1,
@@ -25,7 +33,8 @@ module gpu_core #(
     parameter LINE_BITS = LINE_BYTES * 8,
     parameter RID_W     = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
                           $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1,
-    parameter NPERF     = 20
+    parameter NPERF     = 24,
+    parameter SAW       = (SMEM_BYTES > 1) ? $clog2(SMEM_BYTES) : 1
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
@@ -38,6 +47,8 @@ module gpu_core #(
     input  wire [95:0]           grid_dim_i,    // {z, y, x}
     input  wire [31:0]           stack_top_i,
     input  wire [4:0]            stack_log2_i,
+    input  wire [31:0]           smem_bytes_i,  // shared bytes of each block (a multiple of 4)
+    input  wire [31:0]           smem_stride_i, // distance of two slices: smem_bytes_i rounded to a bank row
     // block launch from the dispatcher
     input  wire                  launch_valid_i,
     output wire                  launch_ready_o,
@@ -80,6 +91,8 @@ module gpu_core #(
     output wire                  det_evt_last_o,
     output wire                  det_idle_o,
     output wire                  det_stall_o,    // one cycle: X replayed on a full event port
+    output wire [7:0]            det_sh_acc_o,   // shared-memory lane accesses handed over this cycle
+    output wire                  det_sh_sync_o,  // a warp sync handed over this cycle
     // performance counters (PERF_* of config/regmap.def): the one selected
     // is read out, so the GPU never carries every counter of every core
     input  wire [4:0]            perf_sel_i,
@@ -89,6 +102,7 @@ module gpu_core #(
     // Per-lane arrays hold lane t of warp w at w * T + t; the arithmetic form
     // keeps every shape valid, down to the management core's 1 warp x 1 lane.
     localparam SLOT_W = (NUM_WARPS * T > 1) ? $clog2(NUM_WARPS * T) : 1;
+    localparam LW     = (T > 1) ? $clog2(T) : 1;
     function [SLOT_W-1:0] slot(input [WW-1:0] sw, input integer st);
         slot = SLOT_W'(sw * T + st);
     endfunction
@@ -117,14 +131,22 @@ module gpu_core #(
     // park here while the others run on, and the warp arrives at the
     // block's barrier only when all its live lanes have.
     reg [T-1:0]   bpark_q    [0:NUM_WARPS-1];
+    // Lanes waiting at a warp-synchronous instruction (syncwarp, vote,
+    // shuffle) for the other lanes of its member mask, their PC still at
+    // it. When no other lane of the warp can issue, the waiting lanes with
+    // the lowest PC issue it anyway ("forced"), so a mask that names a lane
+    // which never comes cannot hang the warp (docs/architecture.md).
+    reg [T-1:0]   wpark_q    [0:NUM_WARPS-1];
+    reg [NUM_WARPS-1:0] wforce_q; // the warp's next issue is such a forced one
+    reg [NUM_WARPS-1:0] swait_q;  // waits for the shared memory
     // Replayed because the LSU (or divider) was busy: not worth fetching
     // again until that unit frees up.
-    reg [NUM_WARPS-1:0] lsu_blk_q, div_blk_q;
+    reg [NUM_WARPS-1:0] lsu_blk_q, div_blk_q, smem_blk_q;
     reg [63:0]    cycle_q, instret_q;
 
     reg [NUM_WARPS-1:0] live;
     always @(*) for (w = 0; w < NUM_WARPS; w = w + 1) live[w] = |run_q[w];
-    wire [NUM_WARPS-1:0] slot_free = ~live & ~busy_q & ~lwait_q & ~dwait_q;
+    wire [NUM_WARPS-1:0] slot_free = ~live & ~busy_q & ~lwait_q & ~dwait_q & ~swait_q;
 
     // ------------------------------------------------------------------
     // Block launch: take the lowest free warp slots and the lowest free
@@ -157,7 +179,16 @@ module gpu_core #(
         for (w = NUM_WARPS - 1; w >= 0; w = w - 1)
             if (!bslot_used[w]) new_bslot = w[WW-1:0];
     end
-    assign launch_ready_o = !halt_i && (nfree >= launch_nwarps_i);
+    // Shared memory: block slot b owns the slice at b * smem_stride_i; a
+    // block is placed only where that slice fits (so shared memory limits
+    // how many blocks a core holds, as on real GPUs). The slices' bases and
+    // fits are set at the grid's start, while the dispatcher still waits.
+    localparam HAS_SMEM = (SMEM_BYTES > 0);
+    reg [SAW-1:0]       sbase_q [0:NUM_WARPS-1];
+    reg [NUM_WARPS-1:0] sfit_q;
+    reg [SAW-1:0]       wbase_q [0:NUM_WARPS-1];   // each warp's slice base
+    assign launch_ready_o = !halt_i && (nfree >= launch_nwarps_i) &&
+                            (!HAS_SMEM || sfit_q[new_bslot]);
     wire do_launch = launch_valid_i && launch_ready_o;
 
     // Initial run mask of the k-th warp of a block.
@@ -208,19 +239,19 @@ module gpu_core #(
     // Long-latency units write back through the single register write
     // port when X does not use it; while one waits, F issues nothing.
     // ------------------------------------------------------------------
-    wire            lsu_wb_valid, div_wb_valid;
-    wire [WW-1:0]   lsu_wb_warp, div_wb_warp;
-    wire [4:0]      lsu_wb_rd, div_wb_rd;
-    wire [T-1:0]    lsu_wb_mask, div_wb_mask;
-    wire [T*32-1:0] lsu_wb_data, div_wb_data;
-    wire            unit_wb_pending = lsu_wb_valid | div_wb_valid;
+    wire            lsu_wb_valid, div_wb_valid, smem_wb_valid;
+    wire [WW-1:0]   lsu_wb_warp, div_wb_warp, smem_wb_warp;
+    wire [4:0]      lsu_wb_rd, div_wb_rd, smem_wb_rd;
+    wire [T-1:0]    lsu_wb_mask, div_wb_mask, smem_wb_mask;
+    wire [T*32-1:0] lsu_wb_data, div_wb_data, smem_wb_data;
+    wire            unit_wb_pending = lsu_wb_valid | div_wb_valid | smem_wb_valid;
 
     // ------------------------------------------------------------------
     // F: pick a ready warp, round robin
     // ------------------------------------------------------------------
     wire [NUM_WARPS-1:0] lk_wait;   // the lock sequencer still works for the warp
-    wire [NUM_WARPS-1:0] ready = live & ~busy_q & ~fwait_q & ~lwait_q & ~dwait_q & ~bwait_q &
-                                 ~lsu_blk_q & ~div_blk_q & ~lk_wait;
+    wire [NUM_WARPS-1:0] ready = live & ~busy_q & ~fwait_q & ~lwait_q & ~dwait_q & ~swait_q &
+                                 ~bwait_q & ~lsu_blk_q & ~div_blk_q & ~smem_blk_q & ~lk_wait;
     reg  [WW-1:0] rr_q, pick;
     reg           pick_ok;
     reg  [31:0]   rot;
@@ -236,14 +267,18 @@ module gpu_core #(
             end
         end
     end
-    wire issue = pick_ok && !halt_i && !unit_wb_pending;
+    // A unit's write-back waits for a cycle in which X writes no register;
+    // F keeps issuing for its first cycle (an X without a register write,
+    // a branch or a store, takes it then) and holds back only after that.
+    reg  wb_starved_q;
+    wire issue = pick_ok && !halt_i && !(unit_wb_pending && wb_starved_q);
     wire [31:0] f_pc = warp_pc_q[pick];
     wire f_pc_bad = (f_pc[1:0] != 2'b00) || (f_pc < `MEM_GUARD) || (f_pc >= MEM_BYTES);
 
     // ------------------------------------------------------------------
     // D: I$ answer, decode, register read
     // ------------------------------------------------------------------
-    reg           d_valid_q, d_pc_bad_q;
+    reg           d_valid_q, d_pc_bad_q, d_force_q;
     reg [WW-1:0]  d_warp_q;
     reg [31:0]    d_pc_q;
     reg [T-1:0]   d_mask_q;
@@ -309,7 +344,7 @@ module gpu_core #(
     // ------------------------------------------------------------------
     // X: execute
     // ------------------------------------------------------------------
-    reg           x_valid_q, x_pc_bad_q;
+    reg           x_valid_q, x_pc_bad_q, x_force_q;
     reg [WW-1:0]  x_warp_q;
     reg [31:0]    x_pc_q, x_imm_q, x_instr_q;
     reg [T-1:0]   x_mask_q;
@@ -349,8 +384,9 @@ module gpu_core #(
 
     // Per-lane datapath
     wire [T*32-1:0] alu_res;
-    reg  [T*32-1:0] x_result, x_next_pc, x_addr, csr_val, csr_new;
-    reg  [T-1:0]    lane_misaligned, lane_oob;
+    reg  [T*32-1:0] x_result, x_next_pc, x_addr, x_paddr, csr_val, csr_new;
+    reg  [T-1:0]    lane_misaligned, lane_oob, lane_sh, lane_sh_oob;
+    reg  [T*SAW-1:0] x_saddr;   // shared lanes: byte address in this core's shared memory
     wire [31:0]     pc_plus4 = x_pc_q + 32'd4;
     reg  [31:0]     r1, r2, src;
     reg             taken;
@@ -399,6 +435,7 @@ module gpu_core #(
             `CSR_GRID_DIM_Z:  csr_com = grid_dim_i[95:64];
             `CSR_ARG_PTR:     csr_com = arg_ptr_i;
             `CSR_TMASK:       csr_com = {{(32-T){1'b0}}, run_q[x_warp_q]};
+            `CSR_SMEM_BYTES:  csr_com = HAS_SMEM ? smem_bytes_i : 32'd0;
             default:          csr_com = 32'd0;
         endcase
     end
@@ -441,20 +478,58 @@ module gpu_core #(
             case (x_class_q)
                 `CL_JAL, `CL_JALR: x_result[t*32 +: 32] = pc_plus4;
                 `CL_CSR:           x_result[t*32 +: 32] = csr_val[t*32 +: 32];
+                `CL_WARP:          x_result[t*32 +: 32] = w_result[t*32 +: 32];
                 default:           x_result[t*32 +: 32] = alu_res[t*32 +: 32];
             endcase
             x_addr[t*32 +: 32] = r1 + x_imm_q;
             lane_misaligned[t] = (x_size_q == 2'd1 && x_addr[t*32]) ||
                                  (x_size_q == 2'd2 && x_addr[t*32 +: 2] != 2'b00);
-            lane_oob[t] = (x_addr[t*32 +: 32] < `MEM_GUARD) ||
-                          (x_addr[t*32 +: 32] >= MEM_BYTES);
+            // The shared window: an offset into the block's own slice.
+            lane_sh[t] = HAS_SMEM &&
+                         (x_addr[t*32+24 +: 8] == 8'(`SMEM_BASE >> 24));
+            lane_sh_oob[t] = {8'd0, x_addr[t*32 +: 24]} >= smem_bytes_i;
+            x_saddr[t*SAW +: SAW] = wbase_q[x_warp_q] + x_addr[t*32 +: SAW];
+            lane_oob[t] = !lane_sh[t] && ((x_addr[t*32 +: 32] < `MEM_GUARD) ||
+                                          (x_addr[t*32 +: 32] >= MEM_BYTES));
+            x_paddr[t*32 +: 32] = stack_word(x_addr[t*32 +: 32], stack_lo, stack_top_i);
         end
     end
 
+    // Thread stacks ("local memory"): the stacks of a core's threads are
+    // interleaved word by word, so the same stack word of every lane of a
+    // warp (a register saved at the same sp offset) lies in one line, a
+    // warp's stack access is one line access instead of T, and the stack
+    // words a core's warps use most (the top of each stack) form one
+    // contiguous run of lines instead of NUM_WARPS * T runs that fight for
+    // the same cache sets. The address each thread sees is unchanged; only
+    // the memory side (LSU, detector) sees the interleaved one. Within the
+    // aligned block of a core's NUM_WARPS * T stacks of 2^STACK_LOG2 bytes,
+    // address bits {slot, word, byte} become {word, slot, byte}. gpu_ctl
+    // launches only with this stack size and the region so aligned.
+    localparam SLOT_B = (NUM_WARPS * T > 1) ? $clog2(NUM_WARPS * T) : 1;
+    localparam [31:0] STACK_SPAN = (NUM_CORES * NUM_WARPS * T) << STACK_LOG2;
+    wire [31:0] stack_lo = stack_top_i - STACK_SPAN;
+    function [31:0] stack_word(input [31:0] a, input [31:0] lo, input [31:0] top);
+        if (NUM_WARPS * T > 1 && a >= lo && a < top)
+            stack_word = {a[31:STACK_LOG2+SLOT_B], a[STACK_LOG2-1:2],
+                          a[STACK_LOG2+SLOT_B-1:STACK_LOG2], a[1:0]};
+        else
+            stack_word = a;
+    endfunction
+
     wire x_is_mem   = (x_class_q == `CL_MEM);
     wire x_has_addr = x_is_mem && (x_lsu_op_q != `LSU_FENCE);
+    wire x_lr_sc    = (x_lsu_op_q == `LSU_LR) || (x_lsu_op_q == `LSU_SC);
     wire [T-1:0] bad_align = x_has_addr ? (lane_misaligned & x_mask_q) : {T{1'b0}};
     wire [T-1:0] bad_bound = x_has_addr ? (lane_oob & x_mask_q) : {T{1'b0}};
+    // Lanes in shared memory go to the shared-memory unit, the others to
+    // the LSU; an instruction may have both (each unit writes back its own
+    // lanes). LR/SC have no reservation there: they fault.
+    wire [T-1:0] x_sh_mask = x_has_addr ? (lane_sh & x_mask_q) : {T{1'b0}};
+    wire [T-1:0] x_gl_mask = x_mask_q & ~x_sh_mask;
+    wire [T-1:0] bad_smem  = x_sh_mask & (lane_sh_oob | {T{x_lr_sc}});
+    wire x_to_smem = HAS_SMEM && (|x_sh_mask);
+    wire x_to_lsu  = x_is_mem && ((x_lsu_op_q == `LSU_FENCE) || (|x_gl_mask));
 
     reg [7:0]  x_cause;
     reg [31:0] x_fault_addr;
@@ -473,10 +548,11 @@ module gpu_core #(
             x_fault_addr = x_instr_q;
         end else if (x_class_q == `CL_ECALL) begin
             x_cause = `FAULT_ECALL;
-        end else if (|bad_align || |bad_bound) begin
-            x_cause = (|bad_align) ? `FAULT_MISALIGNED : `FAULT_BOUNDS;
+        end else if (|bad_align || |bad_bound || |bad_smem) begin
+            x_cause = (|bad_align) ? `FAULT_MISALIGNED :
+                      (|bad_bound) ? `FAULT_BOUNDS : `FAULT_SMEM;
             for (t = T - 1; t >= 0; t = t - 1)
-                if (bad_align[t] || bad_bound[t]) begin
+                if ((|bad_align) ? bad_align[t] : (|bad_bound) ? bad_bound[t] : bad_smem[t]) begin
                     x_fault_lane = t[7:0];
                     x_fault_addr = x_addr[t*32 +: 32];
                 end
@@ -488,7 +564,9 @@ module gpu_core #(
     // operations (docs/detector.md 3.2 and 4.2).
     wire x_fence_blk = (x_class_q == `CL_NOP) && (x_instr_q[6:0] == `OPC_SIMT);
     wire x_fence_dev = x_is_mem && (x_lsu_op_q == `LSU_FENCE);
-    wire x_det_evt   = det_armed && (x_is_mem || x_fence_blk);
+    // Global events: the device-memory lanes (shared lanes are handed over
+    // apart, det_sh_*) and fences.
+    wire x_det_evt   = det_armed && (x_to_lsu || x_fence_blk);
     wire x_lk_cas    = x_is_mem && (x_lsu_op_q == `LSU_AMO) && (x_amo_op_q == `AMO_CAS);
     wire x_lk_xchg   = x_is_mem && (x_lsu_op_q == `LSU_AMO) && (x_amo_op_q == `AMO_SWAP);
     wire x_lk_op     = det_armed && (x_lk_cas || x_lk_xchg || x_fence_dev || x_fence_blk);
@@ -500,13 +578,19 @@ module gpu_core #(
     reg [WW-1:0] det_resv_warp_q;
     wire det_blocked  = det_full || (det_resv_q && det_resv_warp_q != x_warp_q);
     wire x_det_replay = x_ok && ((x_det_evt && det_blocked) || (x_lk_op && lk_busy));
-    // Hand-off to the LSU and the divider; a busy unit means replay.
-    wire lsu_req_ready, div_req_ready;
+    // Hand-off to the LSU, the shared memory and the divider; a busy unit
+    // means replay. An instruction with lanes for both memories goes to
+    // both in the same cycle or to neither.
+    wire lsu_req_ready, div_req_ready, smem_req_ready;
     wire x_ok       = x_valid_q && !x_fault;
-    wire lsu_req_valid = x_ok && x_is_mem && !x_det_replay;
+    wire x_mem_go   = x_ok && x_is_mem && !x_det_replay;
+    wire lsu_now    = !x_to_lsu || lsu_req_ready;
+    wire smem_now   = !x_to_smem || smem_req_ready;
+    wire lsu_req_valid  = x_mem_go && x_to_lsu && smem_now;
+    wire smem_req_valid = x_mem_go && x_to_smem && lsu_now;
+    wire x_mem_replay   = x_mem_go && !(lsu_now && smem_now);
     wire div_req_valid = x_ok && (x_class_q == `CL_DIV);
-    wire x_replay   = (lsu_req_valid && !lsu_req_ready) || (div_req_valid && !div_req_ready) ||
-                      x_det_replay;
+    wire x_replay   = x_mem_replay || (div_req_valid && !div_req_ready) || x_det_replay;
     wire x_commit   = x_ok && !x_replay;
     // X writes rd only for ALU, JAL, JALR and CSR (gpu_decode), and these
     // never replay and fault only on a bad PC, so their commit is
@@ -515,9 +599,87 @@ module gpu_core #(
     // (the longest path of the FPGA build ran through it into the write
     // port, docs/fpga.md); the commit is the same, cycle for cycle.
     wire x_in_x     = (x_class_q == `CL_ALU) || (x_class_q == `CL_JAL) ||
-                      (x_class_q == `CL_JALR) || (x_class_q == `CL_CSR);
+                      (x_class_q == `CL_JALR) || (x_class_q == `CL_CSR) ||
+                      (x_class_q == `CL_WARP);
     wire x_commit_x = x_valid_q && !x_pc_bad_q && x_in_x;
-    wire x_rf_write = x_commit_x && x_wr_rd_q;
+    wire x_rf_write = x_commit_x && x_wr_rd_q && (!x_is_warp || x_w_go);
+
+    // ------------------------------------------------------------------
+    // Warp-level operations (CL_WARP, docs/isa.md). The member mask comes
+    // from the lowest issuing lane: rs1 for syncwarp, rs2 for votes, rd for
+    // shuffles (read and written, like amocas.w). The instruction executes
+    // once every live member not waiting at a barrier has reached it: the
+    // issuing lanes and those parked at this very PC (wpark_q). Otherwise
+    // the issuing lanes park here. Registers of every lane of the warp are
+    // read in D, so the parked lanes' operands are at hand.
+    // ------------------------------------------------------------------
+    wire       x_is_warp  = (x_class_q == `CL_WARP);
+    wire [6:0] x_wop      = x_instr_q[31:25];
+    wire       wop_sync   = (x_wop == `WARP_SYNC);
+    wire       wop_vote   = (x_wop == `WARP_BALLOT) || (x_wop == `WARP_ANY) ||
+                            (x_wop == `WARP_ALL);
+    wire       wop_active = (x_wop == `WARP_ACTIVE);
+    reg  [31:0] w_mval;
+    reg  [T-1:0] w_here, w_pred;
+    always @(*) begin
+        w_mval = 32'd0;
+        for (t = T - 1; t >= 0; t = t - 1)
+            if (x_mask_q[t])
+                w_mval = wop_sync ? rs1v[t*32 +: 32] : wop_vote ? rs2v[t*32 +: 32] : rdv[t*32 +: 32];
+        for (t = 0; t < T; t = t + 1) begin
+            w_here[t] = wpark_q[x_warp_q][t] && (lane_pc_q[slot(x_warp_q, t)] == x_pc_q);
+            w_pred[t] = (rs1v[t*32 +: 32] != 32'd0);
+        end
+    end
+    wire [T-1:0] w_need = w_mval[T-1:0] & run_q[x_warp_q] & ~bpark_q[x_warp_q] & ~x_mask_q;
+    // executes now (a forced issue always does), or the issuing lanes park
+    wire         x_w_go = wop_active || x_force_q || ((w_need & ~w_here) == {T{1'b0}});
+    wire [T-1:0] w_have = x_mask_q | (wop_active ? {T{1'b0}} : w_here);
+    wire [T-1:0] w_ballot = w_pred & w_have;
+    reg  [T*32-1:0] w_result;
+    reg  [4:0]  w_src, w_seg, w_wm;
+    reg  [31:0] w_b;
+    reg         w_own;
+    reg  [LW-1:0] w_idx;   // w_src, known to be a lane of the warp when used
+    always @(*) begin
+        for (t = 0; t < T; t = t + 1) begin
+            w_b   = rs2v[t*32 +: 32];
+            w_wm  = w_b[12:8];                       // width - 1
+            w_seg = 5'(t) & ~w_wm;                   // first lane of t's segment
+            w_own = 1'b0;
+            case (x_wop)
+                `WARP_SHFL_UP: begin
+                    w_src = 5'(t) - w_b[4:0];
+                    w_own = ({1'b0, w_b[4:0]} > {1'b0, 5'(t) - w_seg});
+                end
+                `WARP_SHFL_DOWN: begin
+                    w_src = 5'(t) + w_b[4:0];
+                    w_own = ({1'b0, 5'(t)} + {1'b0, w_b[4:0]} > {1'b0, w_seg | w_wm});
+                end
+                `WARP_SHFL_XOR: begin
+                    w_src = 5'(t) ^ w_b[4:0];
+                    w_own = (w_src > (w_seg | w_wm));  // later segments: own value
+                end
+                default: begin                         // WARP_SHFL_IDX
+                    w_src = w_seg | (w_b[4:0] & w_wm);
+                end
+            endcase
+            if ({27'd0, w_src} >= T) w_own = 1'b1;   // no such lane
+            w_idx = (T > 1) ? w_src[LW-1:0] : {LW{1'b0}};
+            case (x_wop)
+                `WARP_BALLOT: w_result[t*32 +: 32] = {{(32-T){1'b0}}, w_ballot};
+                `WARP_ANY:    w_result[t*32 +: 32] = {31'd0, w_ballot != {T{1'b0}}};
+                `WARP_ALL:    w_result[t*32 +: 32] = {31'd0, w_ballot == w_have};
+                `WARP_ACTIVE: w_result[t*32 +: 32] = {{(32-T){1'b0}}, x_mask_q};
+                default:      w_result[t*32 +: 32] =
+                                  w_own ? rs1v[t*32 +: 32] : rs1v[w_idx*32 +: 32];
+            endcase
+        end
+    end
+    wire x_w_sync = x_commit_x && x_is_warp && x_w_go && !wop_active;  // a warp sync took place
+    // masks name lanes 0..T-1 (CUDA's 0xffffffff is every lane); the
+    // shuffle operand has lane, delta or xor mask in [4:0], width-1 in [12:8]
+    wire unused_w = ^{w_mval[31:T-1], w_b[31:13], w_b[7:5]};
 
     // tmc operand: rs1 of the lowest issuing lane
     reg [31:0] tmc_val;
@@ -527,20 +689,25 @@ module gpu_core #(
             if (x_mask_q[t]) tmc_val = rs1v[t*32 +: 32];
     end
 
-    // Register write port: X first, else a waiting unit (LSU before divider).
-    wire lsu_wb_grant = lsu_wb_valid && !x_rf_write;
-    wire div_wb_grant = div_wb_valid && !x_rf_write && !lsu_wb_valid;
+    // Register write port: X first, else a waiting unit (LSU, then shared
+    // memory, then divider).
+    wire lsu_wb_grant  = lsu_wb_valid && !x_rf_write;
+    wire smem_wb_grant = smem_wb_valid && !x_rf_write && !lsu_wb_valid;
+    wire div_wb_grant  = div_wb_valid && !x_rf_write && !lsu_wb_valid && !smem_wb_valid;
     always @(*) begin
         rf_we    = 1'b0;
         rf_wwarp = x_warp_q;
         rf_waddr = x_rd_q;
-        rf_wmask = x_mask_q;
+        rf_wmask = x_is_warp ? w_have : x_mask_q;
         rf_wdata = x_result;
         if (x_rf_write) begin
             rf_we = 1'b1;
         end else if (lsu_wb_valid) begin
             rf_we = 1'b1; rf_wwarp = lsu_wb_warp; rf_waddr = lsu_wb_rd;
             rf_wmask = lsu_wb_mask; rf_wdata = lsu_wb_data;
+        end else if (smem_wb_valid) begin
+            rf_we = 1'b1; rf_wwarp = smem_wb_warp; rf_waddr = smem_wb_rd;
+            rf_wmask = smem_wb_mask; rf_wdata = smem_wb_data;
         end else if (div_wb_valid) begin
             rf_we = 1'b1; rf_wwarp = div_wb_warp; rf_waddr = div_wb_rd;
             rf_wmask = div_wb_mask; rf_wdata = div_wb_data;
@@ -629,9 +796,9 @@ module gpu_core #(
                                                                             : x_size_q)
                                             : `DET_SYNC_BARRIER),
                 .push_pc_i      (x_det_push ? x_pc_q : bar_pc_q[bar_slot]),
-                .push_mask_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? x_low_lane : x_mask_q)
+                .push_mask_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? x_low_lane : x_gl_mask)
                                             : {{(T-1){1'b0}}, 1'b1}),
-                .push_addr_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? {T*32{1'b0}} : x_addr)
+                .push_addr_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? {T*32{1'b0}} : x_paddr)
                                             : {T*32{1'b0}}),
                 .push_bloom_i   (x_det_push ? lk_bloom[x_warp_q] : 16'd0),
                 .push_barrier_i (x_det_push ? bar_id_q[bslot_q[x_warp_q]] : bar_id_next),
@@ -644,6 +811,39 @@ module gpu_core #(
                 .evt_last_o     (det_evt_last_o),
                 .idle_o         (det_port_idle)
             );
+
+            // Shared memory is handed over apart (docs/detector.md §3.6).
+            wire [1:0] sh_kind = (x_lsu_op_q == `LSU_LOAD)  ? `DET_EV_LOAD :
+                                 (x_lsu_op_q == `LSU_STORE) ? `DET_EV_STORE : `DET_EV_ATOMIC;
+            scord_sh_events #(
+                .NUM_WARPS   (NUM_WARPS),
+                .NUM_THREADS (NUM_THREADS),
+                .SAW         (SAW)
+            ) u_sh_events (
+                .clk_i          (clk_i),
+                .rst_i          (rst_i),
+                .armed_i        (det_armed),
+                .acc_valid_i    (smem_req_valid && smem_req_ready),
+                .acc_kind_i     (sh_kind),
+                .acc_size_i     (x_size_q),
+                .acc_mask_i     (x_sh_mask),
+                .acc_addr_i     (x_saddr),
+                .acc_pc_i       (x_pc_q),
+                .acc_warp_i     (x_warp_q),
+                .acc_wib_i      ({{(5-WW){1'b0}}, wib_q[x_warp_q]}),
+                .acc_bslot_i    (bslot_q[x_warp_q]),
+                .acc_block_i    (block_id_q[x_warp_q][15:0]),
+                .sync_valid_i   (x_w_sync),
+                .sync_mask_i    (w_have),
+                .sync_pc_i      (x_pc_q),
+                .sync_warp_i    (x_warp_q),
+                .bar_valid_i    (bar_any && (bar_release != {NUM_WARPS{1'b0}})),
+                .bar_bslot_i    (bar_slot),
+                .launch_i       (do_launch),
+                .launch_bslot_i (new_bslot),
+                .acc_lanes_o    (det_sh_acc_o),
+                .sync_o         (det_sh_sync_o)
+            );
         end else begin : g_no_det
             // Nothing is ever pushed: det_armed is constant 0 here.
             assign lk_wait         = {NUM_WARPS{1'b0}};
@@ -652,6 +852,8 @@ module gpu_core #(
             assign det_evt_valid_o = 1'b0;
             assign det_evt_data_o  = 128'd0;
             assign det_evt_last_o  = 1'b0;
+            assign det_sh_acc_o    = 8'd0;
+            assign det_sh_sync_o   = 1'b0;
             wire unused_no_det = ^{det_armed_i, det_evt_ready_i, lk_addr, lk_scope_q, lk_warp_q,
                                    bar_pc_q[0], det_bar_push};
         end
@@ -667,11 +869,18 @@ module gpu_core #(
     reg [31:0]    r_min;
     reg [T-1:0]   r_mask, r_cand;
     reg [T*33-1:0] r_key;
+    reg            r_force;
     always @(*) begin
         // Lanes parked at the barrier wait for the others; once all have
         // arrived (the warp waits in bwait_q) the next PC is chosen over all
-        // of them, for the release.
-        r_cand = run_q[r_warp_q] & ~bpark_q[r_warp_q];
+        // of them, for the release. Lanes waiting at a warp sync wait too,
+        // unless no other lane can issue: then they issue it, forced.
+        r_force = 1'b0;
+        r_cand  = run_q[r_warp_q] & ~bpark_q[r_warp_q] & ~wpark_q[r_warp_q];
+        if (r_cand == {T{1'b0}}) begin
+            r_cand  = run_q[r_warp_q] & ~bpark_q[r_warp_q];
+            r_force = (r_cand != {T{1'b0}});
+        end
         if (r_cand == {T{1'b0}}) r_cand = run_q[r_warp_q];
         // The minimum over a binary tree of comparisons, log2(T) deep (a
         // running minimum over the lanes chains T comparators, one of the
@@ -722,6 +931,10 @@ module gpu_core #(
             bwait_q   <= 0;
             lsu_blk_q <= 0;
             div_blk_q <= 0;
+            smem_blk_q <= 0;
+            swait_q   <= 0;
+            wforce_q  <= 0;
+            sfit_q    <= 0;
             d_valid_q <= 1'b0;
             x_valid_q <= 1'b0;
             r_valid_q <= 1'b0;
@@ -734,11 +947,19 @@ module gpu_core #(
                 run_q[w]   <= {T{1'b0}};
                 park_q[w]  <= {T{1'b0}};
                 bpark_q[w] <= {T{1'b0}};
+                wpark_q[w] <= {T{1'b0}};
                 bslot_q[w] <= 0;
             end
             for (v = 0; v < NPERF; v = v + 1) perf_q[v] <= 32'd0;
         end else begin
             cycle_q <= cycle_q + 64'd1;
+
+            // ---- shared-memory slices of the grid's blocks (see launch_ready_o)
+            if (start_i)
+                for (w = 0; w < NUM_WARPS; w = w + 1) begin
+                    sbase_q[w] <= SAW'(w * smem_stride_i);
+                    sfit_q[w]  <= ({32'd0, smem_stride_i} * (64'(w) + 64'd1)) <= SMEM_BYTES;
+                end
 
             // ---- launch
             if (do_launch) begin
@@ -746,6 +967,9 @@ module gpu_core #(
                     run_q[w]       <= first_mask(launch_nthreads_i, alloc_wib[w]);
                     park_q[w]      <= {T{1'b0}};
                     bpark_q[w]     <= {T{1'b0}};
+                    wpark_q[w]     <= {T{1'b0}};
+                    wforce_q[w]    <= 1'b0;
+                    wbase_q[w]     <= sbase_q[new_bslot];
                     warp_pc_q[w]   <= entry_pc_i;
                     warp_mask_q[w] <= first_mask(launch_nthreads_i, alloc_wib[w]);
                     block_id_q[w]  <= launch_block_id_i;
@@ -759,6 +983,7 @@ module gpu_core #(
             end
 
             // ---- F
+            wb_starved_q <= unit_wb_pending && x_rf_write;
             d_valid_q <= issue;
             if (issue) begin
                 busy_q[pick] <= 1'b1;
@@ -767,6 +992,7 @@ module gpu_core #(
                 d_pc_q       <= f_pc;
                 d_mask_q     <= warp_mask_q[pick];
                 d_pc_bad_q   <= f_pc_bad;
+                d_force_q    <= wforce_q[pick];
             end
 
             // ---- D
@@ -781,6 +1007,7 @@ module gpu_core #(
                 x_pc_q        <= d_pc_q;
                 x_mask_q      <= d_mask_q;
                 x_pc_bad_q    <= d_pc_bad_q;
+                x_force_q     <= d_force_q;
                 x_instr_q     <= ic_instr;
                 x_class_q     <= dec_class;
                 x_alu_op_q    <= dec_alu_op;
@@ -821,12 +1048,26 @@ module gpu_core #(
             if (x_commit) begin
                 instret_q <= instret_q + 64'd1;
                 for (t = 0; t < T; t = t + 1) begin
-                    if (x_mask_q[t]) begin
+                    // lanes parking at a warp sync stay at it
+                    if (x_mask_q[t] && !(x_is_warp && !x_w_go)) begin
                         lane_pc_q[slot(x_warp_q, t)] <= x_next_pc[t*32 +: 32];
                     end
                 end
                 case (x_class_q)
-                    `CL_MEM: lwait_q[x_warp_q] <= 1'b1;
+                    `CL_MEM: begin
+                        lwait_q[x_warp_q] <= x_to_lsu;
+                        swait_q[x_warp_q] <= x_to_smem;
+                    end
+                    `CL_WARP:
+                        if (x_w_go) begin
+                            // the lanes that waited here go on with the issuing ones
+                            for (t = 0; t < T; t = t + 1)
+                                if (w_have[t] && !x_mask_q[t])
+                                    lane_pc_q[slot(x_warp_q, t)] <= pc_plus4;
+                            wpark_q[x_warp_q] <= wpark_q[x_warp_q] & ~w_have;
+                        end else begin
+                            wpark_q[x_warp_q] <= wpark_q[x_warp_q] | x_mask_q;
+                        end
                     `CL_DIV: dwait_q[x_warp_q] <= 1'b1;
                     `CL_BAR: bpark_q[x_warp_q] <= x_bpark_next;
                     `CL_EXIT: begin
@@ -852,6 +1093,7 @@ module gpu_core #(
             if (r_valid_q) begin
                 warp_pc_q[r_warp_q]   <= r_min;
                 warp_mask_q[r_warp_q] <= r_mask;
+                wforce_q[r_warp_q]    <= r_force;
                 busy_q[r_warp_q]      <= 1'b0;
             end
 
@@ -872,7 +1114,7 @@ module gpu_core #(
                 lk_op_q    <= (x_fence_blk || x_fence_dev) ? LK_FENCE : x_lk_cas ? LK_CAS : LK_XCHG;
                 lk_scope_q <= x_fence_blk ? 1'b0 : x_scope_dev_q;
                 lk_left_q  <= x_mask_q;
-                lk_addr_q  <= x_addr;
+                lk_addr_q  <= x_paddr;
             end else if (lk_done) begin
                 lk_busy_q <= 1'b0;
             end else if (lk_step) begin
@@ -895,13 +1137,18 @@ module gpu_core #(
                 if (bar_release[w]) bpark_q[w] <= {T{1'b0}};
             if (lsu_req_ready)
                 lsu_blk_q <= 0;
-            else if (lsu_req_valid && !lsu_req_ready)
+            else if (x_mem_go && x_to_lsu)
                 lsu_blk_q[x_warp_q] <= 1'b1;
+            if (smem_req_ready)
+                smem_blk_q <= 0;
+            else if (x_mem_go && x_to_smem)
+                smem_blk_q[x_warp_q] <= 1'b1;
             if (div_req_ready)
                 div_blk_q <= 0;
             else if (div_req_valid && !div_req_ready)
                 div_blk_q[x_warp_q] <= 1'b1;
             if (lsu_wb_grant) lwait_q[lsu_wb_warp] <= 1'b0;
+            if (smem_wb_grant) swait_q[smem_wb_warp] <= 1'b0;
             if (div_wb_grant) dwait_q[div_wb_warp] <= 1'b0;
 
             // ---- counters
@@ -912,6 +1159,9 @@ module gpu_core #(
                     perf_q[`PERF_INSTRS]        <= perf_q[`PERF_INSTRS] + 32'd1;
                     perf_q[`PERF_THREAD_INSTRS] <= perf_q[`PERF_THREAD_INSTRS] + {24'd0, x_popcount};
                 end
+                if (perf_smem_acc) perf_q[`PERF_SMEM_ACCESSES] <= perf_q[`PERF_SMEM_ACCESSES] + 32'd1;
+                if (perf_smem_cf)  perf_q[`PERF_SMEM_CONFLICTS] <= perf_q[`PERF_SMEM_CONFLICTS] + 32'd1;
+                if (x_w_sync)      perf_q[`PERF_WARP_SYNCS] <= perf_q[`PERF_WARP_SYNCS] + 32'd1;
                 if (perf_load)    perf_q[`PERF_LOADS]      <= perf_q[`PERF_LOADS] + 32'd1;
                 if (perf_store)   perf_q[`PERF_STORES]     <= perf_q[`PERF_STORES] + 32'd1;
                 if (perf_atomic)  perf_q[`PERF_ATOMICS]    <= perf_q[`PERF_ATOMICS] + 32'd1;
@@ -928,7 +1178,8 @@ module gpu_core #(
                         perf_q[`PERF_STALL_WB] <= perf_q[`PERF_STALL_WB] + 32'd1;
                     else if (!pick_ok && |(fwait_q & live))
                         perf_q[`PERF_STALL_FETCH] <= perf_q[`PERF_STALL_FETCH] + 32'd1;
-                    else if (!pick_ok && |((lwait_q | dwait_q | lsu_blk_q | div_blk_q) & live))
+                    else if (!pick_ok && |((lwait_q | dwait_q | swait_q | lsu_blk_q | div_blk_q |
+                                             smem_blk_q) & live))
                         perf_q[`PERF_STALL_MEM] <= perf_q[`PERF_STALL_MEM] + 32'd1;
                     else if (!pick_ok && |(bwait_q & live))
                         perf_q[`PERF_STALL_BAR] <= perf_q[`PERF_STALL_BAR] + 32'd1;
@@ -963,7 +1214,7 @@ module gpu_core #(
         .lsu_req_warp_i     (x_warp_q),
         .lsu_req_rd_i       (x_rd_q),
         .lsu_req_mask_i     (x_mask_q),
-        .lsu_req_addr_i     (x_addr),
+        .lsu_req_addr_i     (x_paddr),
         .lsu_req_wdata_i    (rs2v),
         .lsu_req_cmp_i      (rdv),
         .wb_valid_o         (lsu_wb_valid),
@@ -992,6 +1243,56 @@ module gpu_core #(
         .perf_l1_miss_o     (perf_l1_miss)
     );
 
+    // Shared memory: the lanes of x_sh_mask, addressed in this core's
+    // memory (x_saddr); the block's slice was checked in X.
+    wire smem_idle, perf_smem_acc, perf_smem_cf;
+    generate
+        if (HAS_SMEM) begin : g_smem
+            gpu_smem #(
+                .NUM_WARPS   (NUM_WARPS),
+                .NUM_THREADS (NUM_THREADS),
+                .SMEM_BYTES  (SMEM_BYTES)
+            ) u_smem (
+                .clk_i           (clk_i),
+                .rst_i           (rst_i),
+                .req_valid_i     (smem_req_valid),
+                .req_ready_o     (smem_req_ready),
+                .req_op_i        (x_lsu_op_q),
+                .req_amo_op_i    (x_amo_op_q),
+                .req_size_i      (x_size_q),
+                .req_unsigned_i  (x_unsigned_q),
+                .req_warp_i      (x_warp_q),
+                .req_rd_i        (x_rd_q),
+                .req_mask_i      (x_sh_mask),
+                .req_addr_i      (x_saddr),
+                .req_wdata_i     (rs2v),
+                .req_cmp_i       (rdv),
+                .wb_valid_o      (smem_wb_valid),
+                .wb_ready_i      (smem_wb_grant),
+                .wb_warp_o       (smem_wb_warp),
+                .wb_rd_o         (smem_wb_rd),
+                .wb_mask_o       (smem_wb_mask),
+                .wb_data_o       (smem_wb_data),
+                .idle_o          (smem_idle),
+                .perf_access_o   (perf_smem_acc),
+                .perf_conflict_o (perf_smem_cf)
+            );
+        end else begin : g_no_smem
+            // x_to_smem is constant 0: nothing is ever sent here.
+            assign smem_req_ready = 1'b1;
+            assign smem_wb_valid  = 1'b0;
+            assign smem_wb_warp   = {WW{1'b0}};
+            assign smem_wb_rd     = 5'd0;
+            assign smem_wb_mask   = {T{1'b0}};
+            assign smem_wb_data   = {T*32{1'b0}};
+            assign smem_idle      = 1'b1;
+            assign perf_smem_acc  = 1'b0;
+            assign perf_smem_cf   = 1'b0;
+            wire unused_no_smem = ^{smem_req_valid, smem_wb_grant, x_saddr, smem_bytes_i,
+                                    smem_stride_i, lane_sh_oob, sfit_q, x_lr_sc};
+        end
+    endgenerate
+
     gpu_div #(
         .NUM_WARPS   (NUM_WARPS),
         .NUM_THREADS (NUM_THREADS)
@@ -1014,7 +1315,7 @@ module gpu_core #(
         .wb_data_o   (div_wb_data)
     );
 
-    assign idle_o = !(|live) && !(|busy_q) && !(|lwait_q) && !(|dwait_q) && lsu_idle &&
-                    !d_valid_q && !x_valid_q && !r_valid_q;
+    assign idle_o = !(|live) && !(|busy_q) && !(|lwait_q) && !(|dwait_q) && !(|swait_q) &&
+                    lsu_idle && smem_idle && !d_valid_q && !x_valid_q && !r_valid_q;
 endmodule
 `default_nettype wire

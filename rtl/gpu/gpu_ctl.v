@@ -9,6 +9,8 @@ module gpu_ctl #(
     parameter NUM_THREADS = 8,
     parameter LINE_BYTES  = 32,
     parameter MEM_BYTES   = 16777216,
+    parameter SMEM_BYTES  = 0,          // shared memory of one core
+    parameter STACK_LOG2  = 10,         // the stack size the cores interleave (gpu_core)
     // derived, do not override
     parameter WW = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1
 ) (
@@ -34,6 +36,8 @@ module gpu_ctl #(
     output reg  [31:0]                   nblocks_o,
     output reg  [31:0]                   nthreads_o,   // threads per block
     output reg  [WW:0]                   nwarps_o,     // warps per block
+    output reg  [31:0]                   smem_bytes_o, // shared bytes per block, a multiple of 4
+    output reg  [31:0]                   smem_stride_o,// ... rounded up to a row of banks
     // from the GPU
     input  wire                          dispatch_done_i,
     input  wire [NUM_CORES-1:0]          core_idle_i,
@@ -59,6 +63,7 @@ module gpu_ctl #(
     reg [31:0] err_pc_q, err_addr_q, err_info_q;
     reg [31:0] cycles_q, l2_hits_q, l2_misses_q, mem_reads_q, mem_writes_q, l2_det_q;
     reg        settle_q;  // one cycle after start, before "done" may be seen
+    reg [31:0] smem_q;    // CTL_SMEM_BYTES as written
 
     assign grid_dim_o  = {grid_q[2], grid_q[1], grid_q[0]};
     assign block_dim_o = {block_q[2], block_q[1], block_q[0]};
@@ -89,12 +94,23 @@ module gpu_ctl #(
     wire [63:0] nthreads64 = {bxy_q[63:32] != 32'd0, 31'd0, 32'd0} | (bxy_q[31:0] * block_q[2]);
     wire [63:0] nblocks64  = {gxy_q[63:32] != 32'd0, 31'd0, 32'd0} | (gxy_q[31:0] * grid_q[2]);
     wire [31:0] max_threads = NUM_WARPS * NUM_THREADS;
+    // The cores interleave the stacks of each core's threads (gpu_core,
+    // stack_word): the stack region must start on a block of a core's stacks.
+    localparam [31:0] STACK_ALIGN = ((NUM_WARPS * NUM_THREADS) << STACK_LOG2) - 1;
     wire launch_ok = (grid_q[0] != 0) && (grid_q[1] != 0) && (grid_q[2] != 0) &&
                      (block_q[0] != 0) && (block_q[1] != 0) && (block_q[2] != 0) &&
                      (nthreads64 <= {32'd0, max_threads}) && (nblocks64[63:32] == 32'd0) &&
                      (entry_pc_o[1:0] == 2'b00) && (entry_pc_o >= `MEM_GUARD) &&
-                     (entry_pc_o < MEM_BYTES) && (stack_log2_o >= 5'd4) &&
-                     (stack_top_o <= MEM_BYTES);
+                     (entry_pc_o < MEM_BYTES) && (stack_log2_o == 5'(STACK_LOG2)) &&
+                     ((stack_top_o & STACK_ALIGN) == 32'd0) &&
+                     (stack_top_o <= MEM_BYTES) && (smem_q <= SMEM_BYTES);
+    // Slices: the size in words (loads and stores are at most a word), and
+    // the distance between two slices in whole rows of NUM_THREADS banks,
+    // so a bank conflict does not depend on where a block's slice lies.
+    // launch_ok bounds smem_q by SMEM_BYTES, so neither rounding wraps.
+    localparam [31:0] ROW = 4 * NUM_THREADS;
+    wire [31:0] smem_words = (smem_q + 32'd3) & ~32'd3;
+    wire [31:0] smem_rows  = (smem_q + ROW - 32'd1) & ~(ROW - 32'd1);
     wire [31:0] nwarps32 = (nthreads64[31:0] + NUM_THREADS - 1) / NUM_THREADS;
     // launch_ok bounds the thread count, so the warp count fits WW+1 bits
     wire unused_nwarps = ^nwarps32[31:WW+1];
@@ -148,11 +164,12 @@ module gpu_ctl #(
             busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0; cause_q <= `FAULT_NONE;
             entry_pc_o <= 32'd0; arg_ptr_o <= 32'd0;
             for (c = 0; c < 3; c = c + 1) begin grid_q[c] <= 32'd1; block_q[c] <= 32'd1; end
-            stack_top_o <= MEM_BYTES; stack_log2_o <= 5'd10;
+            stack_top_o <= MEM_BYTES; stack_log2_o <= 5'(STACK_LOG2);
             err_pc_q <= 32'd0; err_addr_q <= 32'd0; err_info_q <= 32'd0;
             cycles_q <= 32'd0; l2_hits_q <= 32'd0; l2_misses_q <= 32'd0;
             mem_reads_q <= 32'd0; mem_writes_q <= 32'd0; l2_det_q <= 32'd0;
             nblocks_o <= 32'd0; nthreads_o <= 32'd0; nwarps_o <= 0;
+            smem_q <= 32'd0; smem_bytes_o <= 32'd0; smem_stride_o <= 32'd0;
         end else begin
             if (busy_q) cycles_q <= cycles_q + 32'd1;
             if (l2_hit_i)    l2_hits_q    <= l2_hits_q + 32'd1;
@@ -189,6 +206,8 @@ module gpu_ctl #(
                                 nblocks_o   <= nblocks64[31:0];
                                 nthreads_o  <= nthreads64[31:0];
                                 nwarps_o    <= nwarps32[WW:0];
+                                smem_bytes_o  <= smem_words;
+                                smem_stride_o <= smem_rows;
                                 cycles_q    <= 32'd0;
                                 l2_hits_q   <= 32'd0; l2_misses_q  <= 32'd0;
                                 mem_reads_q <= 32'd0; mem_writes_q <= 32'd0;
@@ -212,6 +231,7 @@ module gpu_ctl #(
                     `CTL_BLOCK_Z:    block_q[2]   <= ctl_wdata_i;
                     `CTL_STACK_TOP:  stack_top_o  <= ctl_wdata_i;
                     `CTL_STACK_LOG2: stack_log2_o <= ctl_wdata_i[4:0];
+                    `CTL_SMEM_BYTES: smem_q       <= ctl_wdata_i;
                     default: ;
                 endcase
             end
@@ -235,6 +255,8 @@ module gpu_ctl #(
                     `CTL_HW_CONFIG:  ctl_rdata_o <= {LINE_BYTES[7:0], NUM_THREADS[7:0],
                                                      NUM_WARPS[7:0], NUM_CORES[7:0]};
                     `CTL_VERSION:    ctl_rdata_o <= `HW_VERSION;
+                    `CTL_SMEM_BYTES: ctl_rdata_o <= smem_q;
+                    `CTL_SMEM_CAP:   ctl_rdata_o <= SMEM_BYTES;
                     default:
                         ctl_rdata_o <= perf_sel ? perf_sum : 32'd0;
                 endcase

@@ -67,7 +67,7 @@ module gpu_decode (
             `CSR_BLOCK_ID, `CSR_CORE_ID, `CSR_NUM_THREADS, `CSR_NUM_WARPS,
             `CSR_NUM_CORES, `CSR_BLOCK_DIM_X, `CSR_BLOCK_DIM_Y, `CSR_BLOCK_DIM_Z,
             `CSR_GRID_DIM_X, `CSR_GRID_DIM_Y, `CSR_GRID_DIM_Z, `CSR_ARG_PTR,
-            `CSR_STACK_TOP, `CSR_TMASK: csr_known = 1'b1;
+            `CSR_STACK_TOP, `CSR_TMASK, `CSR_SMEM_BYTES: csr_known = 1'b1;
             default: csr_known = 1'b0;
         endcase
     end
@@ -182,7 +182,23 @@ module gpu_decode (
                     class_o = `CL_NOP;
                 end
             end
-            `OPC_SIMT: if (instr_i[31:20] == 12'd0 && rd_o == 5'd0) begin
+            `OPC_SIMT: if (f3 == `SIMT_WARP) begin
+                // R layout, funct7 the operation; the X stage reads it from
+                // the instruction word. Unused register fields must be 0.
+                case (f7)
+                    `WARP_SYNC:
+                        if (rd_o == 5'd0 && rs2_o == 5'd0) class_o = `CL_WARP;
+                    `WARP_BALLOT, `WARP_ANY, `WARP_ALL,
+                    `WARP_SHFL_IDX, `WARP_SHFL_UP, `WARP_SHFL_DOWN, `WARP_SHFL_XOR: begin
+                        class_o = `CL_WARP; wr_rd_o = 1'b1;
+                    end
+                    `WARP_ACTIVE:
+                        if (rs1_o == 5'd0 && rs2_o == 5'd0) begin
+                            class_o = `CL_WARP; wr_rd_o = 1'b1;
+                        end
+                    default: ;
+                endcase
+            end else if (instr_i[31:20] == 12'd0 && rd_o == 5'd0) begin
                 case (f3)
                     `SIMT_TMC:       class_o = `CL_TMC;
                     `SIMT_BAR:       if (rs1_o == 5'd0) class_o = `CL_BAR;

@@ -97,8 +97,23 @@ module gpu_l2 #(
   reg [TAG_W-1:0]     tag_rd_q;
   reg [LINE_BITS-1:0] data_rd_q;
 
-  wire [IDX_W-1:0]  req_idx = (SETS > 1) ? req_addr_i[OFF_W +: IDX_W] : '0;
-  wire [IDX_W-1:0]  idx     = (SETS > 1) ? addr_q[OFF_W +: IDX_W] : '0;
+  // The set index XORs the tag, bit-reversed, into the line bits: regions
+  // a multiple of the cache size apart (the cores' stack blocks, arrays
+  // allocated back to back) land in different parts of the cache instead
+  // of onto the same sets, and a run of consecutive lines stays one run.
+  // The tag keeps every bit above the line, so the index is still a
+  // bijection of the line address given the tag.
+  function automatic [IDX_W-1:0] set_of(input [31-OFF_W:0] line);
+    reg [IDX_W-1:0] t, r;
+    integer j;
+    begin
+      t = IDX_W'(line[31-OFF_W:IDX_W]);
+      for (j = 0; j < IDX_W; j = j + 1) r[j] = t[IDX_W-1-j];
+      set_of = (SETS > 1) ? (line[IDX_W-1:0] ^ r) : '0;
+    end
+  endfunction
+  wire [IDX_W-1:0]  req_idx = set_of(req_addr_i[31:OFF_W]);
+  wire [IDX_W-1:0]  idx     = set_of(addr_q[31:OFF_W]);
   wire [TAG_W-1:0]  tag     = addr_q[31 -: TAG_W];
   wire [WSEL_W-1:0] wsel    = addr_q[OFF_W-1:2];
   wire [29:0]       waddr   = addr_q[31:2];
@@ -108,6 +123,7 @@ module gpu_l2 #(
 
   wire accept = req_valid_i && req_ready_o;
   wire hit    = valid_q[idx] && (tag_rd_q == tag);
+  wire wfull  = &wstrb_q;   // a write of the whole line
 
   // A write to the data RAM happens in one place so the RAM keeps one port.
   reg                 ram_we;
@@ -165,8 +181,12 @@ module gpu_l2 #(
     clr_strb  = wstrb_q;
     case (state_q)
       S_LOOK: if (type_q == `L2_WRITE) begin
-        ram_we    = hit;
-        ram_wdata = merge(data_rd_q, wdata_q, wstrb_q);
+        // A hit is updated; a whole-line miss allocates (it needs nothing
+        // from memory), so data written line by line, the warps' stack
+        // saves among it, is still here when it is read back.
+        ram_we    = hit || wfull;
+        fill      = !hit && wfull;
+        ram_wdata = hit ? merge(data_rd_q, wdata_q, wstrb_q) : wdata_q;
         clr_en    = 1'b1;
       end
       S_MEMWT: if (mem_rsp_valid_i) begin
@@ -238,7 +258,10 @@ module gpu_l2 #(
             end else begin
               state_q <= S_MEMRD;
             end
-            `L2_WRITE: state_q <= S_MEMWR;
+            `L2_WRITE: begin
+              if (!hit && wfull) valid_q[idx] <= 1'b1;
+              state_q <= S_MEMWR;
+            end
             default: if (hit) begin  // AMO, LR, SC
               line_q  <= data_rd_q;
               state_q <= S_EXEC;

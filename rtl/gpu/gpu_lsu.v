@@ -142,7 +142,11 @@ module gpu_lsu #(
   end
 
   wire [31:0]        lead_addr = addr_q[lead*32 +: 32];
-  wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? lead_addr[OFF_W +: IDX_W] : '0;
+  // The set index XORs the low tag bits into the line bits, so lines a
+  // power of two apart above the cache size (the lanes' stacks, 2^STACK_LOG2
+  // apart) spread over the sets instead of fighting for one.
+  wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? (lead_addr[OFF_W +: IDX_W] ^
+                                               lead_addr[OFF_W+IDX_W +: IDX_W]) : '0;
   wire [TAG_W-1:0]   lead_tag  = lead_addr[31 -: TAG_W];
   wire [WSEL_W-1:0]  lead_wsel = lead_addr[OFF_W-1:2];
   wire [LINE_BYTES-1:0] lead_wstrb = LINE_BYTES'(4'hF) << (lead_wsel * 4);
@@ -266,6 +270,14 @@ module gpu_lsu #(
     l1_we    = 1'b0;
     l1_fill  = 1'b0;
     l1_wdata = merge(cur_line, st_data, st_strb);
+    // A store that writes the whole line allocates it on a miss (nothing
+    // needs reading), so lines written by a warp at once (results, stack
+    // saves) are here when read back; a partial store misses as before.
+    if (state_q == S_CHECK && !hit && is_store && (&st_strb)) begin
+      l1_we    = 1'b1;
+      l1_fill  = 1'b1;
+      l1_wdata = st_data;
+    end
     if (state_q == S_CHECK && hit) begin
       if (is_store) l1_we = 1'b1;
       if (blk_amo) begin
@@ -373,6 +385,7 @@ module gpu_lsu #(
             end
             state_q <= S_L2REQ;
           end else begin  // store
+            if (!hit && (&st_strb)) valid_q[lead_idx] <= 1'b1;
             state_q <= S_L2REQ;
           end
         end

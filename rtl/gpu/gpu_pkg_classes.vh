@@ -15,6 +15,7 @@
 `define CL_NOP     4'd10
 `define CL_ECALL   4'd11
 `define CL_ILLEGAL 4'd12
+`define CL_WARP    4'd13   // warp-level operation (SIMT_WARP): sync, vote, shuffle
 
 `define ALU_ADD    4'd0
 `define ALU_SUB    4'd1

@@ -13,6 +13,10 @@ module gpu_top #(
     parameter L1I_BYTES   = `GPU_L1I_BYTES,
     parameter L2_BYTES    = `GPU_L2_BYTES,
     parameter MEM_BYTES   = `GPU_MEM_BYTES,
+    // shared memory of each core, bytes (gpu_smem: one bank per lane)
+    parameter SMEM_BYTES  = `GPU_SMEM_BYTES,
+    // log2 of each thread's stack (the cores interleave the stacks of a warp)
+    parameter STACK_LOG2  = `GPU_STACK_LOG2,
     // lines of the race detector's metadata cache (power of two): the
     // detector's largest area item, 3 500 LUTs at 256 (docs/fpga.md)
     parameter MD_LINES    = `GPU_MD_LINES,
@@ -47,7 +51,7 @@ module gpu_top #(
     localparam DPORT  = 2 * NUM_CORES;
 
     wire        start, soft_reset, halt;
-    wire [31:0] entry_pc, arg_ptr, stack_top, nblocks, nthreads;
+    wire [31:0] entry_pc, arg_ptr, stack_top, nblocks, nthreads, smem_bytes, smem_stride;
     wire [95:0] grid_dim, block_dim;
     wire [4:0]  stack_log2;
     wire [WW:0] nwarps;
@@ -64,7 +68,8 @@ module gpu_top #(
     wire [NUM_CORES-1:0]          core_idle, fault, launch_valid, launch_ready;
     // race detector: core event ports and the unit
     wire [NUM_CORES-1:0]          det_evt_valid, det_evt_ready, det_evt_last, det_core_idle;
-    wire [NUM_CORES-1:0]          det_stall;
+    wire [NUM_CORES-1:0]          det_stall, det_sh_sync;
+    wire [NUM_CORES*8-1:0]        det_sh_acc;
     wire [NUM_CORES*128-1:0]      det_evt_data;
     wire                          det_armed, det_idle, det_prepared;
     wire [31:0]                   gpu_ctl_rdata, det_ctl_rdata;
@@ -90,7 +95,9 @@ module gpu_top #(
         .NUM_WARPS   (NUM_WARPS),
         .NUM_THREADS (NUM_THREADS),
         .LINE_BYTES  (LINE_BYTES),
-        .MEM_BYTES   (MEM_BYTES)
+        .MEM_BYTES   (MEM_BYTES),
+        .SMEM_BYTES  (SMEM_BYTES),
+        .STACK_LOG2  (STACK_LOG2)
     ) u_ctl (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
@@ -112,6 +119,8 @@ module gpu_top #(
         .nblocks_o       (nblocks),
         .nthreads_o      (nthreads),
         .nwarps_o        (nwarps),
+        .smem_bytes_o    (smem_bytes),
+        .smem_stride_o   (smem_stride),
         .dispatch_done_i (dispatch_done),
         .core_idle_i     (core_idle),
         .l2_idle_i       (l2_idle && det_idle && (&det_core_idle)),
@@ -168,6 +177,8 @@ module gpu_top #(
                 .L1D_BYTES   (L1D_BYTES),
                 .L1I_BYTES   (L1I_BYTES),
                 .MEM_BYTES   (MEM_BYTES),
+                .SMEM_BYTES  (SMEM_BYTES),
+                .STACK_LOG2  (STACK_LOG2),
                 .DETECTOR    (DETECTOR)
             ) u_core (
                 .clk_i             (clk_i),
@@ -180,6 +191,8 @@ module gpu_top #(
                 .grid_dim_i        (grid_dim),
                 .stack_top_i       (stack_top),
                 .stack_log2_i      (stack_log2),
+                .smem_bytes_i      (smem_bytes),
+                .smem_stride_i     (smem_stride),
                 .launch_valid_i    (launch_valid[c]),
                 .launch_ready_o    (launch_ready[c]),
                 .launch_block_id_i (launch_block_id),
@@ -216,6 +229,8 @@ module gpu_top #(
                 .det_evt_last_o    (det_evt_last[c]),
                 .det_idle_o        (det_core_idle[c]),
                 .det_stall_o       (det_stall[c]),
+                .det_sh_acc_o      (det_sh_acc[c*8 +: 8]),
+                .det_sh_sync_o     (det_sh_sync[c]),
                 .perf_sel_i        (perf_sel),
                 .perf_o            (core_perf[c*32 +: 32])
             );
@@ -267,6 +282,8 @@ module gpu_top #(
             .evt_ready_o    (det_ready),
             .evt_data_i     (det_data),
             .stall_i        (det_stall),
+            .sh_acc_i       (det_sh_acc),
+            .sh_sync_i      (det_sh_sync),
             .ctl_req_i      (ctl_req_i),
             .ctl_we_i       (ctl_we_i),
             .ctl_addr_i     (ctl_addr_i),
@@ -293,7 +310,8 @@ module gpu_top #(
             assign det_idle      = 1'b1;
             assign det_ctl_rdata = 32'd0;
             assign det_evt_ready = {NUM_CORES{1'b0}};
-            wire unused_no_det = ^{det_evt_valid, det_evt_data, det_evt_last, det_stall};
+            wire unused_no_det = ^{det_evt_valid, det_evt_data, det_evt_last, det_stall,
+                                   det_sh_acc, det_sh_sync};
         end
     endgenerate
     // Each side reads 0 outside its own register range.

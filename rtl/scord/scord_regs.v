@@ -11,8 +11,9 @@
 `include "scord_defs.vh"
 
 module scord_regs #(
-  parameter NUM_CORES = 4,
-  parameter MEM_BYTES = 16777216
+  parameter NUM_CORES   = 4,
+  parameter NUM_THREADS = 8,
+  parameter MEM_BYTES   = 16777216
 ) (
   input  wire                 clk_i,
   input  wire                 rst_i,
@@ -46,6 +47,8 @@ module scord_regs #(
   input  wire                 kstart_i,       // armed kernel start: step gen, clear counters
   input  wire [23:0]          cnt_inc_i,      // +1 to counter k
   input  wire [NUM_CORES-1:0] stall_i,        // per core: a replay for a full FIFO
+  input  wire [NUM_CORES*8-1:0] sh_acc_i,     // per core: shared-memory lane accesses
+  input  wire [NUM_CORES-1:0] sh_sync_i,      // per core: a warp sync
   input  wire                 overflow_set_i,
   input  wire                 intrusion_set_i
 );
@@ -208,22 +211,31 @@ module scord_regs #(
   // bits in flops and its high bits in a LUT RAM: a carry out of the low
   // bits waits in a pending bit, and one pending carry per cycle (the
   // lowest) is added into the RAM. A counter carries at most once per
-  // 2^LO / NUM_CORES cycles (the stall counter adds up to NUM_CORES a
-  // cycle), well over the NCNT cycles a carry can wait, so no carry is
+  // 2^LO / STEP_MAX cycles (the shared-access counter adds up to
+  // NUM_CORES x NUM_THREADS a cycle), well over the NCNT cycles a carry
+  // can wait, so no carry is
   // ever pending twice. A read adds the pending carry; a kernel start marks
   // every high part zero. (32-bit counters in flops cost an adder and 32
   // flip-flops each: about a quarter of the detector's LUTs on the board.)
-  localparam integer LO = 6 + $clog2(NUM_CORES + 1);
+  localparam integer STEP_MAX = NUM_CORES * NUM_THREADS;
+  localparam integer LO = 6 + $clog2(STEP_MAX + 1);
   localparam integer HI = 32 - LO;
   localparam integer K_ACC   = {27'd0, `DET_CNT_ACCESSES};
   localparam integer K_STALL = {27'd0, `DET_CNT_STALL};
+  localparam integer K_SHACC = {27'd0, `DET_CNT_SH_ACCESSES};
+  localparam integer K_SHSYN = {27'd0, `DET_CNT_SH_SYNCS};
 
-  reg [LO:0] stall_sum;
+  reg [LO:0] stall_sum, shacc_sum, shsyn_sum;
   integer    c;
   always @* begin
     stall_sum = {(LO+1){1'b0}};
-    for (c = 0; c < NUM_CORES; c = c + 1)
+    shacc_sum = {(LO+1){1'b0}};
+    shsyn_sum = {(LO+1){1'b0}};
+    for (c = 0; c < NUM_CORES; c = c + 1) begin
       stall_sum = stall_sum + {{LO{1'b0}}, stall_i[c]};
+      shacc_sum = shacc_sum + (LO+1)'(sh_acc_i[c*8 +: 8]);
+      shsyn_sum = shsyn_sum + {{LO{1'b0}}, sh_sync_i[c]};
+    end
   end
 
   reg  [31:0]        acc_q;
@@ -236,10 +248,12 @@ module scord_regs #(
   integer            k;
   always @* begin
     for (k = 0; k < NCNT; k = k + 1) begin
-      // 11..15 are unassigned, 16 + 0 is no race type: they stay 0
-      if (k == K_STALL)                           step = stall_sum;
-      else if (k == K_ACC || (k >= 11 && k <= 16)) step = {(LO+1){1'b0}};
-      else                                        step = {{LO{1'b0}}, cnt_inc_i[k]};
+      // 13..15 are unassigned, 16 + 0 is no race type: they stay 0
+      if (k == K_STALL)                            step = stall_sum;
+      else if (k == K_SHACC)                       step = shacc_sum;
+      else if (k == K_SHSYN)                       step = shsyn_sum;
+      else if (k == K_ACC || (k >= 13 && k <= 16)) step = {(LO+1){1'b0}};
+      else                                         step = {{LO{1'b0}}, cnt_inc_i[k]};
       {carry[k], lo_next[LO*k +: LO]} = {1'b0, lo_q[k]} + step;
     end
   end
@@ -275,7 +289,7 @@ module scord_regs #(
     end
   end
   assign cnt_accesses_o = acc_q;
-  wire unused_inc = ^cnt_inc_i[16:11];
+  wire unused_inc = ^cnt_inc_i[16:11];  // the shared counters come from sh_*_i
 
   // ---- read data ----
   wire [7:0]    cidx = ctl_addr_i - `DET_CNT_BASE;

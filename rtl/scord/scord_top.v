@@ -56,6 +56,10 @@ module scord_top #(
   input  wire [127:0]          evt_data_i,
   // per core, per cycle: an instruction replayed for a full event FIFO
   input  wire [NUM_CORES-1:0]  stall_i,
+  // per core, per cycle: shared-memory lane accesses and warp syncs handed
+  // over (scord_sh_events in each core; counted only for now)
+  input  wire [NUM_CORES*8-1:0] sh_acc_i,
+  input  wire [NUM_CORES-1:0]  sh_sync_i,
   // ctl bus slave, 0x40-0x7F
   input  wire                  ctl_req_i,
   input  wire                  ctl_we_i,
@@ -76,8 +80,6 @@ module scord_top #(
   output wire                  idle_o,
   output wire                  armed_o      // cores send events only while armed
 );
-  // Lanes travel as 5-bit fields; the thread count only sizes the cores.
-  localparam UNUSED_THREADS = NUM_THREADS;
 
   // ---------------------------------------------------------------------------
   // Registers
@@ -95,8 +97,9 @@ module scord_top #(
   wire        busy;
 
   scord_regs #(
-    .NUM_CORES (NUM_CORES),
-    .MEM_BYTES (MEM_BYTES)
+    .NUM_CORES   (NUM_CORES),
+    .NUM_THREADS (NUM_THREADS),
+    .MEM_BYTES   (MEM_BYTES)
   ) u_regs (
     .clk_i           (clk_i),
     .rst_i           (rst_i),
@@ -127,6 +130,8 @@ module scord_top #(
     .kstart_i        (kstart),
     .cnt_inc_i       (cnt_inc),
     .stall_i         (stall_i),
+    .sh_acc_i        (sh_acc_i),
+    .sh_sync_i       (sh_sync_i),
     .overflow_set_i  (overflow_set),
     .intrusion_set_i (intrusion_set)
   );
@@ -608,6 +613,6 @@ module scord_top #(
   end
 
   // Accepted for the unit's interface; not needed standalone.
-  wire unused = ^{UNUSED_THREADS[0], rep_idle, s1_intr_q};
+  wire unused = ^{rep_idle, s1_intr_q};
 endmodule
 `default_nettype wire

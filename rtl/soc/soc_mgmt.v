@@ -110,7 +110,8 @@ module soc_mgmt #(
     wire                  b_rid;
     wire [31:0]           fault_pc, fault_addr, perf;
     wire [7:0]            fault_warp, fault_lane;
-    wire                  det_valid, det_last, det_idle, det_stall;
+    wire                  det_valid, det_last, det_idle, det_stall, det_sh_acc, det_sh_sync, det_sh_sync;
+    wire [7:0]            det_sh_acc;
     wire [127:0]          det_data;
 
     // port 0: the I$ (line reads only)
@@ -143,6 +144,8 @@ module soc_mgmt #(
         .grid_dim_i        ({32'd1, 32'd1, 32'd1}),
         .stack_top_i       (`MGMT_FW_BASE + FW_BYTES),
         .stack_log2_i      (5'd12),
+        .smem_bytes_i      (32'd0),     // no shared memory (SMEM_BYTES 0)
+        .smem_stride_i     (32'd0),
         .launch_valid_i    (seq_q == Q_LAUNCH),
         .launch_ready_o    (launch_ready),
         .launch_block_id_i (32'd0),
@@ -179,6 +182,8 @@ module soc_mgmt #(
         .det_evt_last_o    (det_last),
         .det_idle_o        (det_idle),
         .det_stall_o       (det_stall),
+        .det_sh_acc_o      (det_sh_acc),
+        .det_sh_sync_o     (det_sh_sync),
         .perf_sel_i        (5'd0),
         .perf_o            (perf)
     );
@@ -262,7 +267,7 @@ module soc_mgmt #(
     );
 
     wire unused = &{1'b0, b_amo_op, b_amo_data, b_amo_cmp, b_rid, fault_pc, fault_addr,
-                    fault_warp, fault_lane, perf, det_valid, det_last, det_idle, det_stall,
+                    fault_warp, fault_lane, perf, det_valid, det_last, det_idle, det_stall, det_sh_acc, det_sh_sync,
                     det_data};
 endmodule
 `default_nettype wire

@@ -137,8 +137,8 @@ static uint32_t det_test_body(struct fw_selftest *st, uint32_t *records)
     static const uint8_t idx[] = {SCORD_CTL_ENTRY_PC, SCORD_CTL_ARG_PTR,  SCORD_CTL_GRID_X,
                                   SCORD_CTL_GRID_Y,   SCORD_CTL_GRID_Z,   SCORD_CTL_BLOCK_X,
                                   SCORD_CTL_BLOCK_Y,  SCORD_CTL_BLOCK_Z,  SCORD_CTL_STACK_TOP,
-                                  SCORD_CTL_STACK_LOG2};
-    const uint32_t val[] = {FW_ST_ENTRY, DT_TARGET, 2, 1, 1, 1, 1, 1, mem, DT_STACK_LOG2};
+                                  SCORD_CTL_STACK_LOG2, SCORD_CTL_SMEM_BYTES};
+    const uint32_t val[] = {FW_ST_ENTRY, DT_TARGET, 2, 1, 1, 1, 1, 1, mem, DT_STACK_LOG2, 0};
     for (unsigned i = 0; i < sizeof idx; i++)
         ctl_wr(idx[i], val[i]);
     ctl_wr(SCORD_CTL_CTRL, 1u);

@@ -14,8 +14,23 @@
  *
  * The runtime (sw/runtime/crt0.S) gives every thread its stack, sets gp and
  * calls kernel_main(arg) with the pointer the host passed to scord_launch;
- * returning ends the thread. There is no shared memory: blocks cooperate
- * through device memory, which is why the scoped operations below exist.
+ * returning ends the thread.
+ *
+ * Shared memory, as in CUDA: `__shared__ float tile[16][16];` (in a kernel
+ * or at file scope) is one copy per block, in the block's slice of its
+ * core's banked shared memory, uninitialised at the block's start, seen by
+ * the block's threads only. CUDA's dynamic shared memory,
+ * `extern __shared__ float buf[];`, is written
+ * `SCORD_DYNAMIC_SHARED(float, buf);` here; its size is given at launch
+ * (scord_launch_shared, `scord run --shared BYTES`). Blocks cooperate
+ * with each other through device memory, which is why the scoped
+ * operations below exist.
+ *
+ * Warp-level operations (CUDA names): __syncwarp, __activemask,
+ * __ballot_sync, __any_sync, __all_sync, __shfl_sync, __shfl_up_sync,
+ * __shfl_down_sync, __shfl_xor_sync. warpSize is this GPU's lanes per warp
+ * (8 on the default configuration, not CUDA's 32): write loops over
+ * lanes with it.
  *
  * Memory model in one paragraph (docs/architecture.md has the table): plain
  * loads may hit a stale line of this core's L1; ld_strong_* / st_strong_*
@@ -45,6 +60,12 @@ extern "C" {
 
 #define __global__
 #define __device__
+/* `static`: in a kernel function a __shared__ array is one per block, not
+ * one per thread (C would otherwise make it a local variable). */
+#define __shared__ static __attribute__((section(".shared")))
+/* Dynamic shared memory: declares `type name[]`, placed after the kernel's
+ * __shared__ variables (16-byte aligned); as many bytes as the launch gave. */
+#define SCORD_DYNAMIC_SHARED(type, name) extern type name[] __asm__("__scord_dynamic_shared")
 #define __forceinline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 
@@ -89,6 +110,7 @@ SCORD_DEF_CSR_CONST(grid_dim_y, SCORD_CSR_GRID_DIM_Y)
 SCORD_DEF_CSR_CONST(grid_dim_z, SCORD_CSR_GRID_DIM_Z)
 SCORD_DEF_CSR_CONST(arg_ptr, SCORD_CSR_ARG_PTR)
 SCORD_DEF_CSR_CONST(stack_top, SCORD_CSR_STACK_TOP)
+SCORD_DEF_CSR_CONST(smem_bytes, SCORD_CSR_SMEM_BYTES)
 SCORD_DEF_CSR_LIVE(tmask, SCORD_CSR_TMASK)
 SCORD_DEF_CSR_LIVE(cycle, SCORD_CSR_CYCLE)
 SCORD_DEF_CSR_LIVE(cycleh, SCORD_CSR_CYCLEH)
@@ -162,6 +184,13 @@ static inline unsigned __core_id(void) { return __scord_csr_core_id(); }
 static inline unsigned __hart_id(void) { return __scord_csr_mhartid(); }
 static inline unsigned __warp_size(void) { return __scord_csr_num_threads(); }
 static inline unsigned __active_mask(void) { return __scord_csr_tmask(); }
+/* Shared memory of this block (static + dynamic) and its dynamic part. */
+static inline unsigned __shared_bytes(void) { return __scord_csr_smem_bytes(); }
+static inline unsigned __dynamic_shared_bytes(void)
+{
+    extern char __shared_start[], __shared_end[];
+    return __scord_csr_smem_bytes() - (unsigned)(__shared_end - __shared_start);
+}
 static inline unsigned __clock(void) { return __scord_csr_cycle(); }
 static inline uint64_t __clock64(void)
 {
@@ -224,6 +253,144 @@ static inline _Noreturn void __exit(void)
                      : "memory");
     __builtin_unreachable();
 }
+
+/* ---- warp-level operations ------------------------------------------------
+ *
+ * CUDA's semantics: `mask` names the lanes taking part (bit i: lane i;
+ * bits past the warp are ignored, so 0xffffffff is every lane). A lane
+ * waits at the instruction until every member that is still running and
+ * not waiting at __syncthreads() has reached it, then all execute it
+ * together; the lanes then run on together. Naming a lane that never
+ * comes cannot hang the warp: when nothing else can run, the waiting lanes
+ * execute it alone. Values read from lanes that did not take part are
+ * undefined (here: that lane's register). __activemask() does not wait. */
+#define SCORD_FULL_MASK 0xffffffffu
+#define warpSize ((int)__warp_size())
+
+/* An optional last argument: SCORD_OPT(dflt, __VA_ARGS__) is the first of
+ * __VA_ARGS__, or dflt when there is none (GCC's __VA_OPT__, which it
+ * offers in every C mode). */
+#define SCORD_ARG2(a, b, ...) b
+#define SCORD_OPT(dflt, ...) SCORD_ARG2(0 __VA_OPT__(,) __VA_ARGS__, dflt)
+
+static inline void __scord_syncwarp(unsigned mask)
+{
+    __asm__ volatile(".insn r %0, %1, %2, x0, %3, x0"
+                     :
+                     : "i"(SCORD_OPC_SIMT), "i"(SCORD_SIMT_WARP), "i"(SCORD_WARP_SYNC), "r"(mask)
+                     : "memory");
+}
+/* __syncwarp() or __syncwarp(mask): also orders the members' memory
+ * accesses before it with those after it. */
+#define __syncwarp(...) __scord_syncwarp(SCORD_OPT(SCORD_FULL_MASK, __VA_ARGS__))
+
+static inline unsigned __activemask(void)
+{
+    unsigned m;
+    __asm__ volatile(".insn r %1, %2, %3, %0, x0, x0"
+                     : "=r"(m)
+                     : "i"(SCORD_OPC_SIMT), "i"(SCORD_SIMT_WARP), "i"(SCORD_WARP_ACTIVE)
+                     : "memory");
+    return m;
+}
+
+#define SCORD_DEF_VOTE(name, T, f7)                                              \
+    static inline T name(unsigned mask, int pred)                            \
+    {                                                                        \
+        T r;                                                                 \
+        __asm__ volatile(".insn r %1, %2, %3, %0, %4, %5"                    \
+                         : "=r"(r)                                           \
+                         : "i"(SCORD_OPC_SIMT), "i"(SCORD_SIMT_WARP), "i"(f7),  \
+                           "r"(pred), "r"(mask)                              \
+                         : "memory");                                        \
+        return r;                                                            \
+    }
+SCORD_DEF_VOTE(__ballot_sync, unsigned, SCORD_WARP_BALLOT)
+SCORD_DEF_VOTE(__any_sync, int, SCORD_WARP_ANY)
+SCORD_DEF_VOTE(__all_sync, int, SCORD_WARP_ALL)
+
+/* Shuffles of a 32-bit word. b: [4:0] source lane / delta / xor mask,
+ * [12:8] width - 1; the member mask travels in the destination register. */
+#define SCORD_DEF_SHFL32(name, f7)                                               \
+    static inline uint32_t name(unsigned mask, uint32_t v, unsigned b)       \
+    {                                                                        \
+        __asm__ volatile(".insn r %1, %2, %3, %0, %4, %5"                    \
+                         : "+r"(mask)                                        \
+                         : "i"(SCORD_OPC_SIMT), "i"(SCORD_SIMT_WARP), "i"(f7),  \
+                           "r"(v), "r"(b)                                    \
+                         : "memory");                                        \
+        return mask;                                                         \
+    }
+SCORD_DEF_SHFL32(__scord_shfl_idx, SCORD_WARP_SHFL_IDX)
+SCORD_DEF_SHFL32(__scord_shfl_up, SCORD_WARP_SHFL_UP)
+SCORD_DEF_SHFL32(__scord_shfl_down, SCORD_WARP_SHFL_DOWN)
+SCORD_DEF_SHFL32(__scord_shfl_xor, SCORD_WARP_SHFL_XOR)
+
+static inline unsigned __scord_shfl_b(int lane, int width)
+{
+    return ((unsigned)lane & 31u) | (((unsigned)(width - 1) & 31u) << 8);
+}
+/* Every type CUDA shuffles: 32-bit ones in one shuffle, 64-bit ones in two
+ * (each half from the same lane). */
+#define SCORD_DEF_SHFL_TYPES(op)                                                 \
+    static inline int __scord_##op##_i(unsigned m, int v, unsigned b)        \
+    {                                                                        \
+        return (int)__scord_##op(m, (uint32_t)v, b);                         \
+    }                                                                        \
+    static inline unsigned __scord_##op##_u(unsigned m, unsigned v, unsigned b) \
+    {                                                                        \
+        return __scord_##op(m, v, b);                                        \
+    }                                                                        \
+    static inline float __scord_##op##_f(unsigned m, float v, unsigned b)    \
+    {                                                                        \
+        union { float f; uint32_t u; } x = {.f = v};                         \
+        x.u = __scord_##op(m, x.u, b);                                       \
+        return x.f;                                                          \
+    }                                                                        \
+    static inline unsigned long long __scord_##op##_ull(unsigned m, unsigned long long v, \
+                                                        unsigned b)          \
+    {                                                                        \
+        uint32_t lo = __scord_##op(m, (uint32_t)v, b);                       \
+        uint32_t hi = __scord_##op(m, (uint32_t)(v >> 32), b);               \
+        return ((unsigned long long)hi << 32) | lo;                          \
+    }                                                                        \
+    static inline long long __scord_##op##_ll(unsigned m, long long v, unsigned b) \
+    {                                                                        \
+        return (long long)__scord_##op##_ull(m, (unsigned long long)v, b);   \
+    }                                                                        \
+    static inline double __scord_##op##_d(unsigned m, double v, unsigned b)  \
+    {                                                                        \
+        union { double d; unsigned long long u; } x = {.d = v};              \
+        x.u = __scord_##op##_ull(m, x.u, b);                                 \
+        return x.d;                                                          \
+    }
+SCORD_DEF_SHFL_TYPES(shfl_idx)
+SCORD_DEF_SHFL_TYPES(shfl_up)
+SCORD_DEF_SHFL_TYPES(shfl_down)
+SCORD_DEF_SHFL_TYPES(shfl_xor)
+#define SCORD_SHFL_PICK(op, v)                                                   \
+    _Generic((v), unsigned: __scord_##op##_u, unsigned long: __scord_##op##_u,  \
+             float: __scord_##op##_f, double: __scord_##op##_d,              \
+             long long: __scord_##op##_ll, unsigned long long: __scord_##op##_ull, \
+             default: __scord_##op##_i)
+
+/* __shfl_sync(mask, var, srcLane[, width]): var of lane srcLane (modulo
+ * width, within this lane's segment of width lanes). */
+#define __shfl_sync(mask, var, lane, ...)                                        \
+    SCORD_SHFL_PICK(shfl_idx, var)((mask), (var),                            \
+        __scord_shfl_b((lane), SCORD_OPT(warpSize, __VA_ARGS__)))
+/* var of lane (this - delta); lanes below the segment's first keep theirs. */
+#define __shfl_up_sync(mask, var, delta, ...)                                    \
+    SCORD_SHFL_PICK(shfl_up, var)((mask), (var),                             \
+        __scord_shfl_b((delta), SCORD_OPT(warpSize, __VA_ARGS__)))
+/* var of lane (this + delta); lanes past the segment's last keep theirs. */
+#define __shfl_down_sync(mask, var, delta, ...)                                  \
+    SCORD_SHFL_PICK(shfl_down, var)((mask), (var),                           \
+        __scord_shfl_b((delta), SCORD_OPT(warpSize, __VA_ARGS__)))
+/* var of lane (this ^ laneMask); a lane of a later segment: its own. */
+#define __shfl_xor_sync(mask, var, laneMask, ...)                                \
+    SCORD_SHFL_PICK(shfl_xor, var)((mask), (var),                            \
+        __scord_shfl_b((laneMask), SCORD_OPT(warpSize, __VA_ARGS__)))
 
 /* ---- strong (L1-bypassing) loads and stores ----------------------------- */
 

@@ -1,0 +1,351 @@
+// Per-core shared memory ("scratchpad"): NUM_THREADS banks of 4-byte words,
+// word w in bank w mod NUM_THREADS. Warp instructions flow through a short
+// pipeline, a new one entering each cycle the previous one has issued its
+// last pass.
+//
+// The core has already turned each lane's address into a byte address of
+// this memory (its block's slice base plus the offset) and checked it
+// against the slice, so nothing here faults.
+//
+// A warp instruction is served in *passes*. In a pass every bank serves one
+// word: the word of the lowest remaining lane that maps to it (its leader);
+// every remaining lane that addresses that same word joins the pass (a load
+// broadcasts the word, a store merges its bytes into it, the highest lane
+// winning a byte written twice). Lanes whose word shares a bank with another
+// word wait for a later pass: a bank conflict. So an instruction whose lanes'
+// words lie in distinct banks (or coincide) takes one pass, and
+// passes - 1 is its conflict count (perf_conflict_o pulses once per extra
+// pass). Atomics serve one lane per word per pass, so lanes updating the
+// same word are applied one after the other, in lane order.
+//
+// Pipeline (the bank RAMs read synchronously):
+//   A  the request (accepted from the core) and its lanes still to serve;
+//      P, the pass, is combinational on A: it drives the banks' addresses
+//   R  the cycle after a pass: the banks' words are out; a load's lanes
+//      take their bytes, an atomic or a byte/half store writes back the
+//      merged or updated words (a read-modify-write: while R writes, A
+//      issues no pass, so such passes take two cycles)
+//   W  a finished instruction the register file did not take at once
+// R offers a finished instruction to the register file directly, W only
+// when that is not taken. A load whose lanes hit distinct banks: accepted
+// in cycle 0, its pass in cycle 1, its results offered in cycle 2. Passes
+// of back-to-back conflict-free instructions go every cycle. A W that is
+// not taken while R finishes the next instruction holds R (and so A).
+`default_nettype none
+`include "scord_defs.vh"
+
+module gpu_smem #(
+    parameter NUM_WARPS   = 4,
+    parameter NUM_THREADS = 8,
+    parameter SMEM_BYTES  = 16384,
+    // derived, do not override
+    parameter WW  = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
+    parameter SAW = $clog2(SMEM_BYTES)      // byte address width
+) (
+    input  wire                      clk_i,
+    input  wire                      rst_i,
+    // core -> shared memory (op: LSU_LOAD, LSU_STORE or LSU_AMO)
+    input  wire                      req_valid_i,
+    output wire                      req_ready_o,
+    input  wire [2:0]                req_op_i,
+    input  wire [4:0]                req_amo_op_i,
+    input  wire [1:0]                req_size_i,
+    input  wire                      req_unsigned_i,
+    input  wire [WW-1:0]             req_warp_i,
+    input  wire [4:0]                req_rd_i,
+    input  wire [NUM_THREADS-1:0]    req_mask_i,
+    input  wire [NUM_THREADS*SAW-1:0] req_addr_i,
+    input  wire [NUM_THREADS*32-1:0] req_wdata_i,
+    input  wire [NUM_THREADS*32-1:0] req_cmp_i,
+    // -> register file
+    output wire                      wb_valid_o,
+    input  wire                      wb_ready_i,
+    output wire [WW-1:0]             wb_warp_o,
+    output wire [4:0]                wb_rd_o,
+    output wire [NUM_THREADS-1:0]    wb_mask_o,
+    output wire [NUM_THREADS*32-1:0] wb_data_o,
+    output wire                      idle_o,
+    output wire                      perf_access_o,    // a request accepted
+    output wire                      perf_conflict_o   // a pass beyond an instruction's first
+);
+    localparam T     = NUM_THREADS;
+    localparam LB    = (T > 1) ? $clog2(T) : 1;     // bank select bits
+    localparam WAW   = SAW - 2;                     // word address width
+    localparam DEPTH = SMEM_BYTES / (4 * T);        // words per bank
+    localparam RW    = (DEPTH > 1) ? $clog2(DEPTH) : 1;
+
+    integer i, b, k;
+
+    // ==== A: the request and the pass =======================================
+    reg             a_valid_q, a_first_q;
+    reg [2:0]       a_op_q;
+    reg [4:0]       a_amo_op_q;
+    reg [1:0]       a_size_q;
+    reg             a_uns_q;
+    reg [WW-1:0]    a_warp_q;
+    reg [4:0]       a_rd_q;
+    reg [T-1:0]     a_mask_q, a_rem_q;
+    reg [T*SAW-1:0] a_addr_q;
+    reg [T*32-1:0]  a_wdata_q, a_cmp_q;
+
+    wire a_load  = (a_op_q == `LSU_LOAD);
+    wire a_amo   = (a_op_q == `LSU_AMO);
+    wire a_wst   = (a_op_q == `LSU_STORE) && (a_size_q == 2'd2);   // word store: no read
+    wire a_rmw   = a_amo || ((a_op_q == `LSU_STORE) && (a_size_q != 2'd2));
+
+    // lanes: word, bank
+    reg [WAW-1:0] lword [0:T-1];
+    reg [LB-1:0]  lbank [0:T-1];
+    reg [T-1:0]   bmask [0:T-1];     // bmask[b]: lanes whose word lies in bank b
+    always @(*) begin
+        for (i = 0; i < T; i = i + 1) begin
+            lword[i] = a_addr_q[i*SAW+2 +: WAW];
+            lbank[i] = (T > 1) ? lword[i][LB-1:0] : {LB{1'b0}};
+        end
+        for (b = 0; b < T; b = b + 1)
+            for (i = 0; i < T; i = i + 1)
+                bmask[b][i] = (lbank[i] == LB'(b));
+    end
+
+    // each bank's leader (lowest remaining lane in it) and the lanes that
+    // join it in this pass
+    reg [T-1:0]   lead_v;
+    reg [LB-1:0]  lead [0:T-1];
+    reg [WAW-1:0] lead_word [0:T-1];
+    reg [T-1:0]   served;
+    always @(*) begin
+        for (b = 0; b < T; b = b + 1) begin
+            lead_v[b] = 1'b0;
+            lead[b]   = {LB{1'b0}};
+            for (i = T - 1; i >= 0; i = i - 1)
+                if (a_rem_q[i] && bmask[b][i]) begin
+                    lead_v[b] = 1'b1;
+                    lead[b]   = LB'(i);
+                end
+            lead_word[b] = lword[lead[b]];
+        end
+        for (i = 0; i < T; i = i + 1)
+            served[i] = a_rem_q[i] && (a_amo ? (lead[lbank[i]] == LB'(i))
+                                             : (lword[i] == lead_word[lbank[i]]));
+    end
+    wire [T-1:0] rem_next = a_rem_q & ~served;
+
+    // Store bytes of the served lanes, merged per bank (word stores write
+    // them in the pass; byte/half stores in R, over the word read).
+    reg [T*32-1:0] lane_rep;   // store data repeated over the word
+    reg [T*4-1:0]  lane_be;    // its bytes within the word
+    reg [31:0]     st_word [0:T-1];
+    reg [3:0]      st_be   [0:T-1];
+    always @(*) begin
+        for (i = 0; i < T; i = i + 1) begin
+            case (a_size_q)
+                2'd0: begin
+                    lane_rep[i*32 +: 32] = {4{a_wdata_q[i*32 +: 8]}};
+                    lane_be[i*4 +: 4]    = 4'b0001 << a_addr_q[i*SAW +: 2];
+                end
+                2'd1: begin
+                    lane_rep[i*32 +: 32] = {2{a_wdata_q[i*32 +: 16]}};
+                    lane_be[i*4 +: 4]    = 4'b0011 << a_addr_q[i*SAW +: 2];
+                end
+                default: begin
+                    lane_rep[i*32 +: 32] = a_wdata_q[i*32 +: 32];
+                    lane_be[i*4 +: 4]    = 4'b1111;
+                end
+            endcase
+        end
+        for (b = 0; b < T; b = b + 1) begin
+            st_word[b] = 32'd0;
+            st_be[b]   = 4'd0;
+            for (i = 0; i < T; i = i + 1)   // ascending: the highest lane wins
+                if (served[i] && bmask[b][i])
+                    for (k = 0; k < 4; k = k + 1)
+                        if (lane_be[i*4+k]) begin
+                            st_word[b][k*8 +: 8] = lane_rep[i*32+k*8 +: 8];
+                            st_be[b][k]          = 1'b1;
+                        end
+        end
+    end
+
+    // ==== R: the pass's words are out ========================================
+    reg             r_valid_q, r_last_q, r_rmw_q, r_amo_q, r_load_q;
+    reg [T-1:0]     r_lanes_q;          // lanes served by the pass
+    reg [T-1:0]     r_bank_v_q;         // banks the pass used
+    reg [1:0]       r_size_q;
+    reg             r_uns_q;
+    reg [T*2-1:0]   r_boff_q;           // each lane's byte offset in its word
+    reg [T*LB-1:0]  r_lbank_q;          // each lane's bank
+    reg [RW-1:0]    r_row_q [0:T-1];    // each bank's row
+    reg [31:0]      r_opnd_q [0:T-1];   // atomics: each bank's lane's operand and compare
+    reg [31:0]      r_cmpv_q [0:T-1];
+    reg [31:0]      r_stw_q [0:T-1];    // byte/half stores: merged bytes per bank
+    reg [3:0]       r_stbe_q [0:T-1];
+    reg [4:0]       r_amo_op_q;
+    reg [WW-1:0]    r_warp_q;
+    reg [4:0]       r_rd_q;
+    reg [T-1:0]     r_mask_q;
+    reg             r_wb_mask_q;        // the instruction writes registers
+    reg [T*32-1:0]  acc_q;              // results of the instruction's earlier passes
+
+    // ==== W: waiting for the register file ==================================
+    reg             w_valid_q;
+    reg [WW-1:0]    w_warp_q;
+    reg [4:0]       w_rd_q;
+    reg [T-1:0]     w_mask_q;
+    reg [T*32-1:0]  w_data_q;
+
+    // R finishes an instruction: offered at once when W is empty, else it
+    // waits in R until W goes.
+    wire r_out  = r_valid_q && r_last_q;
+    wire r_hold = r_out && w_valid_q && !wb_ready_i;
+    // A passes unless R holds (its words must stay on the banks' outputs)
+    // or R writes back a read-modify-write.
+    wire a_go   = a_valid_q && !r_hold && !(r_valid_q && r_rmw_q);
+    wire a_done = a_go && (rem_next == {T{1'b0}});
+
+    // ==== banks =================================================================
+    wire [T*32-1:0] dout;
+    wire [T*32-1:0] amo_new;
+    genvar gb;
+    generate
+        for (gb = 0; gb < T; gb = gb + 1) begin : g_bank
+            reg [31:0] mem [0:DEPTH-1];
+            reg [31:0] dout_q;
+            wire [RW-1:0] pass_row = RW'(lead_word[gb] >> LB);
+            wire re      = a_go && lead_v[gb] && !a_wst;
+            wire we_pass = a_go && lead_v[gb] && a_wst;
+            wire we_r    = r_valid_q && r_rmw_q && r_bank_v_q[gb];
+            wire [31:0] merged = {r_stbe_q[gb][3] ? r_stw_q[gb][31:24] : dout_q[31:24],
+                                  r_stbe_q[gb][2] ? r_stw_q[gb][23:16] : dout_q[23:16],
+                                  r_stbe_q[gb][1] ? r_stw_q[gb][15:8]  : dout_q[15:8],
+                                  r_stbe_q[gb][0] ? r_stw_q[gb][7:0]   : dout_q[7:0]};
+            wire [31:0] wd   = we_pass ? st_word[gb] : (r_amo_q ? amo_new[gb*32 +: 32] : merged);
+            wire [RW-1:0] wrow = we_pass ? pass_row : r_row_q[gb];
+            always @(posedge clk_i) begin
+                if (re) dout_q <= mem[pass_row];
+                if (we_pass || we_r) mem[wrow] <= wd;
+            end
+            assign dout[gb*32 +: 32] = dout_q;
+
+            gpu_amo_alu u_amo (
+                .op_i      (r_amo_op_q),
+                .old_i     (dout_q),
+                .operand_i (r_opnd_q[gb]),
+                .cmp_i     (r_cmpv_q[gb]),
+                .new_o     (amo_new[gb*32 +: 32])
+            );
+        end
+    endgenerate
+
+    // R: each served lane's value: a load's bytes of its word, an atomic's
+    // old word.
+    reg [T*32-1:0] r_val;
+    reg [31:0]     w32;
+    always @(*) begin
+        for (i = 0; i < T; i = i + 1) begin
+            w32 = dout[r_lbank_q[i*LB +: LB]*32 +: 32];
+            if (!r_amo_q) w32 = w32 >> {r_boff_q[i*2 +: 2], 3'b000};
+            case (r_amo_q ? 2'd2 : r_size_q)
+                2'd0:    r_val[i*32 +: 32] = {{24{w32[7]  && !r_uns_q}}, w32[7:0]};
+                2'd1:    r_val[i*32 +: 32] = {{16{w32[15] && !r_uns_q}}, w32[15:0]};
+                default: r_val[i*32 +: 32] = w32;
+            endcase
+        end
+    end
+    reg [T*32-1:0] r_result;   // the instruction's results with this pass's
+    always @(*) begin
+        for (i = 0; i < T; i = i + 1)
+            r_result[i*32 +: 32] = (r_lanes_q[i] && (r_load_q || r_amo_q)) ? r_val[i*32 +: 32]
+                                                                          : acc_q[i*32 +: 32];
+    end
+
+    // ==== control ================================================================
+    assign req_ready_o = !a_valid_q || a_done;
+    wire accept = req_valid_i && req_ready_o;
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            a_valid_q <= 1'b0;
+            r_valid_q <= 1'b0;
+            w_valid_q <= 1'b0;
+            acc_q     <= {T*32{1'b0}};
+        end else begin
+            // ---- A
+            if (a_go) begin
+                a_rem_q   <= rem_next;
+                a_first_q <= 1'b0;
+            end
+            if (a_done) a_valid_q <= 1'b0;
+            if (accept) begin
+                a_valid_q  <= 1'b1;
+                a_first_q  <= 1'b1;
+                a_op_q     <= req_op_i;
+                a_amo_op_q <= req_amo_op_i;
+                a_size_q   <= req_size_i;
+                a_uns_q    <= req_unsigned_i;
+                a_warp_q   <= req_warp_i;
+                a_rd_q     <= req_rd_i;
+                a_mask_q   <= req_mask_i;
+                a_rem_q    <= req_mask_i;
+                a_addr_q   <= req_addr_i;
+                a_wdata_q  <= req_wdata_i;
+                a_cmp_q    <= req_cmp_i;
+            end
+
+            // ---- R: the pass A makes now, unless R holds its own
+            if (!r_hold) begin
+                r_valid_q <= a_go;
+                if (r_valid_q && r_last_q)
+                    acc_q <= {T*32{1'b0}};
+                else if (r_valid_q)
+                    acc_q <= r_result;
+            end
+            if (a_go) begin
+                r_last_q    <= (rem_next == {T{1'b0}});
+                r_rmw_q     <= a_rmw;
+                r_amo_q     <= a_amo;
+                r_load_q    <= a_load;
+                r_lanes_q   <= served;
+                r_bank_v_q  <= lead_v;
+                r_size_q    <= a_size_q;
+                r_uns_q     <= a_uns_q;
+                r_amo_op_q  <= a_amo_op_q;
+                r_warp_q    <= a_warp_q;
+                r_rd_q      <= a_rd_q;
+                r_mask_q    <= a_mask_q;
+                r_wb_mask_q <= (a_op_q != `LSU_STORE);
+                for (i = 0; i < T; i = i + 1) begin
+                    r_boff_q[i*2 +: 2]   <= a_addr_q[i*SAW +: 2];
+                    r_lbank_q[i*LB +: LB] <= lbank[i];
+                end
+                for (b = 0; b < T; b = b + 1) begin
+                    r_row_q[b]  <= RW'(lead_word[b] >> LB);
+                    r_opnd_q[b] <= a_wdata_q[lead[b]*32 +: 32];
+                    r_cmpv_q[b] <= a_cmp_q[lead[b]*32 +: 32];
+                    r_stw_q[b]  <= st_word[b];
+                    r_stbe_q[b] <= st_be[b];
+                end
+            end
+
+            // ---- W: takes R's instruction when it was not written back
+            if (w_valid_q && wb_ready_i) w_valid_q <= 1'b0;
+            if (r_out && (w_valid_q ? wb_ready_i : !wb_ready_i)) begin
+                w_valid_q <= 1'b1;
+                w_warp_q  <= r_warp_q;
+                w_rd_q    <= r_rd_q;
+                w_mask_q  <= r_wb_mask_q ? r_mask_q : {T{1'b0}};
+                w_data_q  <= r_result;
+            end
+        end
+    end
+
+    assign wb_valid_o = w_valid_q || r_out;
+    assign wb_warp_o  = w_valid_q ? w_warp_q : r_warp_q;
+    assign wb_rd_o    = w_valid_q ? w_rd_q : r_rd_q;
+    assign wb_mask_o  = w_valid_q ? w_mask_q : (r_wb_mask_q ? r_mask_q : {T{1'b0}});
+    assign wb_data_o  = w_valid_q ? w_data_q : r_result;
+    assign idle_o     = !a_valid_q && !r_valid_q && !w_valid_q;
+
+    assign perf_access_o   = accept;
+    assign perf_conflict_o = a_go && !a_first_q;
+endmodule
+`default_nettype wire
