@@ -142,11 +142,7 @@ module gpu_lsu #(
   end
 
   wire [31:0]        lead_addr = addr_q[lead*32 +: 32];
-  // The set index XORs the low tag bits into the line bits, so lines a
-  // power of two apart above the cache size (the lanes' stacks, 2^STACK_LOG2
-  // apart) spread over the sets instead of fighting for one.
-  wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? (lead_addr[OFF_W +: IDX_W] ^
-                                               lead_addr[OFF_W+IDX_W +: IDX_W]) : '0;
+  wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? lead_addr[OFF_W +: IDX_W] : '0;
   wire [TAG_W-1:0]   lead_tag  = lead_addr[31 -: TAG_W];
   wire [WSEL_W-1:0]  lead_wsel = lead_addr[OFF_W-1:2];
   wire [LINE_BYTES-1:0] lead_wstrb = LINE_BYTES'(4'hF) << (lead_wsel * 4);
