@@ -24,6 +24,13 @@
     X(bar_diverge)      \
     X(tmc)              \
     X(warp_ops)         \
+    X(smem_matmul)      \
+    X(smem_reduce)      \
+    X(smem_histogram)   \
+    X(smem_scan)        \
+    X(smem_dynamic)     \
+    X(smem_conflicts)   \
+    X(smem_occupancy)   \
     X(exit)             \
     X(det_overflow)     \
     X(det_stream)       \
@@ -77,6 +84,9 @@ int kt_read(struct kt *t, void *dst, scord_addr src, size_t bytes);
 /* Launch and wait; on a fault the reason names the cause, PC and lane. */
 int kt_run(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block, const void *args,
            size_t args_size);
+/* kt_run with dyn_shared bytes of dynamic shared memory per block. */
+int kt_run_shared(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block,
+                  uint32_t dyn_shared, const void *args, size_t args_size);
 /* Launch, wait and expect a fault with this cause (ERR_* of regmap.def),
  * whose details go to *fault if not NULL; or a timeout when cause is 0.
  * The GPU is reset afterwards either way. */

@@ -84,14 +84,16 @@ int kt_read(struct kt *t, void *dst, scord_addr src, size_t bytes)
     return 0;
 }
 
-static int launch(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block, const void *args,
-                  size_t args_size)
+static int launch(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block,
+                  uint32_t dyn_shared, const void *args, size_t args_size)
 {
     if (kt_verbose)
-        printf("  %s: grid %ux%ux%u block %ux%ux%u on %u cores x %u warps x %u threads\n", t->name,
-               grid.x, grid.y, grid.z, block.x, block.y, block.z, t->info.cores, t->info.warps,
-               t->info.threads);
-    int err = scord_launch(t->dev, t->kernel, grid, block, args, args_size);
+        printf("  %s: grid %ux%ux%u block %ux%ux%u shared %u on %u cores x %u warps x %u "
+               "threads\n",
+               t->name, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+               (unsigned)(scord_kernel_shared_bytes(t->kernel) + dyn_shared), t->info.cores,
+               t->info.warps, t->info.threads);
+    int err = scord_launch_shared(t->dev, t->kernel, grid, block, dyn_shared, args, args_size);
     if (err)
         return kt_fail("scord_launch: %s", err_text(t, err));
     return 0;
@@ -143,7 +145,13 @@ static int describe_fault(struct kt *t, const char *prefix)
 int kt_run(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block, const void *args,
            size_t args_size)
 {
-    if (launch(t, grid, block, args, args_size))
+    return kt_run_shared(t, grid, block, 0, args, args_size);
+}
+
+int kt_run_shared(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block,
+                  uint32_t dyn_shared, const void *args, size_t args_size)
+{
+    if (launch(t, grid, block, dyn_shared, args, args_size))
         return -1;
     int err = scord_wait(t->dev, kt_timeout_ms);
     if (drain_races(t))
@@ -163,7 +171,7 @@ int kt_run(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block, const 
 int kt_run_expect_fault(struct kt *t, struct scord_dim3 grid, struct scord_dim3 block,
                         uint32_t cause, unsigned timeout_ms, struct scord_fault *fault)
 {
-    if (launch(t, grid, block, NULL, 0))
+    if (launch(t, grid, block, 0, NULL, 0))
         return -1;
     int err = scord_wait(t->dev, timeout_ms);
     if (drain_races(t))

@@ -17,7 +17,7 @@ KERNEL_TESTS_BIN := $(B)/bin/scord-kernel-tests
 ISA_TESTS_BIN := $(B)/bin/scord-isa-tests
 TEST_BINS := $(KERNEL_TESTS_BIN) $(ISA_TESTS_BIN)
 
-TESTS_CFLAGS := $(CFLAGS_HOST) -MMD -MP -Idriver/include -Itests $(SW_INCLUDE) -I$(SW_GEN) \
+TESTS_CFLAGS := $(CFLAGS_HOST) -MMD -MP -Idriver/include -Itests $(SW_INCLUDE) -Isw/examples -I$(SW_GEN) \
                 -I$(SW_ISA_DIR)
 
 KERNEL_TESTS_SRCS := tests/runner.c tests/test_util.c $(sort $(wildcard tests/kernels/*/test.c)) \

@@ -16,7 +16,9 @@
 
 #include "flood/args.h"
 #include "matmul/args.h"
+#include "matmul_tiled/args.h"
 #include "scord.h"
+#include "smem_bank/args.h"
 #include "vecadd/args.h"
 
 struct run {
@@ -50,19 +52,26 @@ static int load(scord_device *dev, const char *sw_dir, const char *name, scord_k
 }
 
 /* Launch, wait, read the counters; time only the run itself. */
-static int launch(scord_device *dev, const char *name, const scord_kernel *k,
-                  struct scord_dim3 grid, struct scord_dim3 block, const void *args,
-                  size_t size, struct run *r)
+static int launch_shared(scord_device *dev, const char *name, const scord_kernel *k,
+                         struct scord_dim3 grid, struct scord_dim3 block, uint32_t shared,
+                         const void *args, size_t size, struct run *r)
 {
     r->name = name;
     double t0 = now();
-    int rc = scord_launch(dev, k, grid, block, args, size);
+    int rc = scord_launch_shared(dev, k, grid, block, shared, args, size);
     if (!rc)
         rc = scord_wait(dev, 600000);
     r->seconds = now() - t0;
     if (report(dev, name, rc))
         return rc;
     return report(dev, "counters", scord_read_counters(dev, &r->c));
+}
+
+static int launch(scord_device *dev, const char *name, const scord_kernel *k,
+                  struct scord_dim3 grid, struct scord_dim3 block, const void *args,
+                  size_t size, struct run *r)
+{
+    return launch_shared(dev, name, k, grid, block, 0, args, size, r);
 }
 
 static int alloc_copy(scord_device *dev, const void *src, size_t n, uint32_t *addr)
@@ -112,8 +121,11 @@ out:
     return rc;
 }
 
-static int matmul(scord_device *dev, const char *sw_dir, unsigned n, unsigned bx, unsigned by,
-                  struct run *r)
+/* C = A * B, n x n, with the global-memory kernel (sw/examples/matmul,
+ * blocks of bx x by threads) or, tiled, with the shared-memory one
+ * (sw/examples/matmul_tiled, blocks of 8 x by); checked against the host. */
+static int matmul_kernel(scord_device *dev, const char *sw_dir, unsigned n, unsigned bx,
+                         unsigned by, int tiled, struct run *r)
 {
     int32_t *a = malloc(n * n * 4), *b = malloc(n * n * 4), *c = malloc(n * n * 4);
     scord_kernel *k = NULL;
@@ -125,15 +137,27 @@ static int matmul(scord_device *dev, const char *sw_dir, unsigned n, unsigned bx
         b[i] = (int32_t)(i % 7) - 3;
     }
     struct matmul_args args = {0, 0, 0, n, n, n};
-    if ((rc = load(dev, sw_dir, "matmul", &k)))
+    _Static_assert(sizeof(struct matmul_args) == sizeof(struct matmul_tiled_args),
+                   "both kernels take the same arguments");
+    const char *name = tiled ? "matmul_tiled" : "matmul";
+    if ((rc = load(dev, sw_dir, name, &k)))
         goto out;
     if ((rc = alloc_copy(dev, a, n * n * 4, &args.a)) ||
         (rc = alloc_copy(dev, b, n * n * 4, &args.b)) ||
         (rc = alloc_copy(dev, NULL, n * n * 4, &args.c)))
         goto out;
-    unsigned gx = (n + bx - 1) / bx, gy = (n + by - 1) / by;
-    if ((rc = launch(dev, "matmul", k, (struct scord_dim3){gx, gy, 1},
-                     (struct scord_dim3){bx, by, 1}, &args, sizeof args, r)))
+    if (tiled)
+        bx = 8;
+    unsigned tw = tiled ? MATMUL_TILE_COLS : bx, th = tiled ? MATMUL_TILE_ROWS(by) : by;
+    unsigned gx = (n + tw - 1) / tw, gy = (n + th - 1) / th;
+    if (tiled && (n % tw || n % th || n % MATMUL_TILE_K)) {
+        fprintf(stderr, "scord-examples: matmul_tiled needs n a multiple of %u, %u and %u\n", tw,
+                th, MATMUL_TILE_K);
+        rc = -1;
+        goto out;
+    }
+    if ((rc = launch(dev, name, k, (struct scord_dim3){gx, gy, 1}, (struct scord_dim3){bx, by, 1},
+                     &args, sizeof args, r)))
         goto out;
     if ((rc = report(dev, "read back", scord_memcpy_dtoh(dev, c, args.c, n * n * 4))))
         goto out;
@@ -145,14 +169,77 @@ static int matmul(scord_device *dev, const char *sw_dir, unsigned n, unsigned bx
                 acc += a[i * n + x] * b[x * n + j];
             bad += c[i * n + j] != acc;
         }
-    printf("matmul  %ux%u, grid %ux%u x block %ux%u: c[0][0] = %d, c[%u][%u] = %d: %s\n", n, n, gx,
-           gy, bx, by, c[0], n - 1, n - 1, c[n * n - 1], bad ? "WRONG" : "correct");
+    printf("%-7s %ux%u, grid %ux%u x block %ux%u: c[0][0] = %d, c[%u][%u] = %d: %s\n",
+           tiled ? "tiled" : "matmul", n, n, gx, gy, bx, by, c[0], n - 1, n - 1, c[n * n - 1],
+           bad ? "WRONG" : "correct");
     rc = bad ? -1 : 0;
 out:
     scord_kernel_free(k);
     free(a);
     free(b);
     free(c);
+    return rc;
+}
+
+static int matmul(scord_device *dev, const char *sw_dir, unsigned n, unsigned bx, unsigned by,
+                  struct run *r)
+{
+    return matmul_kernel(dev, sw_dir, n, bx, by, 0, r);
+}
+
+/* ---- shared memory (--bench) -------------------------------------------- */
+
+/* The tiled matrix multiply against the global-memory one, and the cost of
+ * bank conflicts: one block of one warp per core, loads at strides that
+ * put the warp's words into 1, 2, ... of the banks. */
+static int bench_smem(scord_device *dev, const char *sw_dir, const struct scord_info *info)
+{
+    unsigned by = info->warps * info->threads >= 32 ? 4 : info->warps * info->threads >= 16 ? 2 : 1;
+    printf("\nshared memory: tiled matrix multiply (4x2 outputs a thread, 8-wide k steps) "
+           "against the global-memory one\n");
+    printf("  %-5s %14s %7s %14s %7s %8s\n", "n", "global cycles", "ipc", "tiled cycles", "ipc",
+           "speedup");
+    static const unsigned sizes[] = {32, 64, 128};
+    for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        struct run g, t;
+        memset(&g, 0, sizeof g);
+        memset(&t, 0, sizeof t);
+        int rc = matmul_kernel(dev, sw_dir, sizes[i], info->threads, info->warps, 0, &g);
+        if (!rc)
+            rc = matmul_kernel(dev, sw_dir, sizes[i], 8, by, 1, &t);
+        if (rc)
+            return rc;
+        printf("  %-5u %14u %7.3f %14u %7.3f %7.2fx\n", sizes[i], g.c.cycles,
+               (double)g.c.instrs / g.c.cycles, t.c.cycles, (double)t.c.instrs / t.c.cycles,
+               (double)g.c.cycles / t.c.cycles);
+    }
+
+    scord_kernel *k = NULL;
+    int rc = load(dev, sw_dir, "smem_bank", &k);
+    if (rc)
+        return rc;
+    const unsigned reps = 512;
+    printf("\nshared memory: bank conflicts (one warp of %u lanes per core, %u loads each, lane l "
+           "at word l x stride)\n",
+           info->threads, reps);
+    printf("  %-7s %7s %10s %14s %13s\n", "stride", "passes", "cycles", "extra / load",
+           "conflicts");
+    uint32_t base_cycles = 0;
+    for (unsigned stride = 1; stride <= info->threads; stride *= 2) {
+        struct smem_bank_args args = {0, stride, reps};
+        struct run r;
+        scord_free_all(dev);
+        if ((rc = alloc_copy(dev, NULL, info->cores * info->threads * 4, &args.out)) ||
+            (rc = launch(dev, "smem_bank", k, (struct scord_dim3){info->cores, 1, 1},
+                         (struct scord_dim3){info->threads, 1, 1}, &args, sizeof args, &r)))
+            break;
+        unsigned passes = stride; /* T lanes at stride s (a power of two): s words a bank */
+        if (stride == 1)
+            base_cycles = r.c.cycles;
+        printf("  %-7u %7u %10u %14.2f %13u\n", stride, passes, r.c.cycles,
+               (double)(r.c.cycles - base_cycles) / reps, r.c.smem_conflicts);
+    }
+    scord_kernel_free(k);
     return rc;
 }
 
@@ -372,19 +459,23 @@ int main(int argc, char **argv)
     }
     /* Full blocks: every warp slot of a core in one block. */
     unsigned block = info.warps * info.threads;
-    struct run runs[2];
+    struct run runs[3];
     memset(runs, 0, sizeof runs);
+    unsigned by = block >= 32 ? 4 : block >= 16 ? 2 : 1;
     rc = vecadd(dev, sw_dir, size ? size * size : 4096, block, &runs[0]);
     if (!rc)
         rc = matmul(dev, sw_dir, size ? size : 32, info.threads, info.warps, &runs[1]);
+    if (!rc)
+        rc = matmul_kernel(dev, sw_dir, size ? size : 32, 8, by, 1, &runs[2]);
     if (!rc) {
-        print_counters(runs, 2);
+        print_counters(runs, 3);
         if (bench) {
             printf("\n");
-            for (int i = 0; i < 2; i++)
+            for (int i = 0; i < 3; i++)
                 printf("bench %-7s cycles %u  ipc %.3f  sim speed %.0f cycles/s\n", runs[i].name,
                        runs[i].c.cycles, (double)runs[i].c.instrs / runs[i].c.cycles,
                        runs[i].c.cycles / runs[i].seconds);
+            rc = bench_smem(dev, sw_dir, &info);
         }
     }
     scord_close(dev);

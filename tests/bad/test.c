@@ -11,6 +11,7 @@ static const uint32_t kt_cause_illegal = SCORD_FAULT_ILLEGAL;
 static const uint32_t kt_cause_misaligned = SCORD_FAULT_MISALIGNED;
 static const uint32_t kt_cause_bounds = SCORD_FAULT_BOUNDS;
 static const uint32_t kt_cause_ecall = SCORD_FAULT_ECALL;
+static const uint32_t kt_cause_smem = SCORD_FAULT_SMEM;
 
 struct bad_case {
     const char *name;
@@ -68,6 +69,8 @@ int test_faults(scord_device *dev, const char *sw_dir)
         {"oob", &kt_cause_bounds, 0, 1, 0xF0000000u},
         {"null", &kt_cause_bounds, 1, 1, 0},
         {"ecall", &kt_cause_ecall, 1, 0, 0},
+        {"smem_oob", &kt_cause_smem, 0, 1, SCORD_SMEM_BASE + 64},
+        {"smem_lrsc", &kt_cause_smem, 0, 1, SCORD_SMEM_BASE},
         {"endless", NULL, 0, 0, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)

@@ -73,6 +73,22 @@ int test_warp_ops(scord_device *dev, const char *sw_dir)
         kt_run(&t, kt_dim(nb, 1, 1), kt_dim(nt, 1, 1), &args, sizeof args) ||
         kt_read(&t, got, args.out, n * 4))
         goto out;
+    /* Every synchronising warp operation executed is counted, and with
+     * the detector armed each reaches it as one warp synchronisation. */
+    struct scord_counters c;
+    struct scord_detector_counters d;
+    int err = scord_read_counters(dev, &c);
+    if (!err && kt_detect)
+        err = scord_read_detector_counters(dev, &d);
+    if (err) {
+        kt_fail("reading counters: %s", scord_error_name(err));
+        goto out;
+    }
+    if (c.warp_syncs == 0 || (kt_detect && d.sh_syncs != c.warp_syncs)) {
+        kt_fail("%u warp syncs counted, the detector got %u", c.warp_syncs,
+                kt_detect ? d.sh_syncs : 0);
+        goto out;
+    }
     unsigned bad = 0;
     for (uint32_t b = 0; b < nb; b++)
         for (uint32_t tid = 0; tid < nt; tid++) {

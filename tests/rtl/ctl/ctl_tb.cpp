@@ -58,10 +58,10 @@ static uint32_t rd(uint32_t addr) {
 }
 
 struct launch {
-    uint32_t grid[3], block[3], pc, stack_top, stack_log2;
+    uint32_t grid[3], block[3], pc, stack_top, stack_log2, smem;
 };
 
-static uint32_t mem_bytes, max_threads, lanes;
+static uint32_t mem_bytes, max_threads, lanes, warps, smem_cap;
 
 // The model, on unbounded integers.
 static bool launch_ok(const launch &l) {
@@ -70,9 +70,12 @@ static bool launch_ok(const launch &l) {
             return false;
     unsigned __int128 blocks = (unsigned __int128)l.grid[0] * l.grid[1] * l.grid[2];
     unsigned __int128 threads = (unsigned __int128)l.block[0] * l.block[1] * l.block[2];
+    // the cores interleave a core's stacks: this stack size, a region
+    // aligned to a core's stacks
+    uint64_t stack_block = (uint64_t)warps * lanes << GPU_STACK_LOG2;
     return threads <= max_threads && blocks <= 0xFFFFFFFFu && (l.pc & 3) == 0 &&
-           l.pc >= SCORD_MEM_GUARD && l.pc < mem_bytes && l.stack_log2 >= 4 &&
-           l.stack_top <= mem_bytes;
+           l.pc >= SCORD_MEM_GUARD && l.pc < mem_bytes && l.stack_log2 == GPU_STACK_LOG2 &&
+           l.stack_top % stack_block == 0 && l.stack_top <= mem_bytes && l.smem <= smem_cap;
 }
 
 static int n_pass, n_fail, n_started, n_refused;
@@ -81,13 +84,13 @@ static int n_pass, n_fail, n_started, n_refused;
 // in the next cycle and checks the outcome. Returns false on a mismatch.
 static bool run(const launch &l, std::mt19937_64 &g, const char *what) {
     wr(SCORD_CTL_CTRL, 2); // soft reset: clears a latched error
-    struct { uint32_t a, v; } w[9] = {
+    struct { uint32_t a, v; } w[10] = {
         {SCORD_CTL_GRID_X, l.grid[0]},   {SCORD_CTL_GRID_Y, l.grid[1]},
         {SCORD_CTL_GRID_Z, l.grid[2]},   {SCORD_CTL_BLOCK_X, l.block[0]},
         {SCORD_CTL_BLOCK_Y, l.block[1]}, {SCORD_CTL_BLOCK_Z, l.block[2]},
         {SCORD_CTL_ENTRY_PC, l.pc},      {SCORD_CTL_STACK_TOP, l.stack_top},
-        {SCORD_CTL_STACK_LOG2, l.stack_log2}};
-    for (int i = 8; i > 0; i--) {
+        {SCORD_CTL_STACK_LOG2, l.stack_log2}, {SCORD_CTL_SMEM_BYTES, l.smem}};
+    for (int i = 9; i > 0; i--) {
         int j = (int)(g() % (uint64_t)(i + 1));
         auto x = w[i]; w[i] = w[j]; w[j] = x;
     }
@@ -96,6 +99,7 @@ static bool run(const launch &l, std::mt19937_64 &g, const char *what) {
     wr(SCORD_CTL_CTRL, 1);
     bool started = t->start_o;
     uint32_t nblocks = t->nblocks_o, nthreads = t->nthreads_o, nwarps = t->nwarps_o;
+    uint32_t sbytes = t->smem_bytes_o, sstride = t->smem_stride_o;
     idle();
     idle();
     uint32_t status = rd(SCORD_CTL_STATUS);
@@ -104,18 +108,21 @@ static bool run(const launch &l, std::mt19937_64 &g, const char *what) {
     bool ok = started == want;
     if (ok && want) {
         uint64_t threads = (uint64_t)l.block[0] * l.block[1] * l.block[2];
+        uint32_t row = 4 * lanes;
         ok = nblocks == l.grid[0] * l.grid[1] * l.grid[2] && nthreads == threads &&
-             nwarps == (threads + lanes - 1) / lanes && (status & 2) && !(status & 4);
+             nwarps == (threads + lanes - 1) / lanes && (status & 2) && !(status & 4) &&
+             sbytes == ((l.smem + 3) & ~3u) && sstride == (l.smem + row - 1) / row * row;
     } else if (ok) {
         ok = (status & 4) && ((status >> 8) & 0xFF) == SCORD_FAULT_LAUNCH && err_pc == l.pc;
     }
     (want ? n_started : n_refused)++;
     if (!ok && n_fail < 10)
-        printf("FAIL %s: grid %ux%ux%u block %ux%ux%u pc %#x stack %#x/%u: %s expected, "
-               "start %d status %#x err_pc %#x nblocks %u nthreads %u nwarps %u\n",
+        printf("FAIL %s: grid %ux%ux%u block %ux%ux%u pc %#x stack %#x/%u shared %u: %s "
+               "expected, start %d status %#x err_pc %#x nblocks %u nthreads %u nwarps %u "
+               "shared %u stride %u\n",
                what, l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2], l.pc,
-               l.stack_top, l.stack_log2, want ? "start" : "refusal", started, status, err_pc,
-               nblocks, nthreads, nwarps);
+               l.stack_top, l.stack_log2, l.smem, want ? "start" : "refusal", started, status,
+               err_pc, nblocks, nthreads, nwarps, sbytes, sstride);
     return ok;
 }
 
@@ -152,7 +159,9 @@ int main(int argc, char **argv) {
     mem_bytes = rd(SCORD_CTL_MEM_BYTES);
     uint32_t hw = rd(SCORD_CTL_HW_CONFIG);
     lanes = (hw >> 16) & 0xFF;
-    max_threads = ((hw >> 8) & 0xFF) * lanes;
+    warps = (hw >> 8) & 0xFF;
+    max_threads = warps * lanes;
+    smem_cap = rd(SCORD_CTL_SMEM_CAP);
 
     std::mt19937_64 g(1);
     bool ok = true;
@@ -163,14 +172,22 @@ int main(int argc, char **argv) {
             l.block[i] = dim(g);
         }
         l.pc = (g() % 4) ? SCORD_MEM_GUARD + 4 * (uint32_t)(g() % 1000) : (uint32_t)g();
-        l.stack_top = (g() % 4) ? mem_bytes : (uint32_t)g();
-        l.stack_log2 = (uint32_t)(g() % 12);
+        l.stack_top = (g() % 8) ? mem_bytes : (g() % 2) ? (uint32_t)g() & ~0xFFFFu : (uint32_t)g();
+        l.stack_log2 = (g() % 8) ? GPU_STACK_LOG2 : (uint32_t)(g() % 32);
+        switch (g() % 8) {
+        case 0: l.smem = smem_cap + (uint32_t)(g() % 3); break;
+        case 1: l.smem = (uint32_t)g(); break;
+        case 2: case 3: case 4: l.smem = 0; break;
+        default: l.smem = (uint32_t)(g() % (smem_cap + 1)); break;
+        }
         ok &= run(l, g, "random");
     }
     printf("  %d started, %d refused\n", n_started, n_refused);
-    check(ok && n_started > trials / 200 && n_refused > trials / 200, "random launches");
+    // both outcomes often enough to mean something (the smallest
+    // configuration starts the fewest: blocks of 8 threads at most)
+    check(ok && n_started > trials / 400 && n_refused > trials / 400, "random launches");
 
-    launch base = {{1, 1, 1}, {1, 1, 1}, SCORD_MEM_GUARD, mem_bytes, 8};
+    launch base = {{1, 1, 1}, {1, 1, 1}, SCORD_MEM_GUARD, mem_bytes, GPU_STACK_LOG2, 0};
     struct { uint32_t g[3], b[3]; const char *name; } d[] = {
         {{1u << 22, 1u << 21, 1u << 21}, {1, 1, 1}, "grid product wraps 64 bits"},
         {{1, 1, 1}, {1u << 22, 1u << 21, 1u << 21}, "block product wraps 64 bits"},
@@ -186,6 +203,20 @@ int main(int argc, char **argv) {
             l.grid[i] = x.g[i];
             l.block[i] = x.b[i];
         }
+        check(run(l, g, x.name), x.name);
+    }
+    struct { uint32_t smem, log2, top_off; const char *name; } e[] = {
+        {smem_cap, GPU_STACK_LOG2, 0, "all of a core's shared memory"},
+        {smem_cap + 1, GPU_STACK_LOG2, 0, "one shared byte too many"},
+        {7, GPU_STACK_LOG2, 0, "shared bytes rounded to words and rows"},
+        {0, GPU_STACK_LOG2 - 1, 0, "another stack size than the cores interleave"},
+        {0, GPU_STACK_LOG2, 4096, "stack region not on a core's block of stacks"},
+    };
+    for (auto &x : e) {
+        launch l = base;
+        l.smem = x.smem;
+        l.stack_log2 = x.log2;
+        l.stack_top = mem_bytes - x.top_off;
         check(run(l, g, x.name), x.name);
     }
     delete t;
