@@ -19,8 +19,9 @@
 // same word are applied one after the other, in lane order.
 //
 // Pipeline (the bank RAMs read synchronously):
-//   A  the request (accepted from the core) and its lanes still to serve;
-//      P, the pass, is combinational on A: it drives the banks' addresses
+//   A  the request and the pass it makes now: each pass is worked out at
+//      the clock edge before it (from the request as it is accepted, then
+//      from the lanes the pass leaves), so A only drives the banks
 //   R  the cycle after a pass: the banks' words are out; a load's lanes
 //      take their bytes, an atomic or a byte/half store writes back the
 //      merged or updated words (a read-modify-write: while R writes, A
@@ -31,6 +32,10 @@
 // in cycle 0, its pass in cycle 1, its results offered in cycle 2. Passes
 // of back-to-back conflict-free instructions go every cycle. A W that is
 // not taken while R finishes the next instruction holds R (and so A).
+//
+// Working each pass out at the edge before it keeps the per-lane, per-bank
+// logic in registered paths that run only when a pass is made, which is
+// also what keeps the cycle model fast.
 `default_nettype none
 `include "scord_defs.vh"
 
@@ -74,9 +79,9 @@ module gpu_smem #(
     localparam DEPTH = SMEM_BYTES / (4 * T);        // words per bank
     localparam RW    = (DEPTH > 1) ? $clog2(DEPTH) : 1;
 
-    integer i, b, k;
+    integer i, b;
 
-    // ==== A: the request and the pass =======================================
+    // ==== A: the request and the pass it makes now ============================
     reg             a_valid_q, a_first_q;
     reg [2:0]       a_op_q;
     reg [4:0]       a_amo_op_q;
@@ -87,86 +92,19 @@ module gpu_smem #(
     reg [T-1:0]     a_mask_q, a_rem_q;
     reg [T*SAW-1:0] a_addr_q;
     reg [T*32-1:0]  a_wdata_q, a_cmp_q;
+    reg [T-1:0]     a_pass_q;            // lanes of the pass A makes now
+    reg [T-1:0]     a_bank_q;            // banks that pass uses
+    reg [T*RW-1:0]  a_rows_q;            // per bank: its row,
+    reg [T*LB-1:0]  a_leads_q;           // its lowest lane (atomics' operands),
+    reg [T*32-1:0]  a_stws_q;            // stores: its merged bytes
+    reg [T*4-1:0]   a_stbes_q;
 
-    wire a_load  = (a_op_q == `LSU_LOAD);
-    wire a_amo   = (a_op_q == `LSU_AMO);
-    wire a_wst   = (a_op_q == `LSU_STORE) && (a_size_q == 2'd2);   // word store: no read
-    wire a_rmw   = a_amo || ((a_op_q == `LSU_STORE) && (a_size_q != 2'd2));
+    wire a_amo = (a_op_q == `LSU_AMO);
+    wire a_wst = (a_op_q == `LSU_STORE) && (a_size_q == 2'd2);   // word store: no read
+    wire a_rmw = a_amo || ((a_op_q == `LSU_STORE) && (a_size_q != 2'd2));
+    wire [T-1:0] rem_next = a_rem_q & ~a_pass_q;
 
-    // lanes: word, bank
-    reg [WAW-1:0] lword [0:T-1];
-    reg [LB-1:0]  lbank [0:T-1];
-    reg [T-1:0]   bmask [0:T-1];     // bmask[b]: lanes whose word lies in bank b
-    always @(*) begin
-        for (i = 0; i < T; i = i + 1) begin
-            lword[i] = a_addr_q[i*SAW+2 +: WAW];
-            lbank[i] = (T > 1) ? lword[i][LB-1:0] : {LB{1'b0}};
-        end
-        for (b = 0; b < T; b = b + 1)
-            for (i = 0; i < T; i = i + 1)
-                bmask[b][i] = (lbank[i] == LB'(b));
-    end
-
-    // each bank's leader (lowest remaining lane in it) and the lanes that
-    // join it in this pass
-    reg [T-1:0]   lead_v;
-    reg [LB-1:0]  lead [0:T-1];
-    reg [WAW-1:0] lead_word [0:T-1];
-    reg [T-1:0]   served;
-    always @(*) begin
-        for (b = 0; b < T; b = b + 1) begin
-            lead_v[b] = 1'b0;
-            lead[b]   = {LB{1'b0}};
-            for (i = T - 1; i >= 0; i = i - 1)
-                if (a_rem_q[i] && bmask[b][i]) begin
-                    lead_v[b] = 1'b1;
-                    lead[b]   = LB'(i);
-                end
-            lead_word[b] = lword[lead[b]];
-        end
-        for (i = 0; i < T; i = i + 1)
-            served[i] = a_rem_q[i] && (a_amo ? (lead[lbank[i]] == LB'(i))
-                                             : (lword[i] == lead_word[lbank[i]]));
-    end
-    wire [T-1:0] rem_next = a_rem_q & ~served;
-
-    // Store bytes of the served lanes, merged per bank (word stores write
-    // them in the pass; byte/half stores in R, over the word read).
-    reg [T*32-1:0] lane_rep;   // store data repeated over the word
-    reg [T*4-1:0]  lane_be;    // its bytes within the word
-    reg [31:0]     st_word [0:T-1];
-    reg [3:0]      st_be   [0:T-1];
-    always @(*) begin
-        for (i = 0; i < T; i = i + 1) begin
-            case (a_size_q)
-                2'd0: begin
-                    lane_rep[i*32 +: 32] = {4{a_wdata_q[i*32 +: 8]}};
-                    lane_be[i*4 +: 4]    = 4'b0001 << a_addr_q[i*SAW +: 2];
-                end
-                2'd1: begin
-                    lane_rep[i*32 +: 32] = {2{a_wdata_q[i*32 +: 16]}};
-                    lane_be[i*4 +: 4]    = 4'b0011 << a_addr_q[i*SAW +: 2];
-                end
-                default: begin
-                    lane_rep[i*32 +: 32] = a_wdata_q[i*32 +: 32];
-                    lane_be[i*4 +: 4]    = 4'b1111;
-                end
-            endcase
-        end
-        for (b = 0; b < T; b = b + 1) begin
-            st_word[b] = 32'd0;
-            st_be[b]   = 4'd0;
-            for (i = 0; i < T; i = i + 1)   // ascending: the highest lane wins
-                if (served[i] && bmask[b][i])
-                    for (k = 0; k < 4; k = k + 1)
-                        if (lane_be[i*4+k]) begin
-                            st_word[b][k*8 +: 8] = lane_rep[i*32+k*8 +: 8];
-                            st_be[b][k]          = 1'b1;
-                        end
-        end
-    end
-
-    // ==== R: the pass's words are out ========================================
+    // ==== R: the pass's words are out ==========================================
     reg             r_valid_q, r_last_q, r_rmw_q, r_amo_q, r_load_q;
     reg [T-1:0]     r_lanes_q;          // lanes served by the pass
     reg [T-1:0]     r_bank_v_q;         // banks the pass used
@@ -174,10 +112,10 @@ module gpu_smem #(
     reg             r_uns_q;
     reg [T*2-1:0]   r_boff_q;           // each lane's byte offset in its word
     reg [T*LB-1:0]  r_lbank_q;          // each lane's bank
-    reg [RW-1:0]    r_row_q [0:T-1];    // each bank's row
+    reg [RW-1:0]    r_row_q  [0:T-1];   // each bank's row
     reg [31:0]      r_opnd_q [0:T-1];   // atomics: each bank's lane's operand and compare
     reg [31:0]      r_cmpv_q [0:T-1];
-    reg [31:0]      r_stw_q [0:T-1];    // byte/half stores: merged bytes per bank
+    reg [31:0]      r_stw_q  [0:T-1];   // byte/half stores: merged bytes per bank
     reg [3:0]       r_stbe_q [0:T-1];
     reg [4:0]       r_amo_op_q;
     reg [WW-1:0]    r_warp_q;
@@ -186,7 +124,7 @@ module gpu_smem #(
     reg             r_wb_mask_q;        // the instruction writes registers
     reg [T*32-1:0]  acc_q;              // results of the instruction's earlier passes
 
-    // ==== W: waiting for the register file ==================================
+    // ==== W: waiting for the register file ====================================
     reg             w_valid_q;
     reg [WW-1:0]    w_warp_q;
     reg [4:0]       w_rd_q;
@@ -210,18 +148,18 @@ module gpu_smem #(
         for (gb = 0; gb < T; gb = gb + 1) begin : g_bank
             reg [31:0] mem [0:DEPTH-1];
             reg [31:0] dout_q;
-            wire [RW-1:0] pass_row = RW'(lead_word[gb] >> LB);
-            wire re      = a_go && lead_v[gb] && !a_wst;
-            wire we_pass = a_go && lead_v[gb] && a_wst;
+            wire re      = a_go && a_bank_q[gb] && !a_wst;
+            wire we_pass = a_go && a_bank_q[gb] && a_wst;
             wire we_r    = r_valid_q && r_rmw_q && r_bank_v_q[gb];
             wire [31:0] merged = {r_stbe_q[gb][3] ? r_stw_q[gb][31:24] : dout_q[31:24],
                                   r_stbe_q[gb][2] ? r_stw_q[gb][23:16] : dout_q[23:16],
                                   r_stbe_q[gb][1] ? r_stw_q[gb][15:8]  : dout_q[15:8],
                                   r_stbe_q[gb][0] ? r_stw_q[gb][7:0]   : dout_q[7:0]};
-            wire [31:0] wd   = we_pass ? st_word[gb] : (r_amo_q ? amo_new[gb*32 +: 32] : merged);
-            wire [RW-1:0] wrow = we_pass ? pass_row : r_row_q[gb];
+            wire [31:0] wd   = we_pass ? a_stws_q[gb*32 +: 32] : (r_amo_q ? amo_new[gb*32 +: 32] : merged);
+            wire [RW-1:0] arow = a_rows_q[gb*RW +: RW];
+            wire [RW-1:0] wrow = we_pass ? arow : r_row_q[gb];
             always @(posedge clk_i) begin
-                if (re) dout_q <= mem[pass_row];
+                if (re) dout_q <= mem[arow];
                 if (we_pass || we_r) mem[wrow] <= wd;
             end
             assign dout[gb*32 +: 32] = dout_q;
@@ -236,31 +174,107 @@ module gpu_smem #(
         end
     endgenerate
 
-    // R: each served lane's value: a load's bytes of its word, an atomic's
-    // old word.
-    reg [T*32-1:0] r_val;
+    // R: each served lane's value (a load's bytes of its word, an atomic's
+    // old word), merged with the instruction's earlier passes.
+    reg [T*32-1:0] r_result;
     reg [31:0]     w32;
     always @(*) begin
-        for (i = 0; i < T; i = i + 1) begin
-            w32 = dout[r_lbank_q[i*LB +: LB]*32 +: 32];
-            if (!r_amo_q) w32 = w32 >> {r_boff_q[i*2 +: 2], 3'b000};
-            case (r_amo_q ? 2'd2 : r_size_q)
-                2'd0:    r_val[i*32 +: 32] = {{24{w32[7]  && !r_uns_q}}, w32[7:0]};
-                2'd1:    r_val[i*32 +: 32] = {{16{w32[15] && !r_uns_q}}, w32[15:0]};
-                default: r_val[i*32 +: 32] = w32;
-            endcase
-        end
-    end
-    reg [T*32-1:0] r_result;   // the instruction's results with this pass's
-    always @(*) begin
-        for (i = 0; i < T; i = i + 1)
-            r_result[i*32 +: 32] = (r_lanes_q[i] && (r_load_q || r_amo_q)) ? r_val[i*32 +: 32]
-                                                                          : acc_q[i*32 +: 32];
+        r_result = acc_q;
+        if (r_load_q || r_amo_q)
+            for (i = 0; i < T; i = i + 1)
+                if (r_lanes_q[i]) begin
+                    w32 = dout[r_lbank_q[i*LB +: LB]*32 +: 32];
+                    if (!r_amo_q) w32 = w32 >> {r_boff_q[i*2 +: 2], 3'b000};
+                    case (r_amo_q ? 2'd2 : r_size_q)
+                        2'd0:    r_result[i*32 +: 32] = {{24{w32[7]  && !r_uns_q}}, w32[7:0]};
+                        2'd1:    r_result[i*32 +: 32] = {{16{w32[15] && !r_uns_q}}, w32[15:0]};
+                        default: r_result[i*32 +: 32] = w32;
+                    endcase
+                end
     end
 
     // ==== control ================================================================
     assign req_ready_o = !a_valid_q || a_done;
     wire accept = req_valid_i && req_ready_o;
+
+    // The pass A makes next, worked out at the edge before it: from the
+    // request when it is accepted, else from the lanes the pass now
+    // leaves. Each bank serves the word of its lowest remaining lane; a
+    // remaining lane on that word joins (not for atomics). Per bank it
+    // keeps the row, the lowest lane, and for stores the merged bytes (the
+    // highest lane wins a byte written twice: the later assignment wins).
+    // Only narrow temporaries, and only when a pass is planned: this runs
+    // at most once per pass, also in the cycle model.
+    wire plan_new  = accept;
+    wire plan_next = a_go && !a_done;
+    always @(posedge clk_i) begin : planner
+        reg [T-1:0]   rem, lanes, taken;
+        reg [WAW-1:0] lw [0:T-1];
+        reg [WAW-1:0] w;
+        reg [LB-1:0]  bk;
+        reg [1:0]     size;
+        reg           amo;
+        reg [31:0]    rep;
+        reg [3:0]     be;
+        integer j, q;
+        if (plan_new || plan_next) begin
+            rem   = plan_new ? req_mask_i : rem_next;
+            size  = plan_new ? req_size_i : a_size_q;
+            amo   = plan_new ? (req_op_i == `LSU_AMO) : a_amo;
+            taken = {T{1'b0}};
+            lanes = {T{1'b0}};
+            for (j = 0; j < T; j = j + 1) lw[j] = {WAW{1'b0}};
+            for (j = 0; j < T; j = j + 1)
+                if (rem[j]) begin
+                    w  = plan_new ? req_addr_i[j*SAW+2 +: WAW] : a_addr_q[j*SAW+2 +: WAW];
+                    bk = (T > 1) ? w[LB-1:0] : {LB{1'b0}};
+                    if (!taken[bk]) begin
+                        taken[bk] = 1'b1;
+                        lw[bk]    = w;
+                        lanes[j]  = 1'b1;
+                    end else if (!amo && lw[bk] == w) begin
+                        lanes[j] = 1'b1;
+                    end
+                end
+            a_pass_q  <= lanes;
+            a_bank_q  <= taken;
+            a_stws_q  <= {T*32{1'b0}};
+            a_stbes_q <= {T*4{1'b0}};
+            for (j = T - 1; j >= 0; j = j - 1)   // the lowest lane last: it leads
+                if (lanes[j]) begin
+                    w  = plan_new ? req_addr_i[j*SAW+2 +: WAW] : a_addr_q[j*SAW+2 +: WAW];
+                    bk = (T > 1) ? w[LB-1:0] : {LB{1'b0}};
+                    a_rows_q[bk*RW +: RW]  <= RW'(w >> LB);
+                    a_leads_q[bk*LB +: LB] <= LB'(j);
+                end
+            if (!amo)
+                for (j = 0; j < T; j = j + 1)    // the highest lane last: it wins
+                    if (lanes[j]) begin
+                        w   = plan_new ? req_addr_i[j*SAW+2 +: WAW] : a_addr_q[j*SAW+2 +: WAW];
+                        bk  = (T > 1) ? w[LB-1:0] : {LB{1'b0}};
+                        rep = plan_new ? req_wdata_i[j*32 +: 32] : a_wdata_q[j*32 +: 32];
+                        be  = 4'b1111;
+                        case (size)
+                            2'd0: begin
+                                rep = {4{rep[7:0]}};
+                                be  = 4'b0001 << (plan_new ? req_addr_i[j*SAW +: 2]
+                                                           : a_addr_q[j*SAW +: 2]);
+                            end
+                            2'd1: begin
+                                rep = {2{rep[15:0]}};
+                                be  = 4'b0011 << (plan_new ? req_addr_i[j*SAW +: 2]
+                                                           : a_addr_q[j*SAW +: 2]);
+                            end
+                            default: ;
+                        endcase
+                        for (q = 0; q < 4; q = q + 1)
+                            if (be[q]) begin
+                                a_stws_q[bk*32 + q*8 +: 8] <= rep[q*8 +: 8];
+                                a_stbes_q[bk*4 + q]        <= 1'b1;
+                            end
+                    end
+        end
+    end
 
     always @(posedge clk_i) begin
         if (rst_i) begin
@@ -269,7 +283,40 @@ module gpu_smem #(
             w_valid_q <= 1'b0;
             acc_q     <= {T*32{1'b0}};
         end else begin
-            // ---- A
+            // ---- R: the pass A makes now, unless R holds its own
+            if (!r_hold) begin
+                r_valid_q <= a_go;
+                if (r_valid_q)
+                    acc_q <= r_last_q ? {T*32{1'b0}} : r_result;
+            end
+            if (a_go) begin
+                r_last_q    <= (rem_next == {T{1'b0}});
+                r_rmw_q     <= a_rmw;
+                r_amo_q     <= a_amo;
+                r_load_q    <= (a_op_q == `LSU_LOAD);
+                r_lanes_q   <= a_pass_q;
+                r_bank_v_q  <= a_bank_q;
+                r_size_q    <= a_size_q;
+                r_uns_q     <= a_uns_q;
+                r_amo_op_q  <= a_amo_op_q;
+                r_warp_q    <= a_warp_q;
+                r_rd_q      <= a_rd_q;
+                r_mask_q    <= a_mask_q;
+                r_wb_mask_q <= (a_op_q != `LSU_STORE);
+                for (i = 0; i < T; i = i + 1) begin
+                    r_boff_q[i*2 +: 2]    <= a_addr_q[i*SAW +: 2];
+                    r_lbank_q[i*LB +: LB] <= (T > 1) ? a_addr_q[i*SAW+2 +: LB] : {LB{1'b0}};
+                end
+                for (b = 0; b < T; b = b + 1) begin
+                    r_row_q[b]  <= a_rows_q[b*RW +: RW];
+                    r_opnd_q[b] <= a_wdata_q[a_leads_q[b*LB +: LB]*32 +: 32];
+                    r_cmpv_q[b] <= a_cmp_q[a_leads_q[b*LB +: LB]*32 +: 32];
+                    r_stw_q[b]  <= a_stws_q[b*32 +: 32];
+                    r_stbe_q[b] <= a_stbes_q[b*4 +: 4];
+                end
+            end
+
+            // ---- A: the next pass of this instruction, or a new one
             if (a_go) begin
                 a_rem_q   <= rem_next;
                 a_first_q <= 1'b0;
@@ -289,41 +336,6 @@ module gpu_smem #(
                 a_addr_q   <= req_addr_i;
                 a_wdata_q  <= req_wdata_i;
                 a_cmp_q    <= req_cmp_i;
-            end
-
-            // ---- R: the pass A makes now, unless R holds its own
-            if (!r_hold) begin
-                r_valid_q <= a_go;
-                if (r_valid_q && r_last_q)
-                    acc_q <= {T*32{1'b0}};
-                else if (r_valid_q)
-                    acc_q <= r_result;
-            end
-            if (a_go) begin
-                r_last_q    <= (rem_next == {T{1'b0}});
-                r_rmw_q     <= a_rmw;
-                r_amo_q     <= a_amo;
-                r_load_q    <= a_load;
-                r_lanes_q   <= served;
-                r_bank_v_q  <= lead_v;
-                r_size_q    <= a_size_q;
-                r_uns_q     <= a_uns_q;
-                r_amo_op_q  <= a_amo_op_q;
-                r_warp_q    <= a_warp_q;
-                r_rd_q      <= a_rd_q;
-                r_mask_q    <= a_mask_q;
-                r_wb_mask_q <= (a_op_q != `LSU_STORE);
-                for (i = 0; i < T; i = i + 1) begin
-                    r_boff_q[i*2 +: 2]   <= a_addr_q[i*SAW +: 2];
-                    r_lbank_q[i*LB +: LB] <= lbank[i];
-                end
-                for (b = 0; b < T; b = b + 1) begin
-                    r_row_q[b]  <= RW'(lead_word[b] >> LB);
-                    r_opnd_q[b] <= a_wdata_q[lead[b]*32 +: 32];
-                    r_cmpv_q[b] <= a_cmp_q[lead[b]*32 +: 32];
-                    r_stw_q[b]  <= st_word[b];
-                    r_stbe_q[b] <= st_be[b];
-                end
             end
 
             // ---- W: takes R's instruction when it was not written back
