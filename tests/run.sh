@@ -110,6 +110,13 @@ fi
 note "scord CLI and bad input"
 count "cli" bash tests/cli/test_cli.sh build/default/bin/scord build/sw
 
+note "trust: ISA co-simulation against QEMU, fuzz corpora (docs/trust.md)"
+if check "cosim and fuzz harnesses build" $MAKE --no-print-directory -j"$JOBS" CONFIG=default \
+        build/default/bin/scord-isa-cosim fuzz-bins; then
+    count "cosim" $MAKE --no-print-directory CONFIG=default isa-cosim
+    count "fuzz corpora" $MAKE --no-print-directory CONFIG=default fuzz-replay
+fi
+
 note "FPGA SoC: lint, board-top synthesis check, simulated board over the uart backend"
 check "fpga: SoC verilator lint -Wall" $MAKE --no-print-directory CONFIG=fpga lint-soc
 check "fpga: board tops synthesise (yosys, GPU a black box)" $MAKE --no-print-directory CONFIG=fpga fpga-check
