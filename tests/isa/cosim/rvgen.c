@@ -191,6 +191,7 @@ struct gen {
     struct {
         uint32_t word, unit, kind; /* kind: 0 branch, 1 jal, 2 jalr (word = the jalr) */
         uint32_t base;             /* jalr: word index of its auipc */
+        uint32_t lsb;              /* jalr: 1 added to the offset */
     } fix[RVGEN_MAX_WORDS];
     uint32_t nfix;
     uint32_t unit_start[RVGEN_MAX_WORDS + 1];
@@ -339,12 +340,23 @@ static void unit_lrsc(struct gen *g)
     g->excl |= 1u << a;
     uint32_t d = dst(g);
     put(g, rv_amo(2, rvgen_below(g->r, 4), d, a, 0));
+    /* Sometimes the SC goes to another word of the region: it must fail. */
+    uint32_t sa = a;
+    if (rvgen_below(g->r, 4) == 0) {
+        sa = dst(g);
+        while (sa == 0)
+            sa = dst(g);
+        put(g, rv_i(RV_OP_IMM, 0, sa, a, rvgen_below(g->r, 2) ? 4 : -4));
+        put(g, rv_i(RV_OP_IMM, 7, sa, sa, (int32_t)(COSIM_REGION - 4)));
+        put(g, rv_r(0, 0, sa, sa, COSIM_REG_GP)); /* gp is COSIM_REGION aligned */
+        g->excl |= 1u << sa;
+    }
     for (uint32_t n = rvgen_below(g->r, 4); n; n--) {
         uint32_t w = rv_r(0, rvgen_below(g->r, 8), dst(g), src(g), src(g));
         put(g, w);
     }
     g->excl = keep;
-    put(g, rv_amo(3, rvgen_below(g->r, 4), dst(g), a, src(g)));
+    put(g, rv_amo(3, rvgen_below(g->r, 4), dst(g), sa, src(g)));
 }
 
 /* Two reads of one counter with work between: only "the second is not
@@ -390,6 +402,7 @@ static void add_fix(struct gen *g, uint32_t word, uint32_t kind, uint32_t base)
     g->fix[g->nfix].unit = g->nunits + rvgen_below(g->r, 5); /* 0..4 units skipped */
     g->fix[g->nfix].kind = kind;
     g->fix[g->nfix].base = base;
+    g->fix[g->nfix].lsb = kind == 2 ? rvgen_below(g->r, 2) : 0;
     g->nfix++;
 }
 
@@ -494,8 +507,8 @@ void rvgen_program(struct rvgen_rng *r, struct rvgen_prog *p, uint32_t pc, unsig
             off = (int32_t)(4 * (target - w));
             *word = rv_jal(*word >> 7 & 31, off);
             break;
-        default:
-            off = (int32_t)(4 * (target - g.fix[i].base));
+        default: /* bit 0 of a JALR target is ignored: set it half the time */
+            off = (int32_t)(4 * (target - g.fix[i].base)) + (int32_t)(g.fix[i].lsb);
             *word = rv_i(RV_OP_JALR, 0, *word >> 7 & 31, *word >> 15 & 31, off);
             break;
         }
