@@ -127,6 +127,10 @@ if check "fpga: build simulated board" $MAKE --no-print-directory -j"$JOBS" CONF
     count "soc" bash tests/fpga/test_soc.sh build/fpga/bin build/sw
 fi
 
+note "trust: state after faults (cycle model, simulated board), sanitizers (docs/trust.md)"
+count "fault stress" $MAKE --no-print-directory CONFIG=fpga fault-stress STRESS_ROUNDS=40
+count "sanitizers" $MAKE --no-print-directory sanitize-test
+
 note "synthesis (Yosys)"
 check "fpga: yosys synth_ecp5" $MAKE --no-print-directory CONFIG=fpga synth
 grep -h '^synth ' "$log_dir"/fpga__yosys_synth_ecp5.log 2>/dev/null
