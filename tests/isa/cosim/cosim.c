@@ -684,8 +684,8 @@ static void minimize(struct prog *p, char *why, size_t wlen)
         if (chunk == 1)
             break;
     }
-    /* Drop the nops at the end (branches only go forward to unit starts,
-     * which the trailing nops are not, except the body's end). */
+    /* The listing follows the new words (nops stay: branch offsets and
+     * link values depend on the layout). */
     for (uint32_t i = 0; i < p->body.nwords; i++)
         rvgen_disasm(p->body.words[i], p->body.text[i], RVGEN_TEXT);
 }
