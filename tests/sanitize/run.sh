@@ -52,7 +52,7 @@ for _ in $(seq 8); do "$bin/scord" --device "$dev" info >"$tmp/info" 2>&1 && bre
 run "board: scord info over the link" "$bin/scord" --device "$dev" info
 run "board: a kernel over the link" "$bin/scord" --device "$dev" run -q --grid 2 --block 8 \
     --dump @2:64 "$sw/sw/examples/vecadd/kernel.elf" seq:16 seq:16 zeros:64 16
-"$bin/scord-fault-stress" --device "$dev" --sw-dir "$sw" --rounds 8 --endless-ms 3000 \
+"$bin/scord-fault-stress" --device "$dev" --sw-dir "$sw" --rounds 8 --endless-ms 1000 \
     --name "board link" 2>&1 | prefix stress
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 kill "$sim_pid" 2>/dev/null

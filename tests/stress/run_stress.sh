@@ -2,7 +2,7 @@
 # make fault-stress / make soak (tests/stress/stress.mk).
 # usage: tests/stress/run_stress.sh BIN_DIR SW_DIR ROUNDS SOAK_LAUNCHES FLIP
 #   ROUNDS > 0: the stress on the cycle model (ROUNDS launches), then on the
-#               simulated board over a clean line (ROUNDS/2 launches)
+#               simulated board over a clean line (2/5 of ROUNDS launches)
 #   SOAK_LAUNCHES > 0: that many launches on the simulated board over a
 #               line damaged every FLIP-th byte, then the same board must
 #               answer normally (scord info, a short stress, the host-link
@@ -38,7 +38,7 @@ if [ "$rounds" -gt 0 ]; then
         --name "cycle model" || rc=1
     if start_board; then
         "$bin/scord-fault-stress" --device "uart:tcp=127.0.0.1:$port" --sw-dir "$sw" \
-            --rounds $((rounds / 2)) --seed "$((seed + 1))" --endless-ms 3000 --name "board link" || rc=1
+            --rounds $((rounds * 2 / 5)) --seed "$((seed + 1))" --endless-ms 1000 --name "board link" || rc=1
         stop_board
     else
         rc=1
@@ -48,7 +48,7 @@ if [ "$soak" -gt 0 ]; then
     if start_board --flip "$flip"; then
         start=$(date +%s)
         "$bin/scord-fault-stress" --device "uart:tcp=127.0.0.1:$port" --sw-dir "$sw" \
-            --rounds "$soak" --seed "$((seed + 2))" --endless-ms 3000 \
+            --rounds "$soak" --seed "$((seed + 2))" --endless-ms 1500 \
             --name "soak, a bit flipped every $flip bytes" || rc=1
         echo "soak: $soak launches in $(( $(date +%s) - start )) s"
         # the same board, the same damaged line: it must still answer
@@ -58,7 +58,7 @@ if [ "$soak" -gt 0 ]; then
             echo "FAIL stress/after the soak: scord info: $(head -c 300 "$tmp/info")"; rc=1
         fi
         "$bin/scord-fault-stress" --device "uart:tcp=127.0.0.1:$port" --sw-dir "$sw" --rounds 20 \
-            --seed "$((seed + 3))" --endless-ms 3000 --name "after the soak" || rc=1
+            --seed "$((seed + 3))" --endless-ms 1500 --name "after the soak" || rc=1
         stop_board
         echo "board log: $(tail -n 3 "$tmp/board.log" | tr '\n' ' ')"
     else
