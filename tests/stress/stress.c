@@ -1,12 +1,14 @@
 /* scord-fault-stress: state that must not survive a fault (docs/trust.md).
  *
  *   scord-fault-stress [--device URI] [--sw-dir DIR] [--rounds N] [--seed N]
- *                      [--endless-ms MS] [--name NAME] [-v]
+ *                      [--endless-ms MS] [--mode full|cache|mixed] [--name NAME] [-v]
  *
  * Launches the stress kernel (tests/stress/kernel.c) N times with random
  * grids and a random mix of race-free, racy, faulting and endless runs,
  * the race detector armed in full or cache mode (kept for stretches of
- * launches, so a fault is followed by launches that do not re-arm it).
+ * launches, so a fault is followed by launches that do not re-arm it;
+ * --mode keeps one mode throughout, so the detector is armed once and its
+ * 6-bit generation wraps).
  * After every launch it drains the ring and checks:
  *   - the outcome: race-free and racy runs end, faulting runs fault with
  *     their cause, endless runs time out;
@@ -30,6 +32,7 @@
 
 static const char *device = "sim", *sw_dir = "build/sw", *name = "sim";
 static unsigned rounds = 200, endless_ms = 300, verbose;
+static int fixed_mode = -1; /* --mode full|cache: never change it (-1: mixed) */
 static unsigned long seed = 1;
 
 static uint64_t rng;
@@ -219,11 +222,14 @@ int main(int argc, char **argv)
             endless_ms = (unsigned)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--name") && v)
             name = argv[++i];
-        else if (!strcmp(a, "-v"))
+        else if (!strcmp(a, "--mode") && v) {
+            i++;
+            fixed_mode = !strcmp(v, "full") ? 0 : !strcmp(v, "cache") ? 1 : -1;
+        } else if (!strcmp(a, "-v"))
             verbose = 1;
         else {
             fprintf(stderr, "usage: scord-fault-stress [--device URI] [--sw-dir DIR] [--rounds N] "
-                            "[--seed N] [--endless-ms MS] [--name NAME] [-v]\n");
+                            "[--seed N] [--endless-ms MS] [--mode full|cache|mixed] [--name NAME] [-v]\n");
             return 2;
         }
     }
@@ -246,7 +252,8 @@ int main(int argc, char **argv)
     }
     uint32_t max_threads = 2 * info.cores * info.warps * info.threads;
     scord_addr data, count;
-    struct scord_detector_config cfg = {1, 0, 4, 64};
+    unsigned cache = fixed_mode == 1;
+    struct scord_detector_config cfg = {1, (int)cache, 4, 64};
     if ((rc = scord_detector_configure(dev, &cfg)) || (rc = scord_malloc(dev, 4 * (max_threads + 1), &data)) ||
         (rc = scord_malloc(dev, 32, &count))) {
         printf("FAIL stress/%s: set-up: %s: %s\n", name, scord_error_name(rc), scord_last_error_detail(dev));
@@ -254,14 +261,13 @@ int main(int argc, char **argv)
     }
     uint32_t *host = calloc(max_threads + 2, 4);
     int failed = 0;
-    unsigned cache = 0;
     for (unsigned r = 0; r < rounds && !failed; r++) {
         /* The detector's mode changes now and then, not every launch: many
          * launches after a fault run without re-arming, many re-arm at once
          * (and a re-arm sweeps the metadata while a reset's work may still
          * be in flight). */
         int after_fault = r > 0 && hist[(r - 1) % HISTORY].mode >= STRESS_FAULT;
-        if (rnd(after_fault ? 2 : 8) == 0) {
+        if (fixed_mode < 0 && rnd(after_fault ? 2 : 8) == 0) {
             cache ^= 1;
             cfg.cache_mode = (int)cache;
             if ((rc = scord_detector_configure(dev, &cfg))) {
