@@ -48,7 +48,7 @@ if [ "$soak" -gt 0 ]; then
     if start_board --flip "$flip"; then
         start=$(date +%s)
         "$bin/scord-fault-stress" --device "uart:tcp=127.0.0.1:$port" --sw-dir "$sw" \
-            --rounds "$soak" --seed "$((seed + 2))" --endless-ms 1500 \
+            --rounds "$soak" --seed "$((seed + 2))" --endless-ms 1500 --progress 100 \
             --name "soak, a bit flipped every $flip bytes" || rc=1
         echo "soak: $soak launches in $(( $(date +%s) - start )) s"
         # the same board, the same damaged line: it must still answer

@@ -1,7 +1,8 @@
 /* scord-fault-stress: state that must not survive a fault (docs/trust.md).
  *
  *   scord-fault-stress [--device URI] [--sw-dir DIR] [--rounds N] [--seed N]
- *                      [--endless-ms MS] [--mode full|cache|mixed] [--name NAME] [-v]
+ *                      [--endless-ms MS] [--mode full|cache|mixed] [--progress N]
+ *                      [--name NAME] [-v]
  *
  * Launches the stress kernel (tests/stress/kernel.c) N times with random
  * grids and a random mix of race-free, racy, faulting and endless runs,
@@ -32,6 +33,7 @@
 
 static const char *device = "sim", *sw_dir = "build/sw", *name = "sim";
 static unsigned rounds = 200, endless_ms = 300, verbose;
+static unsigned progress; /* --progress N: a line on stderr every N launches */
 static int fixed_mode = -1; /* --mode full|cache: never change it (-1: mixed) */
 static unsigned long seed = 1;
 
@@ -222,6 +224,8 @@ int main(int argc, char **argv)
             endless_ms = (unsigned)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--name") && v)
             name = argv[++i];
+        else if (!strcmp(a, "--progress") && v)
+            progress = (unsigned)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--mode") && v) {
             i++;
             fixed_mode = !strcmp(v, "full") ? 0 : !strcmp(v, "cache") ? 1 : -1;
@@ -229,7 +233,7 @@ int main(int argc, char **argv)
             verbose = 1;
         else {
             fprintf(stderr, "usage: scord-fault-stress [--device URI] [--sw-dir DIR] [--rounds N] "
-                            "[--seed N] [--endless-ms MS] [--mode full|cache|mixed] [--name NAME] [-v]\n");
+                            "[--seed N] [--endless-ms MS] [--mode full|cache|mixed] [--progress N] [--name NAME] [-v]\n");
             return 2;
         }
     }
@@ -285,6 +289,8 @@ int main(int argc, char **argv)
                    cache ? "cache" : "full", l->grid, l->block);
         if (one_launch(dev, k, &info, l, data, count, host))
             failed = 1;
+        if (progress && (r + 1) % progress == 0)
+            fprintf(stderr, "stress/%s: %u of %u launches\n", name, r + 1, rounds);
     }
     if (!failed)
         printf("PASS stress/%s: %lu launches (%lu race-free, %lu racy, %lu faults, %lu timeouts), "
