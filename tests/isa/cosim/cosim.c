@@ -42,6 +42,7 @@
 #include <stdarg.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -430,7 +431,19 @@ static struct qemu_run qemu_start(const char *elf)
 static int qemu_finish(struct qemu_run q, uint8_t *buf, size_t len, char *why, size_t wlen)
 {
     size_t got = 0;
+    int hung = 0;
     while (got < len) {
+        /* A program that never ends would be a generator bug: do not wait
+         * for it longer than for the GPU. */
+        struct pollfd pf = {q.fd, POLLIN, 0};
+        int pr = poll(&pf, 1, (int)o.timeout_ms);
+        if (pr < 0 && errno == EINTR)
+            continue;
+        if (pr == 0) {
+            hung = 1;
+            kill(q.pid, SIGKILL);
+            break;
+        }
         ssize_t n = read(q.fd, buf + got, len - got);
         if (n < 0 && errno == EINTR)
             continue;
@@ -442,6 +455,10 @@ static int qemu_finish(struct qemu_run q, uint8_t *buf, size_t len, char *why, s
     int st;
     while (waitpid(q.pid, &st, 0) < 0 && errno == EINTR)
         ;
+    if (hung) {
+        snprintf(why, wlen, "qemu-riscv32 did not finish within %u ms", o.timeout_ms);
+        return -1;
+    }
     if (WIFSIGNALED(st)) {
         snprintf(why, wlen, "qemu-riscv32 died of signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
         return -1;
