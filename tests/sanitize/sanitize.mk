@@ -84,8 +84,14 @@ $(ASAN_BIN)/scord-fault-stress: $(call asan_objs,tests/stress/stress.c) $(ASAN_L
 	$(ASAN_LINK) $(ASAN_LIBS)
 $(ASAN_OBJ)/tests/stress/stress.c.o: ASAN_INC += -Itests/stress
 
+# the detector's C reference model with its own test
+$(ASAN_BIN)/test_refmodel: $(call asan_objs,tests/refmodel/test_refmodel.c $(REFMODEL_SRCS))
+	@mkdir -p $(dir $@)
+	$(ASAN_LINK)
+$(ASAN_OBJ)/tests/refmodel/test_refmodel.c.o: ASAN_INC += -Isim/refmodel
+
 ASAN_BINS := $(patsubst %,$(ASAN_BIN)/%,scord scord-kernel-tests scord-scor scord-fault-stress \
-             scord-soc-sim) $(patsubst %,$(ASAN_BIN)/scord-fuzz-%,$(FUZZ_TARGETS))
+             scord-soc-sim test_refmodel) $(patsubst %,$(ASAN_BIN)/scord-fuzz-%,$(FUZZ_TARGETS))
 
 .PHONY: sanitize-bins sanitize-cli sanitize-test
 sanitize-bins: $(DEPS_STAMP) $(ASAN_BINS)
