@@ -28,7 +28,8 @@ $(ASAN_OBJ)/%.c.o: %.c $(GEN)/scord_defs.h | $(SW_GEN_HEADERS)
 $(ASAN_OBJ)/sw/bench/apps/%/host.c.o: sw/bench/apps/%/host.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $(ASAN_FLAGS) $(ASAN_INC) -Isw/bench/apps/$* -c -o $@ $<
-$(ASAN_OBJ)/driver/scor/%.c.o: $(SCOR_APPS_H)
+# (not a pattern rule: one without a recipe would cancel the rule above)
+$(ASAN_OBJ)/driver/scor/scor.c.o $(ASAN_OBJ)/driver/scor/apps.c.o: $(SCOR_APPS_H)
 $(ASAN_OBJ)/sim/gpu_sim.cpp.o: sim/gpu_sim.cpp sim/gpu_sim.h $(GEN)/scord_defs.h $(SIM_VLIB)
 	@mkdir -p $(dir $@)
 	$(CXX) $(SIM_CXXFLAGS) $(ASAN_FLAGS) -c -o $@ $<
