@@ -116,6 +116,7 @@ include tests/rtl/scord/scord.mk
 include driver/scor/scor.mk
 include fpga/fpga.mk
 include tests/fpga/fpga.mk
+include tests/trust.mk
 
 sim: $(DEPS_STAMP) $(SCORD_BIN)
 

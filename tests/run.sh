@@ -110,6 +110,13 @@ fi
 note "scord CLI and bad input"
 count "cli" bash tests/cli/test_cli.sh build/default/bin/scord build/sw
 
+note "trust: ISA co-simulation against QEMU, fuzz corpora (docs/trust.md)"
+if check "cosim and fuzz harnesses build" $MAKE --no-print-directory -j"$JOBS" CONFIG=default \
+        build/default/bin/scord-isa-cosim fuzz-bins; then
+    count "cosim" $MAKE --no-print-directory CONFIG=default isa-cosim
+    count "fuzz corpora" $MAKE --no-print-directory CONFIG=default fuzz-replay
+fi
+
 note "FPGA SoC: lint, board-top synthesis check, simulated board over the uart backend"
 check "fpga: SoC verilator lint -Wall" $MAKE --no-print-directory CONFIG=fpga lint-soc
 check "fpga: board tops synthesise (yosys, GPU a black box)" $MAKE --no-print-directory CONFIG=fpga fpga-check
@@ -119,6 +126,10 @@ if check "fpga: build simulated board" $MAKE --no-print-directory -j"$JOBS" CONF
         sim soc-sim build/fpga/bin/scord-hostlink-test build/fpga/bin/scord-firmware-test; then
     count "soc" bash tests/fpga/test_soc.sh build/fpga/bin build/sw
 fi
+
+note "trust: state after faults (cycle model, simulated board), sanitizers (docs/trust.md)"
+count "fault stress" $MAKE --no-print-directory CONFIG=fpga fault-stress STRESS_ROUNDS=40
+count "sanitizers" $MAKE --no-print-directory sanitize-test
 
 note "synthesis (Yosys)"
 check "fpga: yosys synth_ecp5" $MAKE --no-print-directory CONFIG=fpga synth

@@ -29,6 +29,13 @@ have_cmd make || need+=(make)
 have_cmd pkg-config || need+=(pkg-config)
 have_cmd gnuplot || need+=(gnuplot-nox)   # make scor: Fig 8 and Fig 9 as PNG
 have_cmd python3 || need+=(python3)
+# Trust tier (docs/trust.md): QEMU as the independent ISA reference, AFL++
+# for the fuzzers (it brings clang), GCC's AddressSanitizer and UBSan
+# runtimes for the sanitizer build.
+have_cmd qemu-riscv32 || need+=(qemu-user)
+have_cmd afl-fuzz || need+=(afl++)
+ls /usr/lib/*/libasan.so.8 >/dev/null 2>&1 || need+=(libasan8)
+ls /usr/lib/*/libubsan.so.1 >/dev/null 2>&1 || need+=(libubsan1)
 
 # Where the FPGA tools go (see the top): nowhere if they are on PATH already.
 fpga_missing() {

@@ -391,11 +391,36 @@ int scord_priv_stream_pull(scord_device *dev)
 
 /* Soft reset, then let every memory response of the old run drain so it
  * cannot be taken for the answer to a request of the next one. */
+/* The race detector keeps its registers and finishes its work in flight
+ * across a soft reset (gpu_top): queued events, dirty metadata lines, a
+ * sweep. Until it is idle its counters and ring are not final, and arming
+ * it again would race with that work, so a reset waits for it (a GPU
+ * without the detector reads DET_STATUS as 0). Bounded by a sweep of all
+ * of device memory (3 cycles per line), with room to spare. */
+#define DET_IDLE_STEP 256u
+static int wait_detector_idle(scord_device *dev)
+{
+    uint64_t limit = 4ull * dev->info.mem_bytes / (dev->info.line_bytes ? dev->info.line_bytes : 1) + 4096;
+    for (uint64_t waited = 0;; waited += DET_IDLE_STEP) {
+        uint32_t st;
+        int rc = reg_rd(dev, SCORD_DET_STATUS, &st);
+        if (rc || !(st & SCORD_DET_STATUS_BUSY))
+            return rc;
+        if (waited >= limit)
+            return fail(dev, SCORD_ERR_IO, "the race detector stayed busy for %llu cycles after a reset",
+                        (unsigned long long)waited);
+        if ((rc = dev->be->advance(dev->ctx, DET_IDLE_STEP)))
+            return rc;
+    }
+}
+
 static int soft_reset(scord_device *dev)
 {
     int rc = reg_wr(dev, SCORD_CTL_CTRL, 2u);
     if (!rc)
         rc = dev->be->advance(dev->ctx, dev->be->settle_cycles(dev->ctx));
+    if (!rc)
+        rc = wait_detector_idle(dev);
     if (rc)
         return fail(dev, rc, "soft reset of the GPU failed");
     dev->running = false;
