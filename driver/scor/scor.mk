@@ -19,7 +19,7 @@ SCOR_APP_NAMES := $(filter $(SCOR_APP_FOUND),$(SCOR_APP_ORDER)) \
 SCOR_APPS_H := $(SCOR_OBJDIR)/scor_apps.h
 SCOR_CFLAGS := $(CFLAGS_HOST) -MMD -MP -Idriver/include -Idriver/scor -Isw/bench -Isw/bench/micro $(SW_INCLUDE) \
                -I$(SCOR_OBJDIR)
-SCOR_OBJS := $(SCOR_OBJDIR)/scor.o $(SCOR_OBJDIR)/apps.o \
+SCOR_OBJS := $(SCOR_OBJDIR)/scor.o $(SCOR_OBJDIR)/pool.o $(SCOR_OBJDIR)/apps.o \
              $(patsubst %,$(SCOR_OBJDIR)/apps/%/host.o,$(SCOR_APP_NAMES))
 
 # Rewritten only when the list changes, so apps.o is not rebuilt each time.
