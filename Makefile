@@ -106,18 +106,20 @@ include sim/sim.mk
 include sim/soc_sim.mk
 include driver/driver.mk
 include sw/sw.mk
+include driver/cc/cc.mk
 include tests/tests.mk
 include tests/rtl/unit.mk
 include tests/rtl/mem/mem.mk
 include tests/rtl/ctl/ctl.mk
 include tests/refmodel/refmodel.mk
 include tests/race/race.mk
+include tests/sarif/sarif.mk
 include tests/rtl/scord/scord.mk
 include driver/scor/scor.mk
 include fpga/fpga.mk
 include tests/fpga/fpga.mk
 
-sim: $(DEPS_STAMP) $(SCORD_BIN)
+sim: $(DEPS_STAMP) $(SCORD_BIN) scord-cc
 
 # Host-side test programs of this configuration (rules in tests/tests.mk).
 .PHONY: test-bins
