@@ -39,13 +39,15 @@ $(SCORD_LIB): $(SCORD_OBJS) $(SIM_LIB)
 	  printf 'SAVE\nEND\n'; } | $(AR) -M
 	ranlib $@
 
-$(SCORD_OBJDIR)/cli/scord.o: driver/cli/scord.c driver/include/scord.h $(GEN)/scord_defs.h
+# The CLI's own modules: sarif.c writes race reports as SARIF (--sarif).
+SCORD_CLI_OBJS := $(SCORD_OBJDIR)/cli/scord.o $(SCORD_OBJDIR)/cli/sarif.o
+$(SCORD_OBJDIR)/cli/%.o: driver/cli/%.c driver/cli/sarif.h driver/include/scord.h $(GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
-	$(CC) $(SCORD_CC_FLAGS) -c -o $@ $<
+	$(CC) $(SCORD_CC_FLAGS) -Idriver/cli -DSCORD_VERSION='"$(SCORD_VERSION)"' -c -o $@ $<
 
-$(SCORD_BIN): $(SCORD_OBJDIR)/cli/scord.o $(SCORD_LIB)
+$(SCORD_BIN): $(SCORD_CLI_OBJS) $(SCORD_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) -o $@ $< $(SCORD_LIB) $(SCORD_LDLIBS)
+	$(CC) -o $@ $(SCORD_CLI_OBJS) $(SCORD_LIB) $(SCORD_LDLIBS)
 ifeq ($(CONFIG)$(DETECTOR),default1)
 	@mkdir -p $(BUILD)/bin
 	cp $@ $(BUILD)/bin/scord
