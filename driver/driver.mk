@@ -20,14 +20,15 @@ SCORD_SRCS := driver/src/scord.c driver/src/backend_sim.c driver/src/backend_uar
 SCORD_OBJS := $(patsubst driver/src/%.c,$(SCORD_OBJDIR)/%.o,$(SCORD_SRCS))
 SCORD_HDRS := driver/include/scord.h driver/src/backend.h driver/src/race.h driver/src/hostlink.h sim/gpu_sim.h \
               $(GEN)/scord_defs.h
-SCORD_CC_FLAGS := $(CFLAGS_HOST) -Idriver/include -Idriver/src $(SIM_CFLAGS) -I$(GEN) \
+# -fPIC: the library's objects also make libscord.so (driver/install.mk).
+SCORD_CC_FLAGS := $(CFLAGS_HOST) -fPIC -Idriver/include -Idriver/src $(SIM_CFLAGS) -I$(GEN) \
                   -DSCORD_CONFIG_NAME='"$(CONFIG)"'
 
 .PHONY: scord-lib scord-bin
 scord-lib: $(SCORD_LIB)
 scord-bin: $(SCORD_BIN)
 
-$(SCORD_OBJDIR)/%.o: driver/src/%.c $(SCORD_HDRS)
+$(SCORD_OBJDIR)/%.o: driver/src/%.c $(SCORD_HDRS) driver/driver.mk
 	@mkdir -p $(dir $@)
 	$(CC) $(SCORD_CC_FLAGS) -c -o $@ $<
 

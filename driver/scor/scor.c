@@ -90,13 +90,22 @@ struct result {
 
 /* ---- options ------------------------------------------------------------- */
 
+/* Where the suite's kernel builds and sources are: the tree's, unless an
+ * installed runner was built with its data directory (driver/install.mk). */
+#ifndef SCOR_SW_DIR
+#define SCOR_SW_DIR "build/sw"
+#endif
+#ifndef SCOR_SRC_ROOT
+#define SCOR_SRC_ROOT "."
+#endif
+
 static struct {
     const char *uri, *sw_dir, *root, *json, *data_dir;
     unsigned timeout_ms, ring;
     bool check, tables, progress, verbose, warmup, large;
     bool cfg_on[NUM_CONFIGS];
     unsigned jobs; /* worker processes; 0: the default */
-} opt = {"sim", "build/sw", ".", NULL, NULL, 120000, 1024, false, false, false, false, true,
+} opt = {"sim", SCOR_SW_DIR, SCOR_SRC_ROOT, NULL, NULL, 120000, 1024, false, false, false, false, true,
          false, {false}, 0};
 
 static const char *prog = "scord-scor";
@@ -106,8 +115,8 @@ static int usage(FILE *f, int rc)
     fprintf(f,
             "usage: %s [options] [workload|micro|detector|apps ...]\n"
             "  --device URI      device (default sim)\n"
-            "  --sw-dir DIR      kernel builds (default build/sw)\n"
-            "  --src-root DIR    repository root, for the kernels' sources (default .)\n"
+            "  --sw-dir DIR      kernel builds (default " SCOR_SW_DIR ")\n"
+            "  --src-root DIR    repository root, for the kernels' sources (default " SCOR_SRC_ROOT ")\n"
             "  --configs LIST    comma list of off,full,full8,full16,cache (default all)\n"
             "  --check           PASS/FAIL line per workload and configuration\n"
             "  --tables          Table VI, Fig 8/9 data, Table VII on stdout\n"
