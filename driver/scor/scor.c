@@ -1065,6 +1065,9 @@ int main(int argc, char **argv)
         return 0;
     }
 
+    if (opt.jobs > 1 && !parallel_device(opt.uri))
+        return usage_error("-j %u: device '%s' cannot run simulations in parallel (only sim "
+                           "without trace=)", opt.jobs, opt.uri);
     /* Checked once here so a bad URI is a device error (3) before any job;
      * every job then opens a device of its own (job_run). */
     scord_device *dev;
@@ -1075,9 +1078,6 @@ int main(int argc, char **argv)
         return 3;
     }
     scord_close(dev);
-    if (opt.jobs > 1 && !parallel_device(opt.uri))
-        return usage_error("-j %u: device '%s' cannot run simulations in parallel (only sim "
-                           "without trace=)", opt.jobs, opt.uri);
     unsigned workers = opt.jobs ? opt.jobs : parallel_device(opt.uri) ? pool_default_workers() : 1;
     results = calloc(nworks * NUM_CONFIGS, sizeof *results);
     jobs = calloc(nworks * NUM_CONFIGS, sizeof *jobs);
