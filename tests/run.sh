@@ -110,6 +110,15 @@ fi
 note "scord CLI and bad input"
 count "cli" bash tests/cli/test_cli.sh build/default/bin/scord build/sw
 
+note "toolchain: scord-cc, SARIF output, make install + pkg-config, FuseSoC cores"
+count "scord-cc" bash tests/cc/test_scord_cc.sh build
+if check "sarif: build the writer's unit program" $MAKE --no-print-directory CONFIG=default \
+        build/default/bin/scord-sarif-related; then
+    count "sarif" bash tests/sarif/test_sarif.sh build/default/bin build/sw
+fi
+count "install" bash tests/install/test_install.sh
+count "fusesoc" bash tests/fusesoc/test_fusesoc.sh build
+
 note "FPGA SoC: lint, board-top synthesis check, simulated board over the uart backend"
 check "fpga: SoC verilator lint -Wall" $MAKE --no-print-directory CONFIG=fpga lint-soc
 check "fpga: board tops synthesise (yosys, GPU a black box)" $MAKE --no-print-directory CONFIG=fpga fpga-check
@@ -119,6 +128,9 @@ if check "fpga: build simulated board" $MAKE --no-print-directory -j"$JOBS" CONF
         sim soc-sim build/fpga/bin/scord-hostlink-test build/fpga/bin/scord-firmware-test; then
     count "soc" bash tests/fpga/test_soc.sh build/fpga/bin build/sw
 fi
+
+note "docs/tutorial.md, every command as written (cycle model and simulated board)"
+count "tutorial" bash tests/tutorial/test_tutorial.sh
 
 note "synthesis (Yosys)"
 check "fpga: yosys synth_ecp5" $MAKE --no-print-directory CONFIG=fpga synth
