@@ -9,7 +9,8 @@
 #                            (DETECTOR=0: the GPU without the race detector)
 #   make bench               simulation speed, IPC, cell count
 #   make bench-detector      race detector cost: cycles, throughput, cells
-#   make sim CONFIG=name     build the cycle model and the scord CLI
+#   make sim CONFIG=name     build the cycle model, the scord CLI and scord-cc
+#   make install PREFIX=dir  install commands, libscord, headers, pkg-config, man pages
 #
 # CONFIG selects a named configuration from config/<name>.cfg.
 
@@ -32,7 +33,7 @@ CXX     ?= g++
 all: sim
 
 help:
-	@sed -n '1,15p' Makefile
+	@sed -n '1,16p' Makefile
 
 # ---- dependencies ---------------------------------------------------------
 DEPS_STAMP := $(BUILD)/.deps-ok
