@@ -252,7 +252,10 @@ static void message(FILE *f, const scord_kernel *k, const struct scord_race *r, 
 {
     char text[1024];
     size_t n = 0;
-#define ADD(...) (n += (size_t)snprintf(text + n, n < sizeof text ? sizeof text - n : 0, __VA_ARGS__))
+    /* Past the end, snprintf only counts (NULL, 0): the text is cut. */
+#define ADD(...)                                                                              \
+    (n += (size_t)snprintf(n < sizeof text ? text + n : NULL, n < sizeof text ? sizeof text - n : 0, \
+                           __VA_ARGS__))
     ADD("Race (%s): %s of %u byte%s at 0x%08" PRIx32 " by lane %" PRIu32 " of warp %" PRIu32
         " of block %" PRIu32 " (core %" PRIu32 ")",
         scord_race_type_name(r->type), kind_name(r->kind, r->strong, r->scope), (unsigned)r->size,
