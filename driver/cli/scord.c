@@ -431,9 +431,6 @@ static void print_counters(scord_device *dev, bool detect)
         fprintf(out, "  %-*s %10u\n", w, scord_detector_counter_names[k], (unsigned)dv[k]);
 }
 
-/* Drain the ring, print every race (text to out, JSON to json), then the
- * summary. Returns EXIT_RACES if any race was found, EXIT_OK if none,
- * EXIT_DEVICE if the ring could not be read. */
 /* The races as a SARIF log into sarif (sarif.c); a file nothing was
  * written to is removed at the end rather than left empty (not SARIF). */
 static bool sarif_written;
@@ -450,6 +447,10 @@ static void report_sarif(scord_device *dev, const scord_kernel *k, const struct 
     sarif_written = true;
 }
 
+/* Drain the ring, print every race (text to out, JSON to json, SARIF to
+ * sarif; finished: the kernel ran to its end), then the summary. Returns
+ * EXIT_RACES if any race was found, EXIT_OK if none, EXIT_DEVICE if the
+ * ring could not be read. */
 static int report_races(scord_device *dev, const scord_kernel *k, const struct run_opts *o,
                         FILE *json, FILE *sarif, bool finished)
 {
