@@ -9,7 +9,8 @@
 #                            (DETECTOR=0: the GPU without the race detector)
 #   make bench               simulation speed, IPC, cell count
 #   make bench-detector      race detector cost: cycles, throughput, cells
-#   make sim CONFIG=name     build the cycle model and the scord CLI
+#   make sim CONFIG=name     build the cycle model, the scord CLI and scord-cc
+#   make install PREFIX=dir  install commands, libscord, headers, pkg-config, man pages
 #
 # CONFIG selects a named configuration from config/<name>.cfg.
 
@@ -32,7 +33,7 @@ CXX     ?= g++
 all: sim
 
 help:
-	@sed -n '1,15p' Makefile
+	@sed -n '1,16p' Makefile
 
 # ---- dependencies ---------------------------------------------------------
 DEPS_STAMP := $(BUILD)/.deps-ok
@@ -106,19 +107,22 @@ include sim/sim.mk
 include sim/soc_sim.mk
 include driver/driver.mk
 include sw/sw.mk
+include driver/cc/cc.mk
 include tests/tests.mk
 include tests/rtl/unit.mk
 include tests/rtl/mem/mem.mk
 include tests/rtl/ctl/ctl.mk
 include tests/refmodel/refmodel.mk
 include tests/race/race.mk
+include tests/sarif/sarif.mk
 include tests/rtl/scord/scord.mk
 include driver/scor/scor.mk
+include driver/install.mk
 include fpga/fpga.mk
 include tests/fpga/fpga.mk
 include tests/trust.mk
 
-sim: $(DEPS_STAMP) $(SCORD_BIN)
+sim: $(DEPS_STAMP) $(SCORD_BIN) scord-cc
 
 # Host-side test programs of this configuration (rules in tests/tests.mk).
 .PHONY: test-bins

@@ -20,14 +20,15 @@ SCORD_SRCS := driver/src/scord.c driver/src/backend_sim.c driver/src/backend_uar
 SCORD_OBJS := $(patsubst driver/src/%.c,$(SCORD_OBJDIR)/%.o,$(SCORD_SRCS))
 SCORD_HDRS := driver/include/scord.h driver/src/backend.h driver/src/race.h driver/src/hostlink.h sim/gpu_sim.h \
               $(GEN)/scord_defs.h
-SCORD_CC_FLAGS := $(CFLAGS_HOST) -Idriver/include -Idriver/src $(SIM_CFLAGS) -I$(GEN) \
+# -fPIC: the library's objects also make libscord.so (driver/install.mk).
+SCORD_CC_FLAGS := $(CFLAGS_HOST) -fPIC -Idriver/include -Idriver/src $(SIM_CFLAGS) -I$(GEN) \
                   -DSCORD_CONFIG_NAME='"$(CONFIG)"'
 
 .PHONY: scord-lib scord-bin
 scord-lib: $(SCORD_LIB)
 scord-bin: $(SCORD_BIN)
 
-$(SCORD_OBJDIR)/%.o: driver/src/%.c $(SCORD_HDRS)
+$(SCORD_OBJDIR)/%.o: driver/src/%.c $(SCORD_HDRS) driver/driver.mk
 	@mkdir -p $(dir $@)
 	$(CC) $(SCORD_CC_FLAGS) -c -o $@ $<
 
@@ -39,13 +40,15 @@ $(SCORD_LIB): $(SCORD_OBJS) $(SIM_LIB)
 	  printf 'SAVE\nEND\n'; } | $(AR) -M
 	ranlib $@
 
-$(SCORD_OBJDIR)/cli/scord.o: driver/cli/scord.c driver/include/scord.h $(GEN)/scord_defs.h
+# The CLI's own modules: sarif.c writes race reports as SARIF (--sarif).
+SCORD_CLI_OBJS := $(SCORD_OBJDIR)/cli/scord.o $(SCORD_OBJDIR)/cli/sarif.o
+$(SCORD_OBJDIR)/cli/%.o: driver/cli/%.c driver/cli/sarif.h driver/include/scord.h $(GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
-	$(CC) $(SCORD_CC_FLAGS) -c -o $@ $<
+	$(CC) $(SCORD_CC_FLAGS) -Idriver/cli -DSCORD_VERSION='"$(SCORD_VERSION)"' -c -o $@ $<
 
-$(SCORD_BIN): $(SCORD_OBJDIR)/cli/scord.o $(SCORD_LIB)
+$(SCORD_BIN): $(SCORD_CLI_OBJS) $(SCORD_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) -o $@ $< $(SCORD_LIB) $(SCORD_LDLIBS)
+	$(CC) -o $@ $(SCORD_CLI_OBJS) $(SCORD_LIB) $(SCORD_LDLIBS)
 ifeq ($(CONFIG)$(DETECTOR),default1)
 	@mkdir -p $(BUILD)/bin
 	cp $@ $(BUILD)/bin/scord

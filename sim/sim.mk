@@ -23,19 +23,21 @@ SIM_VRT    := $(SIM_OBJDIR)/libverilated.a
 # Recursive (=): the shell call runs only when the wrapper is compiled.
 SIM_VROOT   = $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 # Verilator's headers are not -Wextra clean: -isystem keeps their warnings
-# out while ours stay on.
-SIM_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -I$(SIM_OBJDIR) -I$(GEN) \
+# out while ours stay on. Position-independent code throughout (-fPIC, also
+# the model's: -CFLAGS), so the same objects make libscord.so
+# (driver/install.mk); the rule depends on this file for that reason.
+SIM_CXXFLAGS = -std=c++17 -O2 -g -fPIC -Wall -Wextra -I$(SIM_OBJDIR) -I$(GEN) \
                 -isystem $(SIM_VROOT)/include -isystem $(SIM_VROOT)/include/vltstd
 
 .PHONY: sim-lib
 sim-lib: $(SIM_LIB)
 
 # RTL_GPU is a wildcard: when it is empty the RTL is missing, not the rule.
-$(SIM_VLIB) $(SIM_VRT) &: $(RTL_GPU) $(GEN)/scord_defs.vh rtl/lint.vlt $(wildcard rtl/gpu/*.vh)
+$(SIM_VLIB) $(SIM_VRT) &: $(RTL_GPU) $(GEN)/scord_defs.vh rtl/lint.vlt $(wildcard rtl/gpu/*.vh) sim/sim.mk
 	@test -n "$(RTL_GPU)" || { echo "sim: no RTL in rtl/gpu/*.v" >&2; exit 1; }
 	@mkdir -p $(SIM_OBJDIR)
 	MAKEFLAGS= $(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast --trace-fst \
-	    $(VFLAGS_COMMON) --top-module $(RTL_TOP) -Mdir $(SIM_OBJDIR) $(RTL_GPU)
+	    -CFLAGS -fPIC $(VFLAGS_COMMON) --top-module $(RTL_TOP) -Mdir $(SIM_OBJDIR) $(RTL_GPU)
 	printf 'include V$(RTL_TOP).mk\nlibverilated.a: $$(VK_GLOBAL_OBJS)\n\t$$(AR) rcs $$@ $$^\n' \
 	    > $(SIM_OBJDIR)/runtime.mk
 	MAKEFLAGS= $(MAKE) -j 2 --no-print-directory -C $(SIM_OBJDIR) -f runtime.mk libverilated.a

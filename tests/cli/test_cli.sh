@@ -52,7 +52,7 @@ expect "help" 0 'exit codes' -- "$scord" --help
 expect "run help" 0 '--timeout' -- "$scord" run --help
 expect "help documents every run option" 0 '' -- bash -c \
     "h=\$('$scord' run --help); for o in --grid --block --timeout --trace --dump --quiet zeros: seq: \
-         --no-detect --detect-mode --granularity --ring --json 'RACE SUMMARY' ' 4 '; do
+         --no-detect --detect-mode --granularity --ring --json --sarif 'RACE SUMMARY' ' 4 '; do
          grep -q -- \"\$o\" <<<\"\$h\" || { echo missing \$o; exit 1; }; done"
 expect "no command" 2 'missing command' -- "$scord"
 expect "unknown command" 2 "unknown command" -- "$scord" frobnicate

@@ -40,3 +40,19 @@ if [ $? -eq 0 ] && grep -q '"name": "interblock_blkatom".*"expected_races": 1, "
 else
     echo "FAIL json result"; cat "$tmp/out" "$tmp/r.json"
 fi
+
+# -j: the same workloads in two worker processes print and write exactly
+# what one process does (reports with -v, the JSON with every counter).
+jw=(interblock_blkatom interwarp_none-lock_waw t3a_racy t3a_free hrf_indirect lock_table_5)
+"$bin" --sw-dir "$sw" -j1 -v --configs full,cache --json "$tmp/j1.json" "${jw[@]}" >"$tmp/j1.out" 2>&1
+rc1=$?
+"$bin" --sw-dir "$sw" -j2 -v --configs full,cache --json "$tmp/j2.json" "${jw[@]}" >"$tmp/j2.out" 2>&1
+rc2=$?
+if [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && grep -q 'Race (' "$tmp/j1.out" && cmp -s "$tmp/j1.out" "$tmp/j2.out" &&
+    cmp -s "$tmp/j1.json" "$tmp/j2.json"; then
+    echo "PASS -j2 prints and writes exactly what -j1 does"
+else
+    echo "FAIL -j2 prints and writes exactly what -j1 does: exit $rc1/$rc2; $(diff "$tmp/j1.out" "$tmp/j2.out" | head -c 300)"
+fi
+expect_rc "bad -j" 2 "$bin" -j 0 micro
+expect_rc "-j with a board" 2 "$bin" --device uart:tcp=127.0.0.1:1 -j2 micro

@@ -1,0 +1,409 @@
+/* SARIF 2.1.0 output of race reports (sarif.h). Written with fprintf: the
+ * document's shape is fixed, and every string goes through json_str. */
+#define _POSIX_C_SOURCE 200809L
+#include "sarif.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SARIF_SCHEMA \
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+/* Ids of related locations, which messages link to as "[text](id)". */
+enum { LOC_PREV = 1, LOC_CUR_INLINED = 2, LOC_PREV_INLINED = 3 };
+
+bool sarif_prev_pc_from_record(const struct scord_race *r, uint32_t *pc)
+{
+    (void)r;
+    (void)pc;
+    return false;
+}
+
+/* ---- rules: one per race type ------------------------------------------ */
+
+static const struct {
+    const char *name; /* SARIF rule name (PascalCase by its convention) */
+    const char *help; /* how to fix it */
+} rules[SCORD_RACE_TYPE_MAX + 1] = {
+    [SCORD_RACE_BLOCK_FENCE] = {"MissingBlockFence",
+                                "Order the two accesses: the earlier accessor needs a fence of "
+                                "at least block scope (__threadfence_block(), or a barrier: "
+                                "__syncthreads()) before the flag or lock the later access "
+                                "waits for; or use atomics."},
+    [SCORD_RACE_DEV_FENCE] = {"MissingDeviceFence",
+                              "The accesses are in different blocks: the earlier accessor needs "
+                              "a device-scope fence (__threadfence()) before the flag or lock "
+                              "release the later access waits for. Block-scope fences and "
+                              "barriers do not order blocks."},
+    [SCORD_RACE_NOT_STRONG] = {"WeakAccessInHandOff",
+                               "Both accesses of a fence-ordered hand-off must be strong "
+                               "(volatile or atomic): a weak load may read a stale L1 line, a "
+                               "weak store may stay in the writer's L1."},
+    [SCORD_RACE_SCOPED_ATOM] = {"BlockScopeAtomicAcrossBlocks",
+                                "A block-scope atomic (atomicAdd_block and the like) is atomic "
+                                "only within its block: use the device-scope atomic (atomicAdd) "
+                                "on data another block also touches."},
+    [SCORD_RACE_LOCK_LOAD] = {"LoadWithoutCommonLock",
+                              "Read the data only while holding the lock that protects its "
+                              "writes, taken with sufficient scope (a device-scope lock when "
+                              "other blocks take it), with a fence after acquiring and before "
+                              "releasing."},
+    [SCORD_RACE_LOCK_STORE] = {"StoreWithoutCommonLock",
+                               "Write the data only while holding the lock that protects its "
+                               "other accesses, taken with sufficient scope (a device-scope "
+                               "lock when other blocks take it), with a fence after acquiring "
+                               "and before releasing."},
+    [SCORD_RACE_INTRUSION] = {"DetectorMemoryOverwritten",
+                              "The kernel wrote into the race detector's metadata or report "
+                              "ring, usually through an out-of-bounds store: fix that store. "
+                              "The race reports of this run cannot be trusted."},
+};
+
+/* ---- JSON and URI text ----------------------------------------------------- */
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+/* path as a URI reference (RFC 3986): unreserved characters, sub-delims,
+ * ':' '@' and '/' as they are, every other byte percent-encoded. */
+static void uri_str(FILE *f, const char *prefix, const char *path, const char *suffix)
+{
+    static const char keep[] = "-._~!$&'()*+,;=:@/";
+    fputc('"', f);
+    fputs(prefix, f);
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+            strchr(keep, *p))
+            fputc(*p, f);
+        else
+            fprintf(f, "%%%02X", *p);
+    }
+    fputs(suffix, f);
+    fputc('"', f);
+}
+
+/* ---- source paths ------------------------------------------------------------ */
+
+/* Lexically normalise an absolute path in place: no "." or ".." segment, no
+ * repeated '/'. */
+static void normalise(char *path)
+{
+    char *out = path, *in = path;
+    while (*in) {
+        while (*in == '/')
+            in++;
+        char *seg = in;
+        while (*in && *in != '/')
+            in++;
+        size_t len = (size_t)(in - seg);
+        if (len == 0 || (len == 1 && seg[0] == '.'))
+            continue;
+        if (len == 2 && seg[0] == '.' && seg[1] == '.') {
+            while (out > path && *--out != '/')
+                ;
+            continue;
+        }
+        *out++ = '/';
+        memmove(out, seg, len);
+        out += len;
+    }
+    if (out == path)
+        *out++ = '/';
+    *out = '\0';
+}
+
+struct srcroot {
+    char dir[PATH_MAX]; /* absolute, normalised, no trailing '/' except "/" */
+    bool ok;
+};
+
+/* The artifactLocation of DWARF file `file` compiled in `comp_dir`. */
+static void artifact(FILE *f, const struct srcroot *root, const char *file, const char *comp_dir)
+{
+    char abs[2 * PATH_MAX];
+    if (file[0] == '/')
+        snprintf(abs, sizeof abs, "%s", file);
+    else if (comp_dir && comp_dir[0] == '/')
+        snprintf(abs, sizeof abs, "%s/%s", comp_dir, file);
+    else
+        abs[0] = '\0';
+    fputs("\"artifactLocation\": {\"uri\": ", f);
+    if (!abs[0]) { /* relative, and from nowhere known: as DWARF says */
+        uri_str(f, "", file, "");
+        fputs("}", f);
+        return;
+    }
+    normalise(abs);
+    size_t n = root->ok ? strlen(root->dir) : 0;
+    if (n == 1)
+        n = 0; /* root "/": every path is under it */
+    if (root->ok && !strncmp(abs, root->dir, n) && abs[n] == '/') {
+        uri_str(f, "", abs + n + 1, "");
+        fputs(", \"uriBaseId\": \"SRCROOT\"}", f);
+    } else {
+        uri_str(f, "file://", abs, "");
+        fputs("}", f);
+    }
+}
+
+/* ---- locations ------------------------------------------------------------------ */
+
+static bool src_of(const scord_kernel *k, uint32_t pc, struct scord_srcloc *loc)
+{
+    return k && scord_kernel_addr2line(k, pc, loc) == 0;
+}
+
+static void region(FILE *f, uint32_t line, uint32_t column)
+{
+    fprintf(f, ", \"region\": {\"startLine\": %" PRIu32, line);
+    if (column)
+        fprintf(f, ", \"startColumn\": %" PRIu32, column);
+    fputs("}", f);
+}
+
+/* A location for the access at pc: the line in the kernel's own function
+ * (the call site when the access is in an inlined helper), its address and
+ * function; id < 0: none. */
+static void location(FILE *f, const struct srcroot *root, const scord_kernel *k, uint32_t pc,
+                     int id, const char *msg)
+{
+    struct scord_srcloc loc;
+    bool src = src_of(k, pc, &loc);
+    fputs("{", f);
+    if (id >= 0)
+        fprintf(f, "\"id\": %d, ", id);
+    fputs("\"physicalLocation\": {", f);
+    if (src && loc.inlined && loc.call_line) {
+        artifact(f, root, loc.call_file, loc.comp_dir);
+        region(f, loc.call_line, 0);
+        fputs(", ", f);
+    } else if (src && loc.line) {
+        artifact(f, root, loc.file, loc.comp_dir);
+        region(f, loc.line, loc.column);
+        fputs(", ", f);
+    }
+    fprintf(f, "\"address\": {\"absoluteAddress\": %" PRIu32 ", \"kind\": \"instruction\"}}",
+            pc);
+    if (src && strcmp(loc.function, "??")) {
+        fputs(", \"logicalLocations\": [{\"name\": ", f);
+        json_str(f, loc.function);
+        fputs(", \"kind\": \"function\"}]", f);
+    }
+    if (msg) {
+        fputs(", \"message\": {\"text\": ", f);
+        json_str(f, msg);
+        fputs("}", f);
+    }
+    fputs("}", f);
+}
+
+/* The line inside the inlined helper, when pc is in one: a related
+ * location, so the helper's own line is not lost. */
+static bool inlined_location(FILE *f, const struct srcroot *root, const scord_kernel *k,
+                             uint32_t pc, int id, const char *who, bool first)
+{
+    struct scord_srcloc loc;
+    if (!src_of(k, pc, &loc) || !loc.inlined || !loc.call_line || !loc.line)
+        return false;
+    char msg[256];
+    snprintf(msg, sizeof msg, "the %s access itself, in %s (inlined)", who, loc.inlined);
+    fprintf(f, "%s{\"id\": %d, \"physicalLocation\": {", first ? "" : ", ", id);
+    artifact(f, root, loc.file, loc.comp_dir);
+    region(f, loc.line, loc.column);
+    fprintf(f, ", \"address\": {\"absoluteAddress\": %" PRIu32 ", \"kind\": \"instruction\"}}"
+               ", \"message\": {\"text\": ",
+            pc);
+    json_str(f, msg);
+    fputs("}}", f);
+    return true;
+}
+
+/* ---- results ---------------------------------------------------------------------- */
+
+static const char *kind_name(uint32_t kind, uint8_t strong, uint8_t atomic_scope)
+{
+    switch (kind) {
+    case SCORD_ACCESS_LOAD: return strong ? "strong load" : "weak load";
+    case SCORD_ACCESS_STORE: return strong ? "strong store" : "weak store";
+    case SCORD_ACCESS_ATOMIC: return atomic_scope ? "device-scope atomic" : "block-scope atomic";
+    default: return "access";
+    }
+}
+
+/* The result's message: what happened, where the previous access was
+ * (linked to its related location when there is one), what is wrong. */
+static void message(FILE *f, const scord_kernel *k, const struct scord_race *r, bool prev_loc)
+{
+    char text[1024];
+    size_t n = 0;
+    /* Past the end, snprintf only counts (NULL, 0): the text is cut. */
+#define ADD(...)                                                                              \
+    (n += (size_t)snprintf(n < sizeof text ? text + n : NULL, n < sizeof text ? sizeof text - n : 0, \
+                           __VA_ARGS__))
+    ADD("Race (%s): %s of %u byte%s at 0x%08" PRIx32 " by lane %" PRIu32 " of warp %" PRIu32
+        " of block %" PRIu32 " (core %" PRIu32 ")",
+        scord_race_type_name(r->type), kind_name(r->kind, r->strong, r->scope), (unsigned)r->size,
+        r->size == 1 ? "" : "s", r->addr, r->lane, r->warp, r->block, r->core);
+    struct scord_srcloc loc;
+    if (src_of(k, r->pc, &loc) && loc.inlined)
+        ADD(", in %s inlined into %s", loc.inlined, loc.function);
+    if (r->type == SCORD_RACE_INTRUSION) {
+        ADD(": %s.", scord_race_type_description(r->type));
+    } else if (r->has_prev) {
+        const char *pk = kind_name(r->prev_kind, r->prev_strong, r->prev_scope);
+        if (prev_loc)
+            ADD(", conflicts with an [earlier %s](%d)", pk, LOC_PREV);
+        else
+            ADD(", conflicts with an earlier %s", pk);
+        ADD(" by warp %" PRIu32 " of block %" PRIu32 "%s: %s.", r->prev_warp, r->prev_block,
+            r->block > 127 ? " (mod 128)" : "", scord_race_type_description(r->type));
+        if (!prev_loc)
+            ADD(" The race record holds no source location for the earlier access.");
+    } else {
+        ADD(": %s.", scord_race_type_description(r->type));
+    }
+    if (r->count > 1)
+        ADD(" Seen %s%" PRIu32 " times at this instruction.", r->count == UINT32_MAX ? "at least " : "",
+            r->count);
+#undef ADD
+    fputs("\"message\": {\"text\": ", f);
+    json_str(f, text);
+    fputs("}", f);
+}
+
+static void result_properties(FILE *f, const struct scord_race *r)
+{
+    fprintf(f, ", \"properties\": {\"pc\": %" PRIu32 ", \"address\": %" PRIu32
+               ", \"size\": %u, \"core\": %" PRIu32 ", \"block\": %" PRIu32 ", \"warp\": %" PRIu32
+               ", \"lane\": %" PRIu32 ", \"deviceScope\": %s, \"firstAccess\": %" PRIu32,
+            r->pc, r->addr, (unsigned)r->size, r->core, r->block, r->warp, r->lane,
+            r->device_scope ? "true" : "false", r->seq);
+    if (r->has_prev)
+        fprintf(f, ", \"previous\": {\"kind\": \"%s\", \"strong\": %s, \"blockMod128\": %" PRIu32
+                   ", \"warp\": %" PRIu32 "}",
+                kind_name(r->prev_kind, r->prev_strong, r->prev_scope),
+                r->prev_strong ? "true" : "false", r->prev_block, r->prev_warp);
+    fputs("}", f);
+}
+
+static void result(FILE *f, const struct srcroot *root, const scord_kernel *k,
+                   const struct scord_race *r, sarif_prev_pc_fn prev_pc)
+{
+    uint32_t ppc = 0;
+    bool prev = r->has_prev && prev_pc(r, &ppc);
+    fprintf(f, "{\"ruleId\": \"%s\", \"ruleIndex\": %u, \"level\": \"error\", ",
+            scord_race_type_name(r->type), (unsigned)(r->type - SCORD_RACE_TYPE_MIN));
+    message(f, k, r, prev);
+    fputs(", \"locations\": [", f);
+    location(f, root, k, r->pc, -1, NULL);
+    fputs("]", f);
+    bool any = false;
+    fputs(", \"relatedLocations\": [", f);
+    if (prev) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "the earlier %s, by warp %" PRIu32 " of block %" PRIu32,
+                 kind_name(r->prev_kind, r->prev_strong, r->prev_scope), r->prev_warp,
+                 r->prev_block);
+        location(f, root, k, ppc, LOC_PREV, msg);
+        any = true;
+    }
+    any |= inlined_location(f, root, k, r->pc, LOC_CUR_INLINED, "racing", !any);
+    if (prev)
+        inlined_location(f, root, k, ppc, LOC_PREV_INLINED, "earlier", !any);
+    fprintf(f, "], \"occurrenceCount\": %" PRIu32, r->count ? r->count : 1);
+    result_properties(f, r);
+    fputs("}", f);
+}
+
+/* ---- the log ------------------------------------------------------------------------ */
+
+static void tool(FILE *f, const char *version)
+{
+    fputs("      \"tool\": {\"driver\": {\"name\": \"scord\", \"version\": ", f);
+    json_str(f, version ? version : "unknown");
+    fputs(", \"rules\": [", f);
+    for (uint32_t t = SCORD_RACE_TYPE_MIN; t <= SCORD_RACE_TYPE_MAX; t++) {
+        fprintf(f, "%s\n        {\"id\": \"%s\", \"name\": \"%s\", \"shortDescription\": {\"text\": ",
+                t == SCORD_RACE_TYPE_MIN ? "" : ",", scord_race_type_name(t), rules[t].name);
+        json_str(f, scord_race_type_description(t));
+        fputs("}, \"help\": {\"text\": ", f);
+        json_str(f, rules[t].help);
+        fputs("}, \"defaultConfiguration\": {\"level\": \"error\"}}", f);
+    }
+    fputs("]}},\n", f);
+}
+
+static void invocation(FILE *f, const struct sarif_run *run)
+{
+    fprintf(f, "      \"invocations\": [{\"executionSuccessful\": %s, "
+               "\"toolExecutionNotifications\": [",
+            run->kernel_finished ? "true" : "false");
+    bool first = true;
+    char text[256];
+    if (run->dropped) {
+        snprintf(text, sizeof text,
+                 "%" PRIu32 " race occurrence%s dropped: the report ring was full (scord run "
+                 "--ring N keeps more)",
+                 run->dropped, run->dropped == 1 ? " was" : "s were");
+        fputs("{\"level\": \"warning\", \"message\": {\"text\": ", f);
+        json_str(f, text);
+        fputs("}}", f);
+        first = false;
+    }
+    if (run->invalid) {
+        snprintf(text, sizeof text, "%" PRIu32 " malformed race record%s skipped", run->invalid,
+                 run->invalid == 1 ? "" : "s");
+        fprintf(f, "%s{\"level\": \"warning\", \"message\": {\"text\": ", first ? "" : ", ");
+        json_str(f, text);
+        fputs("}}", f);
+    }
+    fputs("]}],\n", f);
+}
+
+int sarif_write(FILE *f, const scord_kernel *k, const struct scord_race *races, size_t n,
+                const struct sarif_run *run)
+{
+    struct srcroot root = {.ok = false};
+    if (getcwd(root.dir, sizeof root.dir) && root.dir[0] == '/') {
+        normalise(root.dir);
+        root.ok = true;
+    }
+    sarif_prev_pc_fn prev_pc = run->prev_pc ? run->prev_pc : sarif_prev_pc_from_record;
+    fputs("{\n  \"$schema\": \"" SARIF_SCHEMA "\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n",
+          f);
+    tool(f, run->tool_version);
+    invocation(f, run);
+    if (root.ok) {
+        fputs("      \"originalUriBaseIds\": {\"SRCROOT\": {\"uri\": ", f);
+        /* a base URI ends in '/' */
+        uri_str(f, "file://", strcmp(root.dir, "/") ? root.dir : "", "/");
+        fputs("}},\n", f);
+    }
+    fputs("      \"properties\": {\"kernel\": ", f);
+    json_str(f, run->kernel ? run->kernel : "");
+    fputs(", \"configuration\": ", f);
+    json_str(f, run->config ? run->config : "");
+    fputs("},\n      \"results\": [", f);
+    for (size_t i = 0; i < n; i++) {
+        fputs(i ? ",\n        " : "\n        ", f);
+        result(f, &root, k, &races[i], prev_pc);
+    }
+    fputs(n ? "\n      ]\n    }\n  ]\n}\n" : "]\n    }\n  ]\n}\n", f);
+    return ferror(f) ? -1 : 0;
+}

