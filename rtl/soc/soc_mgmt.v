@@ -110,7 +110,7 @@ module soc_mgmt #(
     wire                  b_rid;
     wire [31:0]           fault_pc, fault_addr, perf;
     wire [7:0]            fault_warp, fault_lane;
-    wire                  det_valid, det_last, det_idle, det_stall, det_sh_acc, det_sh_sync, det_sh_sync;
+    wire                  det_valid, det_last, det_idle, det_stall, det_sh_sync;
     wire [7:0]            det_sh_acc;
     wire [127:0]          det_data;
 

@@ -52,7 +52,7 @@ expect "help" 0 'exit codes' -- "$scord" --help
 expect "run help" 0 '--timeout' -- "$scord" run --help
 expect "help documents every run option" 0 '' -- bash -c \
     "h=\$('$scord' run --help); for o in --grid --block --timeout --trace --dump --quiet zeros: seq: \
-         --no-detect --detect-mode --granularity --ring --json --sarif 'RACE SUMMARY' ' 4 '; do
+         --no-detect --detect-mode --granularity --ring --json --sarif --shared 'RACE SUMMARY' ' 4 '; do
          grep -q -- \"\$o\" <<<\"\$h\" || { echo missing \$o; exit 1; }; done"
 expect "no command" 2 'missing command' -- "$scord"
 expect "unknown command" 2 "unknown command" -- "$scord" frobnicate
@@ -81,6 +81,8 @@ expect "bad granularity" 2 "bad granularity '5'" -- "$scord" run --granularity 5
 expect "bad detect mode" 2 "bad detect mode" -- "$scord" run --detect-mode half x.elf
 expect "bad ring size" 2 "bad ring size" -- "$scord" run --ring 1 x.elf
 expect "missing --json value" 2 'needs a file name' -- "$scord" run x.elf --json
+expect "bad --shared value" 2 "bad shared memory size 'lots'" -- "$scord" run --shared lots x.elf
+expect "missing --shared value" 2 'needs a number of bytes' -- "$scord" run x.elf --shared
 
 # ---- files that are not loadable kernels (exit 3) ------------------------
 bad_dir="$sw/tests/bad"
@@ -135,8 +137,10 @@ declare -A cause=(
     [null]='fault: out-of-bounds access .* address 0x00000[0-9a-f]{3} \(null page\)'
     [ecall]='fault: ecall/ebreak'
     [endless]='timeout: .*reset'
+    [smem_oob]="fault: shared-memory access outside the block's slice .* address 0x40000040"
+    [smem_lrsc]="fault: shared-memory access outside the block's slice .* address 0x40000000"
 )
-for n in illegal misaligned oob null ecall endless; do
+for n in illegal misaligned oob null ecall endless smem_oob smem_lrsc; do
     elf="$bad_dir/$n/kernel.elf"
     if [ ! -f "$elf" ]; then
         echo "FAIL bad kernel $n: $elf missing (build it: make sw)"
@@ -150,6 +154,9 @@ if [ -f "$bad_dir/illegal/kernel.elf" ]; then
         "$scord" run --timeout 10 "$bad_dir/illegal/kernel.elf"
     expect "block larger than a core" 1 "exceeds" -- \
         "$scord" run --block 100000 "$bad_dir/illegal/kernel.elf"
+    expect "more shared memory than a core has" 1 \
+        'launch refused: a block needs 16777216 bytes of shared memory \(0 static \+ 16777216 dynamic\), a core has [0-9]+' -- \
+        "$scord" run --shared 16777216 "$bad_dir/illegal/kernel.elf"
 fi
 
 # ---- the race detector (armed by default; exit 4 when races are found) ----

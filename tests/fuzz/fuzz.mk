@@ -48,7 +48,7 @@ $(FUZZ_REPLAY_OBJDIR)/hostlink/hostlink.o: driver/src/hostlink.c driver/src/host
 	$(CC) $(CFLAGS_HOST) $(FUZZ_INC) -c -o $@ $<
 
 fuzz_replay_objs = $(FUZZ_REPLAY_OBJDIR)/$(1)/main.o $(FUZZ_REPLAY_OBJDIR)/$(1)/fuzz.o \
-	$(if $(filter cli,$(1)),$(FUZZ_REPLAY_OBJDIR)/cli/cli.o) \
+	$(if $(filter cli,$(1)),$(FUZZ_REPLAY_OBJDIR)/cli/cli.o $(SCORD_OBJDIR)/cli/sarif.o) \
 	$(if $(filter hostlink,$(1)),$(FUZZ_REPLAY_OBJDIR)/hostlink/hostlink.o)
 define fuzz_replay_rule
 $(B)/bin/scord-fuzz-$(1): $(call fuzz_replay_objs,$(1)) $(if $(call fuzz_uses_lib,$(1)),$(SCORD_LIB))
@@ -84,7 +84,7 @@ $(FUZZ_AFL_OBJDIR)/cli/cli.o: driver/cli/scord.c driver/include/scord.h $(GEN)/s
 	$(AFL_CC) $(FUZZ_AFL_CFLAGS) $(FUZZ_CLI_DEFS) -c -o $@ $<
 
 fuzz_afl_objs = $(FUZZ_AFL_OBJDIR)/$(1)/main.o $(FUZZ_AFL_OBJDIR)/$(1)/fuzz.o \
-	$(if $(filter cli,$(1)),$(FUZZ_AFL_OBJDIR)/cli/cli.o) \
+	$(if $(filter cli,$(1)),$(FUZZ_AFL_OBJDIR)/cli/cli.o $(SCORD_OBJDIR)/cli/sarif.o) \
 	$(if $(filter hostlink,$(1)),$(FUZZ_AFL_OBJDIR)/driver/hostlink.o)
 define fuzz_afl_rule
 $(FUZZ_DIR)/bin/scord-fuzz-$(1): $(call fuzz_afl_objs,$(1)) $(if $(call fuzz_uses_lib,$(1)),$(FUZZ_AFL_LIB_OBJS) $(SIM_LIB))

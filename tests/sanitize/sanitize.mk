@@ -18,7 +18,7 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-f
 ASAN_DIR := $(B)/asan
 ASAN_OBJ := $(ASAN_DIR)/obj
 ASAN_BIN := $(ASAN_DIR)/bin
-ASAN_INC := -MMD -MP -Idriver/include -Idriver/src -Isim -I$(GEN) -Itests -Itests/fuzz $(SW_INCLUDE) \
+ASAN_INC := -MMD -MP -Idriver/include -Idriver/src -Isim -I$(GEN) -Itests -Itests/fuzz $(SW_INCLUDE) -Isw/examples \
             -I$(SW_GEN) -I$(SW_ISA_DIR) -Idriver/scor -Isw/bench -Isw/bench/micro -I$(SCOR_OBJDIR) \
             -DSCORD_CONFIG_NAME='"$(CONFIG)"'
 
@@ -46,13 +46,13 @@ ASAN_LIB_OBJS := $(call asan_objs,$(SCORD_SRCS) sim/gpu_sim.cpp)
 ASAN_LIBS := $(SIM_VLIB) $(SIM_VRT) $(SCORD_LDLIBS) -lm
 ASAN_LINK = $(CC) $(ASAN_FLAGS) -o $@ $(filter %.o,$^)
 
-$(ASAN_BIN)/scord: $(call asan_objs,driver/cli/scord.c) $(ASAN_LIB_OBJS)
+$(ASAN_BIN)/scord: $(call asan_objs,driver/cli/scord.c driver/cli/sarif.c) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
 $(ASAN_BIN)/scord-kernel-tests: $(call asan_objs,$(KERNEL_TESTS_SRCS)) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
-$(ASAN_BIN)/scord-scor: $(call asan_objs,driver/scor/scor.c driver/scor/apps.c \
+$(ASAN_BIN)/scord-scor: $(call asan_objs,driver/scor/scor.c driver/scor/apps.c driver/scor/pool.c \
         $(patsubst %,sw/bench/apps/%/host.c,$(SCOR_APP_NAMES))) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
@@ -65,7 +65,7 @@ $(ASAN_BIN)/scord-firmware-test: $(call asan_objs,tests/fpga/test_firmware.c)
 $(ASAN_BIN)/scord-fuzz-%: $(ASAN_OBJ)/fuzz/%/main.o $(ASAN_OBJ)/tests/fuzz/%/fuzz.c.o $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
-$(ASAN_BIN)/scord-fuzz-cli: $(ASAN_OBJ)/fuzz/cli/cli.o
+$(ASAN_BIN)/scord-fuzz-cli: $(ASAN_OBJ)/fuzz/cli/cli.o $(ASAN_OBJ)/driver/cli/sarif.c.o
 $(ASAN_BIN)/scord-fuzz-hostlink: $(ASAN_OBJ)/driver/src/hostlink.c.o
 $(ASAN_OBJ)/tests/fuzz/fw_hostlink/fuzz.c.o: sw/firmware/hostlink.c
 

@@ -63,6 +63,8 @@ module scord_tb_top #(
     .evt_ready_o    (evt_ready_o),
     .evt_data_i     (evt_data_i),
     .stall_i        (stall_i),
+    .sh_acc_i       ({NUM_CORES*8{1'b0}}),  // no cores: no shared memory
+    .sh_sync_i      ({NUM_CORES{1'b0}}),
     .ctl_req_i      (ctl_req_i),
     .ctl_we_i       (ctl_we_i),
     .ctl_addr_i     (ctl_addr_i),
