@@ -1,0 +1,198 @@
+// The shared-memory race rule for one bank in one pass (docs/detector.md
+// §6.4), purely combinational: the word's shadow entry as read, the lanes
+// of one warp the pass serves on that word, and the counters it needs;
+// out come the race decision and the entry to write back. gpu_smem
+// instantiates one per bank, so every lane of a warp access is checked in
+// the pass that serves it and correct code loses no cycle.
+//
+// Shadow entry, from bit 0 up (TW = WW + LB, a thread = {warp slot, lane}):
+//   EP[7:0]  block epoch of the last update
+//   WV, WT[TW], WA, WB[3:0], WS[7:0], WF[5:0], WP[15:0]    last write
+//   RV, RM, RT[TW], RB[3:0], RS[7:0], RF[5:0], RP[15:0]    reads since it
+// An entry whose EP is not the block's epoch now holds nothing: everything
+// in it was ordered by a barrier, or belongs to an earlier block.
+`default_nettype none
+`include "scord_defs.vh"
+
+module scord_sh_rule #(
+    parameter NUM_WARPS   = 4,
+    parameter NUM_THREADS = 8,
+    // derived, do not override
+    parameter T  = NUM_THREADS,
+    parameter WW = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
+    parameter LB = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
+    parameter TW = WW + LB,
+    parameter EW = 80 + 2 * TW
+) (
+    input  wire [EW-1:0]          ent_i,      // the shadow entry as read
+    input  wire [7:0]             ep_i,       // the block's epoch now
+    input  wire [1:0]             kind_i,     // DET_EV_LOAD / STORE / ATOMIC
+    input  wire [T-1:0]           lanes_i,    // lanes served on this word
+    input  wire [4*T-1:0]         bytes_i,    // each lane's bytes of the word
+    input  wire [WW-1:0]          warp_i,     // the warp (slot)
+    input  wire [7:0]             ws_i,       // its warp-sync count now
+    input  wire [NUM_WARPS*6-1:0] fc_i,       // every warp slot's fence count now
+    input  wire [15:0]            pcidx_i,    // the instruction's PC index
+    output reg                    race_o,
+    output reg                    same_warp_o,  // the previous access is of this warp
+    output reg  [LB-1:0]          lane_o,       // the lowest racing lane
+    output reg  [TW-1:0]          prev_thread_o,
+    output reg  [15:0]            prev_pcidx_o,
+    output reg                    prev_write_o, // the previous access wrote
+    output reg                    prev_atom_o,
+    output reg  [EW-1:0]          ent_o
+);
+    // ---- fields ----
+    localparam P_EP = 0;
+    localparam P_WV = 8;
+    localparam P_WT = P_WV + 1;
+    localparam P_WA = P_WT + TW;
+    localparam P_WB = P_WA + 1;
+    localparam P_WS = P_WB + 4;
+    localparam P_WF = P_WS + 8;
+    localparam P_WP = P_WF + 6;
+    localparam P_RV = P_WP + 16;
+    localparam P_RM = P_RV + 1;
+    localparam P_RT = P_RM + 1;
+    localparam P_RB = P_RT + TW;
+    localparam P_RS = P_RB + 4;
+    localparam P_RF = P_RS + 8;
+    localparam P_RP = P_RF + 6;
+
+    wire          live = (ent_i[P_EP +: 8] == ep_i);
+    wire          wv   = live && ent_i[P_WV];
+    wire [TW-1:0] wt   = ent_i[P_WT +: TW];
+    wire          wa   = ent_i[P_WA];
+    wire [3:0]    wb   = ent_i[P_WB +: 4];
+    wire [7:0]    wsv  = ent_i[P_WS +: 8];
+    wire [5:0]    wf   = ent_i[P_WF +: 6];
+    wire [15:0]   wp   = ent_i[P_WP +: 16];
+    wire          rv   = live && ent_i[P_RV];
+    wire          rm   = ent_i[P_RM];
+    wire [TW-1:0] rt   = ent_i[P_RT +: TW];
+    wire [3:0]    rb   = ent_i[P_RB +: 4];
+    wire [7:0]    rsv  = ent_i[P_RS +: 8];
+    wire [5:0]    rf   = ent_i[P_RF +: 6];
+    wire [15:0]   rp   = ent_i[P_RP +: 16];
+
+    wire is_ld = (kind_i == `DET_EV_LOAD);
+    wire is_st = (kind_i == `DET_EV_STORE);
+    wire is_at = (kind_i == `DET_EV_ATOMIC);
+
+    // A previous access of thread t with counters (ws, fc) is ordered before
+    // this pass if a warp sync of this warp followed it (same warp), or its
+    // warp fenced since (another warp: fence and flag).
+    function automatic ordered(input [WW-1:0] tw, input [7:0] s, input [5:0] f,
+                               input [WW-1:0] w, input [7:0] ws_now,
+                               input [NUM_WARPS*6-1:0] fcs);
+        begin
+            if (tw == w) ordered = (s != ws_now);
+            else         ordered = (f != fcs[tw*6 +: 6]);
+        end
+    endfunction
+
+    wire w_ord = ordered(wt[TW-1 -: WW], wsv, wf, warp_i, ws_i, fc_i);
+    wire r_ord = ordered(rt[TW-1 -: WW], rsv, rf, warp_i, ws_i, fc_i);
+
+    // ---- checks, lanes in ascending order; the first racing lane reports ----
+    integer l, m;
+    reg [TW-1:0] me;
+    reg [3:0]    b;
+    reg          found, vs_w, vs_r, vs_in;
+    reg [LB-1:0] in_lane;        // the earlier lane of the pass a store overlaps
+    always @(*) begin
+        race_o        = 1'b0;
+        same_warp_o   = 1'b0;
+        lane_o        = {LB{1'b0}};
+        prev_thread_o = {TW{1'b0}};
+        prev_pcidx_o  = 16'd0;
+        prev_write_o  = 1'b0;
+        prev_atom_o   = 1'b0;
+        found         = 1'b0;
+        for (l = 0; l < T; l = l + 1) begin
+            me = {warp_i, LB'(l)};
+            b  = bytes_i[4*l +: 4];
+            vs_w = wv && (wt != me) && ((wb & b) != 4'd0) && !(is_at && wa) && !w_ord;
+            vs_r = !is_ld && rv && ((rb & b) != 4'd0) && ((rt != me) || rm) && !r_ord;
+            // two lanes of this store on overlapping bytes
+            vs_in   = 1'b0;
+            in_lane = {LB{1'b0}};
+            if (is_st)
+                for (m = 0; m < l; m = m + 1)
+                    if (lanes_i[m] && ((bytes_i[4*m +: 4] & b) != 4'd0) && !vs_in) begin
+                        vs_in   = 1'b1;
+                        in_lane = LB'(m);
+                    end
+            if (lanes_i[l] && !found && (vs_w || vs_r || vs_in)) begin
+                found   = 1'b1;
+                race_o  = 1'b1;
+                lane_o  = LB'(l);
+                if (vs_w) begin
+                    prev_thread_o = wt;
+                    prev_pcidx_o  = wp;
+                    prev_write_o  = 1'b1;
+                    prev_atom_o   = wa;
+                end else if (vs_r) begin
+                    prev_thread_o = rt;
+                    prev_pcidx_o  = rp;
+                end else begin
+                    prev_thread_o = {warp_i, in_lane};
+                    prev_pcidx_o  = pcidx_i;
+                    prev_write_o  = 1'b1;
+                end
+                same_warp_o = (prev_thread_o[TW-1 -: WW] == warp_i);
+            end
+        end
+    end
+
+    // ---- update ----
+    reg [LB-1:0] lo, hi;
+    reg [3:0]    ball;
+    reg [7:0]    nlanes;
+    integer u;
+    always @(*) begin
+        lo     = {LB{1'b0}};
+        hi     = {LB{1'b0}};
+        ball   = 4'd0;
+        nlanes = 8'd0;
+        for (u = T - 1; u >= 0; u = u - 1)
+            if (lanes_i[u]) lo = LB'(u);
+        for (u = 0; u < T; u = u + 1)
+            if (lanes_i[u]) begin
+                hi     = LB'(u);
+                ball   = ball | bytes_i[4*u +: 4];
+                nlanes = nlanes + 8'd1;
+            end
+        ent_o = ent_i;
+        if (!live) begin
+            ent_o[P_WV] = 1'b0;
+            ent_o[P_RV] = 1'b0;
+        end
+        ent_o[P_EP +: 8] = ep_i;
+        if (is_ld) begin
+            if (!rv) begin
+                ent_o[P_RV]      = 1'b1;
+                ent_o[P_RM]      = (nlanes > 8'd1);
+                ent_o[P_RT +: TW] = {warp_i, lo};
+                ent_o[P_RB +: 4] = ball;
+                ent_o[P_RS +: 8] = ws_i;
+                ent_o[P_RF +: 6] = fc_i[warp_i*6 +: 6];
+                ent_o[P_RP +: 16] = pcidx_i;
+            end else begin
+                ent_o[P_RM]      = rm || (nlanes > 8'd1) || (rt != {warp_i, lo});
+                ent_o[P_RB +: 4] = rb | ball;
+            end
+        end else begin
+            ent_o[P_WV]      = 1'b1;
+            ent_o[P_WT +: TW] = {warp_i, hi};
+            ent_o[P_WA]      = is_at;
+            ent_o[P_WB +: 4] = ball;
+            ent_o[P_WS +: 8] = ws_i;
+            ent_o[P_WF +: 6] = fc_i[warp_i*6 +: 6];
+            ent_o[P_WP +: 16] = pcidx_i;
+            ent_o[P_RV]      = 1'b0;
+            ent_o[P_RM]      = 1'b0;
+        end
+    end
+endmodule
+`default_nettype wire
