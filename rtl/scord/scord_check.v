@@ -1,6 +1,7 @@
 // Detection logic of one tracked access, purely combinational
-// (docs/detector.md §5.1 decode, §6.2 A4-A5 Table III, §6.3 C1-C8, §5.3
-// update). The caller supplies the raw entry read from memory, the
+// (docs/detector.md §5.1 decode, §6.2 A4-A5 Table III, §6.3 C0-C8, §5.3
+// update; 128-bit entries: the previous access's PC index, lane, bytes and
+// warp-sync count ride in the upper half). The caller supplies the raw entry read from memory, the
 // normalised current event and both fence file entries it needs: the
 // previous accessor's (FF[md.BLOCK][md.WARP], only looked at when the entry
 // is not fresh) and the current accessor's (FF[B][W], for the update).
@@ -9,16 +10,21 @@
 
 module scord_check (
   // entry as read, and what it is compared with
-  input  wire [63:0] raw_i,
+  input  wire [127:0] raw_i,
   input  wire [5:0]  gen_i,
   input  wire        cache_i,
-  input  wire [3:0]  tag_i,
+  input  wire [4:0]  tag_i,
+  input  wire        gran4_i,         // 4-byte granules: byte precision
   // current access, normalised (§3.2)
   input  wire [1:0]  kind_i,
   input  wire        scope_i,
   input  wire        strong_i,
   input  wire [6:0]  block_i,
   input  wire [4:0]  warp_i,
+  input  wire [4:0]  lane_i,
+  input  wire [7:0]  wsync_i,         // the warp's warp-sync count
+  input  wire [3:0]  bytes_i,         // bytes of its word the access touches
+  input  wire [15:0] pcidx_i,         // its PC index (§5.1), DET_PCIDX_UNKNOWN if none
   input  wire [7:0]  barrier_i,
   input  wire [15:0] bloom_i,
   // fence file entries
@@ -29,17 +35,19 @@ module scord_check (
   // results
   output wire        tag_mismatch_o,  // counted in DET_CNT_TAG_MISMATCH
   output wire        prelim_o,        // Table III passed: no check
-  output reg  [2:0]  race_o,          // DET_RACE_* or 0, valid when !prelim_o
+  output reg  [3:0]  race_o,          // DET_RACE_* or 0, valid when !prelim_o
   output wire        devrace_o,       // md.BLOCK != B
   // decoded previous access, for the record (§8.1)
   output wire [6:0]  md_block_o,
   output wire [4:0]  md_warp_o,
+  output wire [4:0]  md_lane_o,
+  output wire [15:0] md_pcidx_o,      // DET_PCIDX_UNKNOWN when fresh
   output wire        md_modified_o,
   output wire        md_atom_o,
   output wire        md_scope_o,
   output wire        md_strong_o,
   // new entry and whether it differs from what was read (§5.3, D18)
-  output wire [63:0] new_raw_o,
+  output wire [127:0] new_raw_o,
   output wire        changed_o
 );
   // Field positions (§5.1) as plain integers for bit selects.
@@ -57,10 +65,16 @@ module scord_check (
   localparam integer F_ATOM = {24'd0, `DET_MD_ATOM_LSB};
   localparam integer F_SCOPE = {24'd0, `DET_MD_SCOPE_LSB};
   localparam integer F_STRONG = {24'd0, `DET_MD_STRONG_LSB};
+  localparam integer F_PCIDX = {24'd0, `DET_MD_PCIDX_LSB};
+  localparam integer F_LANE = {24'd0, `DET_MD_LANE_LSB};
+  localparam integer F_BYTES = {24'd0, `DET_MD_BYTES_LSB};
+  localparam integer F_WSYNC = {24'd0, `DET_MD_WSYNC_LSB};
+  localparam integer F_TAG4 = {24'd0, `DET_MD_TAG4_LSB};
+  localparam [15:0]  PC_UNKNOWN = 16'(`DET_PCIDX_UNKNOWN);
 
   // ---- decode (§5.1) ----
   wire [5:0]  r_gen      = raw_i[F_GEN +: 6];
-  wire [3:0]  r_tag      = raw_i[F_TAG +: 4];
+  wire [4:0]  r_tag      = {raw_i[F_TAG4], raw_i[F_TAG +: 4]};
   wire        gen_miss   = (r_gen != gen_i);
   assign tag_mismatch_o  = !gen_miss && cache_i && (r_tag != tag_i);
   wire        fresh      = gen_miss || tag_mismatch_o;
@@ -78,9 +92,15 @@ module scord_check (
   wire        md_atom    = !fresh && raw_i[F_ATOM];
   wire        md_scope   = !fresh && raw_i[F_SCOPE];
   wire        md_strong  = !fresh && raw_i[F_STRONG];
+  wire [15:0] md_pcidx   = fresh ? PC_UNKNOWN : raw_i[F_PCIDX +: 16];
+  wire [4:0]  md_lane    = fresh ? 5'd0  : raw_i[F_LANE +: 5];
+  wire [3:0]  md_bytes   = fresh ? 4'hF  : raw_i[F_BYTES +: 4];
+  wire [7:0]  md_wsync   = fresh ? 8'd0  : raw_i[F_WSYNC +: 8];
 
   assign md_block_o    = md_block;
   assign md_warp_o     = md_warp;
+  assign md_lane_o     = md_lane;
+  assign md_pcidx_o    = md_pcidx;
   assign md_modified_o = md_mod;
   assign md_atom_o     = md_atom;
   assign md_scope_o    = md_scope;
@@ -93,15 +113,23 @@ module scord_check (
 
   // ---- Table III (§6.2 A5) ----
   wire pa = md_mod && md_bsh && md_dsh;
-  wire pb = (md_warp == warp_i) && same && !md_bsh && !md_dsh;
+  wire pb = (md_warp == warp_i) && same && (md_lane == lane_i) && !md_bsh && !md_dsh;
   wire pc = same && (md_bar != barrier_i) && !md_dsh;
   assign prelim_o = pa || pb || pc;
 
   // ---- §6.3, first match wins ----
   wire [15:0] half   = same ? 16'h00FF : 16'hFF00;
   wire        common = |(md_bloom & bloom_i & half);
+  wire [3:0]  cbytes = gran4_i ? bytes_i : 4'hF;
+  wire        c0     = (md_bytes & cbytes) == 4'd0;
   wire        c1     = same && (md_warp == warp_i);
-  wire        c2     = md_atom && !same && (!md_scope || (is_at && !scope_i));
+  // C1, intra-warp: another lane of the same warp, conflicting, with no
+  // warp sync, fence (the previous accessor's warp) or barrier between
+  // (a barrier passed Table III (c) already)
+  wire        c1r    = (md_lane != lane_i) && !(is_ld && !md_mod) && !(is_at && md_atom) &&
+                       (md_wsync == wsync_i) && (ffp_blk_i == md_blkf) && (ffp_dev_i == md_devf);
+  wire        c2     = md_atom && !same && (ffp_dev_i == md_devf) &&
+                       (!md_scope || (is_at && !scope_i));
   wire        c3     = is_at && md_atom;
   wire        c4     = is_ld && !md_mod;
   wire        c5a    = same && (ffp_blk_i == md_blkf) && (ffp_dev_i == md_devf);
@@ -109,35 +137,42 @@ module scord_check (
   wire        c6     = !is_at && (|(md_bloom | bloom_i)) && !common;
   wire        c7     = !common && !(md_strong && strong_i);
 
-  // Race type numbers, cut to the 3 bits a type needs (1..7).
+  // Race type numbers, cut to the 4 bits a type needs (1..10).
   localparam [7:0] RT_BF = `DET_RACE_BLOCK_FENCE;
   localparam [7:0] RT_DF = `DET_RACE_DEV_FENCE;
   localparam [7:0] RT_NS = `DET_RACE_NOT_STRONG;
   localparam [7:0] RT_SA = `DET_RACE_SCOPED_ATOM;
   localparam [7:0] RT_LL = `DET_RACE_LOCK_LOAD;
   localparam [7:0] RT_LS = `DET_RACE_LOCK_STORE;
+  localparam [7:0] RT_IW = `DET_RACE_INTRA_WARP;
 
   always @* begin
-    if (c1)       race_o = 3'd0;
-    else if (c2)  race_o = RT_SA[2:0];
-    else if (c3)  race_o = 3'd0;
-    else if (c4)  race_o = 3'd0;
-    else if (c5a) race_o = RT_BF[2:0];
-    else if (c5b) race_o = RT_DF[2:0];
-    else if (c6)  race_o = is_ld ? RT_LL[2:0] : RT_LS[2:0];
-    else if (c7)  race_o = RT_NS[2:0];
-    else          race_o = 3'd0;
+    if (c0)       race_o = 4'd0;
+    else if (c1)  race_o = c1r ? RT_IW[3:0] : 4'd0;
+    else if (c2)  race_o = RT_SA[3:0];
+    else if (c3)  race_o = 4'd0;
+    else if (c4)  race_o = 4'd0;
+    else if (c5a) race_o = RT_BF[3:0];
+    else if (c5b) race_o = RT_DF[3:0];
+    else if (c6)  race_o = is_ld ? RT_LL[3:0] : RT_LS[3:0];
+    else if (c7)  race_o = RT_NS[3:0];
+    else          race_o = 4'd0;
   end
 
   // ---- update (§5.3) ----
   wire n_dsh  = is_ld && !fresh && (md_dsh || !same);
   wire n_bsh  = is_ld && !fresh && (md_bsh || (same && (md_warp != warp_i)));
   wire n_atom = is_at;
-  reg [63:0] n;
+  reg [127:0] n;
   always @* begin
-    n = 64'd0;
+    n = 128'd0;
     n[F_GEN +: 6]       = gen_i;
-    n[F_TAG +: 4]       = cache_i ? tag_i : 4'd0;
+    n[F_TAG +: 4]       = cache_i ? tag_i[3:0] : 4'd0;
+    n[F_TAG4]           = cache_i && tag_i[4];
+    n[F_PCIDX +: 16]    = pcidx_i;
+    n[F_LANE +: 5]      = lane_i;
+    n[F_BYTES +: 4]     = cbytes;
+    n[F_WSYNC +: 8]     = wsync_i;
     n[F_BLOCK +: 7]     = block_i;
     n[F_WARP +: 5]      = warp_i;
     n[F_DEVFENCE +: 6]  = ffc_dev_i;

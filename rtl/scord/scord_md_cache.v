@@ -2,8 +2,8 @@
 // mapped, LINES lines of LINE_BYTES, write back, in front of the metadata
 // line port (scord_md_access, which also owns the sweep engine).
 //
-// Consecutive lanes of a warp instruction touch consecutive 8-byte entries
-// of one line, and a kernel touches its entries again and again, so most
+// Consecutive lanes of a warp instruction touch consecutive entries
+// (ENTRY_BYTES each) of one line, and a kernel touches its entries again and again, so most
 // lookups hit and most entry writes cost no L2 traffic until the line is
 // evicted or flushed. Memory must hold the truth whenever the detector is
 // idle: the caller raises flush_i when nothing is in flight, and dirty_o
@@ -18,17 +18,21 @@
 // The caller guarantees: wr_i only for an entry whose lookup hit, with no
 // fetch or flush since; fetch_i (for the line of the address looked up the
 // cycle before, a miss) only when no entry write is pending; inval_i only
-// while clean and idle. LINE_BYTES >= 16 (two entries or more per line).
+// while clean and idle. LINE_BYTES >= 2 * ENTRY_BYTES (two entries or more
+// per line).
 `default_nettype none
 `include "scord_defs.vh"
 
 module scord_md_cache #(
-  parameter LINE_BYTES = 32,
-  parameter LINES      = 32,
+  parameter LINE_BYTES  = 32,
+  parameter LINES       = 32,
+  parameter ENTRY_BYTES = 16,                           // a metadata entry (§5.1)
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
+  parameter EB        = ENTRY_BYTES * 8,                // entry bits
+  parameter ES        = $clog2(ENTRY_BYTES),            // entry address bits
   parameter OFF_W     = $clog2(LINE_BYTES),
-  parameter EPL       = LINE_BYTES / 8,                 // entries per line
+  parameter EPL       = LINE_BYTES / ENTRY_BYTES,       // entries per line
   parameter EW        = (EPL > 1) ? $clog2(EPL) : 1,
   parameter IDX_W     = (LINES > 1) ? $clog2(LINES) : 1,
   parameter TAG_W     = 32 - OFF_W - IDX_W
@@ -39,11 +43,11 @@ module scord_md_cache #(
   input  wire [31:0]           rd_addr_i,
   output wire                  rvalid_o,
   output wire                  hit_o,
-  output wire [63:0]           rdata_o,
+  output wire [EB-1:0]         rdata_o,
   // entry write (a hit)
   input  wire                  wr_i,
   input  wire [31:0]           wr_addr_i,
-  input  wire [63:0]           wr_data_i,
+  input  wire [EB-1:0]         wr_data_i,
   // miss handling, flushing, invalidation
   input  wire                  fetch_i,
   input  wire                  flush_i,
@@ -99,12 +103,12 @@ module scord_md_cache #(
 
   // ---- lookup ----
   wire [IDX_W-1:0] ra_idx = idx_of(ra_q);
-  wire [EW-1:0]    ra_ent = (EPL > 1) ? ra_q[3 +: EW] : {EW{1'b0}};
+  wire [EW-1:0]    ra_ent = (EPL > 1) ? ra_q[ES +: EW] : {EW{1'b0}};
   wire [IDX_W-1:0] r_idx  = (state_q == F_IDLE) ? idx_of(rd_addr_i) : f_idx_q;
   assign rvalid_o = rvalid_q;
   assign hit_o    = valid_q[ra_idx] && (tag_rd_q == ra_q[31 -: TAG_W]);
-  assign rdata_o  = data_rd_q[{ra_ent, 6'b000000} +: 64];
-  wire unused_ra = ^{ra_q[2:0], wr_addr_i[2:0], rd_addr_i[2:0]};
+  assign rdata_o  = data_rd_q[ra_ent * EB +: EB];
+  wire unused_ra = ^{ra_q[ES-1:0], wr_addr_i[ES-1:0], rd_addr_i[ES-1:0]};
 
   // ---- the line port ----
   reg                   p_rd, p_wr;
@@ -172,14 +176,14 @@ module scord_md_cache #(
   integer vi;
   always @* begin
     for (vi = 0; vi < LINE_BYTES; vi = vi + 1)
-      v_strb[vi] = v_dirty[vi / 8];
+      v_strb[vi] = v_dirty[vi / ENTRY_BYTES];
   end
   wire v_wb = valid_q[f_idx_q] && dirty_q[f_idx_q];
   wire fill = (state_q == F_RD) && p_done;
 
   // ---- RAMs: one write port each ----
   wire [IDX_W-1:0]     w_idx  = fill ? f_idx_q : idx_of(wr_addr_i);
-  wire [EW-1:0]        w_ent  = (EPL > 1) ? wr_addr_i[3 +: EW] : {EW{1'b0}};
+  wire [EW-1:0]        w_ent  = (EPL > 1) ? wr_addr_i[ES +: EW] : {EW{1'b0}};
   wire [LINE_BITS-1:0] w_data = fill ? p_rdata : {EPL{wr_data_i}};
   reg  [EPL-1:0]       w_en;
   integer ei;
@@ -213,7 +217,7 @@ module scord_md_cache #(
   integer wi;
   always @(posedge clk_i) begin
     for (wi = 0; wi < EPL; wi = wi + 1)
-      if (w_en[wi]) data_mem[w_idx][64*wi +: 64] <= w_data[64*wi +: 64];
+      if (w_en[wi]) data_mem[w_idx][EB*wi +: EB] <= w_data[EB*wi +: EB];
     for (wi = 0; wi < EPL; wi = wi + 1)
       if (m_en[wi]) ent_mem[m_idx][wi] <= m_data[wi];
   end

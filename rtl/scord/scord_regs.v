@@ -30,12 +30,13 @@ module scord_regs #(
   output wire                 cache_o,
   output wire [1:0]           gran_o,         // granularity code, G = 2 + code
   output wire [31:0]          md_base_o,
-  output wire [32:0]          md_bytes_o,     // 8N (at most MEM_BYTES when armed)
+  output wire [32:0]          md_bytes_o,     // 16N (at most MEM_BYTES when armed)
   output wire [31:0]          track_base_o,
   output wire [31:0]          track_bytes_o,
   output wire [4:0]           track_log2_o,   // log2 DET_TRACK_BYTES when armed
   output wire [31:0]          ring_base_o,
   output wire [31:0]          ring_size_o,
+  output wire [31:0]          pc_base_o,      // DET_PC_BASE
   output wire [31:0]          tail_o,
   output wire [5:0]           gen_o,
   output wire                 need_sweep_o,   // the next kernel start sweeps
@@ -45,18 +46,18 @@ module scord_regs #(
   input  wire [31:0]          drops_i,
   input  wire                 busy_i,
   input  wire                 kstart_i,       // armed kernel start: step gen, clear counters
-  input  wire [23:0]          cnt_inc_i,      // +1 to counter k
+  input  wire [26:0]          cnt_inc_i,      // +1 to counter k
   input  wire [NUM_CORES-1:0] stall_i,        // per core: a replay for a full FIFO
   input  wire [NUM_CORES*8-1:0] sh_acc_i,     // per core: shared-memory lane accesses
   input  wire [NUM_CORES-1:0] sh_sync_i,      // per core: a warp sync
   input  wire                 overflow_set_i,
   input  wire                 intrusion_set_i
 );
-  localparam NCNT = 24;
+  localparam NCNT = 27;
 
   reg        armed_q, need_clear_q;
   reg [2:0]  mode_q;
-  reg [31:0] md_base_q, track_base_q, track_bytes_q, ring_base_q, ring_size_q, tail_q;
+  reg [31:0] md_base_q, track_base_q, track_bytes_q, ring_base_q, ring_size_q, tail_q, pc_base_q;
   reg        overflow_q, intrusion_q, tail_bad_q;
   reg [7:0]  err_q;
   reg [5:0]  gen_q;
@@ -65,9 +66,9 @@ module scord_regs #(
   wire [1:0]  gcode   = mode_q[2:1];
   wire        cache   = mode_q[0];
   wire [2:0]  glog2   = 3'd2 + {1'b0, gcode};
-  // §5.2: N = TRACK_BYTES >> G (>> 4 more in cache mode), 8N bytes; 0 for code 3
-  wire [31:0] entries = (track_bytes_q >> glog2) >> (cache ? 3'd4 : 3'd0);
-  wire [34:0] md_bytes = (gcode == 2'd3) ? 35'd0 : {entries, 3'b000};
+  // §5.2: N = TRACK_BYTES >> G (>> 5 more in cache mode), 16N bytes; 0 for code 3
+  wire [31:0] entries = (track_bytes_q >> glog2) >> (cache ? 3'd5 : 3'd0);
+  wire [35:0] md_bytes = (gcode == 2'd3) ? 36'd0 : {entries, 4'b0000};
 
   reg  [4:0]  tlog2;
   integer     b;
@@ -86,10 +87,10 @@ module scord_regs #(
   wire [39:0] ring_b   = {8'd0, ring_base_q};
   wire [39:0] ring_len = {3'd0, ring_size_q, 5'd0};
   wire [39:0] md_b     = {8'd0, md_base_q};
-  wire [39:0] md_len   = {5'd0, md_bytes};
+  wire [39:0] md_len   = {4'd0, md_bytes};
   wire [39:0] tr_b     = {8'd0, track_base_q};
   wire [39:0] tr_len   = {8'd0, track_bytes_q};
-  wire [39:0] tr_min   = 40'd16 << glog2;
+  wire [39:0] tr_min   = 40'd32 << glog2;     // cache mode: one entry per 32 granules
 
   wire e_mode  = (gcode == 2'd3);
   wire e_rsize = (ring_size_q < 32'd2);
@@ -97,7 +98,7 @@ module scord_regs #(
   wire e_trng  = (track_base_q[3:0] != 4'd0) || (track_bytes_q == 32'd0) ||
                  ((track_bytes_q & (track_bytes_q - 32'd1)) != 32'd0) ||
                  (tr_len < tr_min) || (tr_b + tr_len > MEM);
-  wire e_mdrng = (md_base_q[2:0] != 3'd0) || (md_b < GUARD) || (md_b + md_len > MEM);
+  wire e_mdrng = (md_base_q[3:0] != 4'd0) || (md_b < GUARD) || (md_b + md_len > MEM);
   wire ov_mr   = (md_b < ring_b + ring_len) && (ring_b < md_b + md_len);
   wire ov_mt   = (md_b < tr_b + tr_len) && (tr_b < md_b + md_len);
   wire ov_rt   = (ring_b < tr_b + tr_len) && (tr_b < ring_b + ring_len);
@@ -138,6 +139,7 @@ module scord_regs #(
   assign track_log2_o  = tlog2;
   assign ring_base_o   = ring_base_q;
   assign ring_size_o   = ring_size_q;
+  assign pc_base_o     = pc_base_q;
   assign tail_o        = tail_q;
   assign gen_o         = gen_q;
   assign need_sweep_o  = need_clear_q || (gen_q >= 6'd63);
@@ -153,6 +155,7 @@ module scord_regs #(
       ring_base_q   <= 32'd0;
       ring_size_q   <= 32'd0;
       tail_q        <= 32'd0;
+      pc_base_q     <= 32'd0;
       overflow_q    <= 1'b0;
       intrusion_q   <= 1'b0;
       tail_bad_q    <= 1'b0;
@@ -190,6 +193,8 @@ module scord_regs #(
           default: ;
         endcase
       end
+      // written between kernels while armed: the kernel's image start
+      if (wr && ctl_addr_i == `DET_PC_BASE) pc_base_q <= ctl_wdata_i;
       if (w_tail) begin
         if (ctl_wdata_i < ring_size_q) tail_q <= ctl_wdata_i;
         else                           tail_bad_q <= 1'b1;
@@ -316,8 +321,9 @@ module scord_regs #(
           `DET_RING_HEAD:   ctl_rdata_o <= head_i;
           `DET_RING_TAIL:   ctl_rdata_o <= tail_q;
           `DET_RING_DROPS:  ctl_rdata_o <= drops_i;
-          `DET_MD_BYTES:    ctl_rdata_o <= (md_bytes[34:32] != 3'd0) ? 32'hFFFF_FFFF
+          `DET_MD_BYTES:    ctl_rdata_o <= (md_bytes[35:32] != 4'd0) ? 32'hFFFF_FFFF
                                                                      : md_bytes[31:0];
+          `DET_PC_BASE:     ctl_rdata_o <= pc_base_q;
           `DET_GEN:         ctl_rdata_o <= {26'd0, gen_q};
           default:          ctl_rdata_o <= 32'd0;
         endcase

@@ -33,7 +33,7 @@ module scord_report #(
   output wire [31:0]           drops_o,
   // one report
   input  wire                  req_i,
-  input  wire [2:0]            rec_type_i,
+  input  wire [3:0]            rec_type_i,
   input  wire                  rec_devrace_i,
   input  wire [1:0]            rec_kind_i,
   input  wire                  rec_strong_i,
@@ -43,6 +43,10 @@ module scord_report #(
   input  wire                  rec_prev_atom_i,
   input  wire                  rec_prev_scope_i,
   input  wire                  rec_prev_strong_i,
+  input  wire                  rec_prev_known_i,    // its PC index and thread are real
+  input  wire                  rec_shared_i,        // a shared-memory race
+  input  wire [4:0]            rec_prev_lane_i,
+  input  wire [15:0]           rec_prev_pcidx_i,
   input  wire [31:0]           rec_pc_i,
   input  wire [31:0]           rec_addr_i,
   input  wire [15:0]           rec_block_i,
@@ -76,7 +80,7 @@ module scord_report #(
   // per report, so they sit in a small RAM (LUT RAM on an FPGA).
   reg [NSUPP-1:0]  sv_q;
   reg [32*NSUPP-1:0] spc_q;     // entry i at [32i +: 32]
-  reg [3*NSUPP-1:0]  stype_q;   // entry i at [3i +: 3]
+  reg [4*NSUPP-1:0]  stype_q;   // entry i at [4i +: 4]
   reg              ins;         // insert a new entry at fifo_q (R6)
   reg [SLOT_W-1:0] sslot_q [0:NSUPP-1];
   reg [31:0]       scnt_q  [0:NSUPP-1];
@@ -111,7 +115,7 @@ module scord_report #(
     hit     = 1'b0;
     hit_idx = 4'd0;
     for (i = NSUPP - 1; i >= 0; i = i - 1)
-      if (pcm_q[i] && stype_q[3*i +: 3] == rec_type_i) begin
+      if (pcm_q[i] && stype_q[4*i +: 4] == rec_type_i) begin
         hit     = 1'b1;
         hit_idx = i[3:0];
       end
@@ -130,11 +134,12 @@ module scord_report #(
                                                               : scnt_q[hit_idx] + 32'd1;
 
   // ---- the record (§8.1) ----
-  wire [31:0] w0 = {13'd0, rec_size_i, rec_prev_strong_i, rec_prev_scope_i, rec_prev_atom_i,
+  wire [31:0] w0 = {6'd0, rec_prev_lane_i, rec_shared_i, rec_prev_known_i, rec_size_i,
+                    rec_prev_strong_i, rec_prev_scope_i, rec_prev_atom_i,
                     rec_prev_modified_i, rec_scope_i, rec_strong_i, rec_kind_i,
-                    rec_devrace_i, 5'd0, rec_type_i};
+                    rec_devrace_i, 4'd0, rec_type_i};
   wire [31:0] w4 = {8'd0, 3'd0, rec_lane_i, 3'd0, rec_warp_i, rec_core_i};
-  wire [31:0] w5 = {16'd0, 3'd0, rec_prev_warp_i, 1'b0, rec_prev_block_i};
+  wire [31:0] w5 = {rec_prev_pcidx_i, 3'd0, rec_prev_warp_i, 1'b0, rec_prev_block_i};
   // A count update sends the same line with word 6 replaced: the strobe
   // keeps the other words, so no second line image is needed.
   wire [31:0]  w6  = (state_q == S_WR_CNT) ? wr_count_q : 32'd1;
@@ -196,7 +201,7 @@ module scord_report #(
       always @(posedge clk_i) begin
         if (ins && fifo_q == gi) begin
           spc_q[32*gi +: 32] <= rec_pc_i;
-          stype_q[3*gi +: 3] <= rec_type_i;
+          stype_q[4*gi +: 4] <= rec_type_i;
         end
       end
     end

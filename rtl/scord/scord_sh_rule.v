@@ -11,6 +11,15 @@
 //   RV, RM, RT[TW], RB[3:0], RS[7:0], RF[5:0], RP[15:0]    reads since it
 // An entry whose EP is not the block's epoch now holds nothing: everything
 // in it was ordered by a barrier, or belongs to an earlier block.
+//
+// Every byte mask belongs to the thread recorded with it (WB: the last
+// writer's, RB: the first reader's), and RM says another lane of the first
+// reader's warp read at least those bytes. So a reported pair always
+// happened: lanes of one warp on different bytes of one word (a char array
+// indexed by thread) never race. What this costs is missed races (readers
+// after the first, bytes of the other lanes of a multi-lane store), never
+// false ones. sim/refmodel/scord_sh_rule.c is the same rule in C and
+// tests/rtl/shrule compares the two.
 `default_nettype none
 `include "scord_defs.vh"
 
@@ -40,6 +49,7 @@ module scord_sh_rule #(
     output reg  [15:0]            prev_pcidx_o,
     output reg                    prev_write_o, // the previous access wrote
     output reg                    prev_atom_o,
+    output reg                    prev_exact_o, // 0: another lane of prev_thread's warp made it
     output reg  [EW-1:0]          ent_o
 );
     // ---- fields ----
@@ -80,13 +90,13 @@ module scord_sh_rule #(
     wire is_at = (kind_i == `DET_EV_ATOMIC);
 
     // A previous access of thread t with counters (ws, fc) is ordered before
-    // this pass if a warp sync of this warp followed it (same warp), or its
-    // warp fenced since (another warp: fence and flag).
+    // this pass if a warp sync or a fence of this warp followed it (same
+    // warp), or its warp fenced since (another warp: fence and flag).
     function automatic ordered(input [WW-1:0] tw, input [7:0] s, input [5:0] f,
                                input [WW-1:0] w, input [7:0] ws_now,
                                input [NUM_WARPS*6-1:0] fcs);
         begin
-            if (tw == w) ordered = (s != ws_now);
+            if (tw == w) ordered = (s != ws_now) || (f != fcs[tw*6 +: 6]);
             else         ordered = (f != fcs[tw*6 +: 6]);
         end
     endfunction
@@ -108,6 +118,7 @@ module scord_sh_rule #(
         prev_pcidx_o  = 16'd0;
         prev_write_o  = 1'b0;
         prev_atom_o   = 1'b0;
+        prev_exact_o  = 1'b0;
         found         = 1'b0;
         for (l = 0; l < T; l = l + 1) begin
             me = {warp_i, LB'(l)};
@@ -127,6 +138,7 @@ module scord_sh_rule #(
                 found   = 1'b1;
                 race_o  = 1'b1;
                 lane_o  = LB'(l);
+                prev_exact_o = 1'b1;
                 if (vs_w) begin
                     prev_thread_o = wt;
                     prev_pcidx_o  = wp;
@@ -135,6 +147,7 @@ module scord_sh_rule #(
                 end else if (vs_r) begin
                     prev_thread_o = rt;
                     prev_pcidx_o  = rp;
+                    prev_exact_o  = (rt != me);
                 end else begin
                     prev_thread_o = {warp_i, in_lane};
                     prev_pcidx_o  = pcidx_i;
@@ -146,52 +159,61 @@ module scord_sh_rule #(
     end
 
     // ---- update ----
+    // covers(skip, mask): a lane of the pass other than `skip` read at least
+    // the bytes `mask`
+    function automatic covers(input [T-1:0] lanes, input [4*T-1:0] bytes,
+                              input [LB-1:0] skip, input [3:0] mask);
+        integer c;
+        begin
+            covers = 1'b0;
+            for (c = 0; c < T; c = c + 1)
+                if (lanes[c] && (LB'(c) != skip) && ((bytes[4*c +: 4] & mask) == mask))
+                    covers = 1'b1;
+        end
+    endfunction
+
     reg [LB-1:0] lo, hi;
-    reg [3:0]    ball;
-    reg [7:0]    nlanes;
     integer u;
     always @(*) begin
-        lo     = {LB{1'b0}};
-        hi     = {LB{1'b0}};
-        ball   = 4'd0;
-        nlanes = 8'd0;
+        lo = {LB{1'b0}};
+        hi = {LB{1'b0}};
         for (u = T - 1; u >= 0; u = u - 1)
             if (lanes_i[u]) lo = LB'(u);
         for (u = 0; u < T; u = u + 1)
-            if (lanes_i[u]) begin
-                hi     = LB'(u);
-                ball   = ball | bytes_i[4*u +: 4];
-                nlanes = nlanes + 8'd1;
-            end
+            if (lanes_i[u]) hi = LB'(u);
         ent_o = ent_i;
-        if (!live) begin
-            ent_o[P_WV] = 1'b0;
-            ent_o[P_RV] = 1'b0;
-        end
-        ent_o[P_EP +: 8] = ep_i;
-        if (is_ld) begin
-            if (!rv) begin
-                ent_o[P_RV]      = 1'b1;
-                ent_o[P_RM]      = (nlanes > 8'd1);
-                ent_o[P_RT +: TW] = {warp_i, lo};
-                ent_o[P_RB +: 4] = ball;
-                ent_o[P_RS +: 8] = ws_i;
-                ent_o[P_RF +: 6] = fc_i[warp_i*6 +: 6];
-                ent_o[P_RP +: 16] = pcidx_i;
-            end else begin
-                ent_o[P_RM]      = rm || (nlanes > 8'd1) || (rt != {warp_i, lo});
-                ent_o[P_RB +: 4] = rb | ball;
+        if (lanes_i != {T{1'b0}}) begin
+            if (!live) begin
+                ent_o[P_WV] = 1'b0;
+                ent_o[P_RV] = 1'b0;
             end
-        end else begin
-            ent_o[P_WV]      = 1'b1;
-            ent_o[P_WT +: TW] = {warp_i, hi};
-            ent_o[P_WA]      = is_at;
-            ent_o[P_WB +: 4] = ball;
-            ent_o[P_WS +: 8] = ws_i;
-            ent_o[P_WF +: 6] = fc_i[warp_i*6 +: 6];
-            ent_o[P_WP +: 16] = pcidx_i;
-            ent_o[P_RV]      = 1'b0;
-            ent_o[P_RM]      = 1'b0;
+            ent_o[P_EP +: 8] = ep_i;
+            if (is_ld) begin
+                if (!rv) begin
+                    ent_o[P_RV]       = 1'b1;
+                    ent_o[P_RM]       = covers(lanes_i, bytes_i, lo, bytes_i[4*lo +: 4]);
+                    ent_o[P_RT +: TW] = {warp_i, lo};
+                    ent_o[P_RB +: 4]  = bytes_i[4*lo +: 4];
+                    ent_o[P_RS +: 8]  = ws_i;
+                    ent_o[P_RF +: 6]  = fc_i[warp_i*6 +: 6];
+                    ent_o[P_RP +: 16] = pcidx_i;
+                end else if (rt[TW-1 -: WW] == warp_i) begin
+                    // only lanes of the first reader's warp are known to be
+                    // unordered with it by the same counters
+                    ent_o[P_RM] = rm || covers(lanes_i, bytes_i, rt[LB-1:0], rb);
+                end
+            end else begin
+                // the highest lane wins a byte written twice: it is the writer
+                ent_o[P_WV]       = 1'b1;
+                ent_o[P_WT +: TW] = {warp_i, hi};
+                ent_o[P_WA]       = is_at;
+                ent_o[P_WB +: 4]  = bytes_i[4*hi +: 4];
+                ent_o[P_WS +: 8]  = ws_i;
+                ent_o[P_WF +: 6]  = fc_i[warp_i*6 +: 6];
+                ent_o[P_WP +: 16] = pcidx_i;
+                ent_o[P_RV]       = 1'b0;
+                ent_o[P_RM]       = 1'b0;
+            end
         end
     end
 endmodule

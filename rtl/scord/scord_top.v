@@ -31,6 +31,7 @@
 // first block meanwhile.
 `default_nettype none
 `include "scord_defs.vh"
+`include "scord_shr.vh"
 
 module scord_top #(
   parameter NUM_CORES   = `GPU_NUM_CORES,
@@ -42,7 +43,8 @@ module scord_top #(
   // metadata cache lines (scord_md_cache), a power of two
   parameter MD_LINES    = 256,
   // derived, do not override
-  parameter LINE_BITS = LINE_BYTES * 8
+  parameter LINE_BITS = LINE_BYTES * 8,
+  parameter SHR_W     = `SHR_BITS
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -53,13 +55,19 @@ module scord_top #(
   // events (§3.1); ready low stalls the cores
   input  wire                  evt_valid_i,
   output wire                  evt_ready_o,
-  input  wire [127:0]          evt_data_i,
+  input  wire [159:0]          evt_data_i,
   // per core, per cycle: an instruction replayed for a full event FIFO
   input  wire [NUM_CORES-1:0]  stall_i,
   // per core, per cycle: shared-memory lane accesses and warp syncs handed
   // over (scord_sh_events in each core; counted only for now)
   input  wire [NUM_CORES*8-1:0] sh_acc_i,
   input  wire [NUM_CORES-1:0]  sh_sync_i,
+  // per core: shared-memory race reports (§6.4), one at a time; the
+  // detector takes a report (ready) when its record has been handled
+  input  wire [NUM_CORES-1:0]  shr_valid_i,
+  output reg  [NUM_CORES-1:0]  shr_ready_o,
+  input  wire [NUM_CORES*SHR_W-1:0] shr_data_i,
+  output wire [31:0]           pc_base_o,   // DET_PC_BASE, for the cores' shared checks
   // ctl bus slave, 0x40-0x7F
   input  wire                  ctl_req_i,
   input  wire                  ctl_we_i,
@@ -86,12 +94,12 @@ module scord_top #(
   wire        armed, arm_pulse, cache, need_sweep;
   assign armed_o = armed;
   wire [1:0]  gcode;
-  wire [31:0] md_base, track_base, track_bytes, ring_base, ring_size, tail, head, drops;
+  wire [31:0] md_base, track_base, track_bytes, ring_base, ring_size, tail, head, drops, pc_base;
   wire [31:0] cnt_accesses;
   wire [32:0] md_bytes;
   wire [4:0]  track_log2;
   wire [5:0]  gen;
-  reg  [23:0] cnt_inc;
+  reg  [26:0] cnt_inc;
   reg         kstart, intrusion_set;
   wire        overflow_set, cnt_records, cnt_suppressed;
   wire        busy;
@@ -120,6 +128,7 @@ module scord_top #(
     .track_log2_o    (track_log2),
     .ring_base_o     (ring_base),
     .ring_size_o     (ring_size),
+    .pc_base_o       (pc_base),
     .tail_o          (tail),
     .gen_o           (gen),
     .need_sweep_o    (need_sweep),
@@ -140,11 +149,11 @@ module scord_top #(
   // Event queue
   wire         q_valid, q_empty;
   wire         q_pop;
-  wire [127:0] q_data;
+  wire [159:0] q_data;
 
   scord_evq #(
     .DEPTH (QUEUE_DEPTH),
-    .WIDTH (128)
+    .WIDTH (160)
   ) u_evq (
     .clk_i       (clk_i),
     .rst_i       (rst_i),
@@ -188,16 +197,16 @@ module scord_top #(
 
   wire [2:0]  glog2     = 3'd2 + {1'b0, gcode};
   wire [31:0] toff      = q_addr - track_base;
-  // cache mode: index = granule mod N = (offset mod TRACK_BYTES/16) >> G,
-  // tag = granule / N = offset >> log2(TRACK_BYTES/16)
-  wire [31:0] sub_mask  = (track_bytes >> 4) - 32'd1;
+  // cache mode: index = granule mod N = (offset mod TRACK_BYTES/32) >> G,
+  // tag = granule / N = offset >> log2(TRACK_BYTES/32)
+  wire [31:0] sub_mask  = (track_bytes >> 5) - 32'd1;
   wire [31:0] index     = (cache ? (toff & sub_mask) : toff) >> glog2;
-  wire [4:0]  tag_sh    = track_log2 - 5'd4;
+  wire [4:0]  tag_sh    = track_log2 - 5'd5;
   wire [31:0] tag_full  = toff >> tag_sh;
-  wire [3:0]  tag       = cache ? tag_full[3:0] : 4'd0;
-  wire [31:0] entry_adr = md_base + {index[28:0], 3'b000};
-  // In a valid configuration index < 2^29 and the tag fits 4 bits.
-  wire unused_idx = ^{index[31:29], tag_full[31:4]};
+  wire [4:0]  tag       = cache ? tag_full[4:0] : 5'd0;
+  wire [31:0] entry_adr = md_base + {index[27:0], 4'b0000};
+  // In a valid configuration index < 2^28 and the tag fits 5 bits.
+  wire unused_idx = ^{index[31:28], tag_full[31:5]};
 
   // What the event is, with the arming state looked at as it enters.
   wire q_acc   = armed && !q_sync;
@@ -208,20 +217,20 @@ module scord_top #(
 
   // ---- stage registers ----
   reg         s1_v_q, s1_acc_q, s1_bar_q, s1_trk_q, s1_intr_q, s1_fence_q;
-  reg [127:0] s1_ev_q;
+  reg [159:0] s1_ev_q;
   reg [31:0]  s1_adr_q;
-  reg [3:0]   s1_tag_q;
+  reg [4:0]   s1_tag_q;
   reg         s2_v_q, s2_acc_q, s2_bar_q, s2_trk_q, s2_intr_q, s2_fence_q, s2_rep_q;
-  reg [127:0] s2_ev_q;
+  reg [159:0] s2_ev_q;
   reg [31:0]  s2_adr_q;
-  reg [3:0]   s2_tag_q;
-  reg [63:0]  s2_raw_q;
+  reg [4:0]   s2_tag_q;
+  reg [127:0] s2_raw_q;
   reg [5:0]   s2_ffc_blk_q, s2_ffc_dev_q;
-  reg [2:0]   rtype_q;
+  reg [3:0]   rtype_q;
   // the last entry written back by P2 (its new value, changed or not)
   reg         lw_v_q;
   reg [31:0]  lw_adr_q;
-  reg [63:0]  lw_raw_q;
+  reg [127:0] lw_raw_q;
   reg         sweep_q;
   reg         start_pend_q;
 
@@ -245,14 +254,23 @@ module scord_top #(
   wire        ev_strong  = s2_ev_q[125] || ev_is_at;
   wire [1:0]  ev_size    = s2_ev_q[127:126];
   wire [6:0]  ev_b7      = ev_block[6:0];
+  wire [7:0]  ev_wsync   = s2_ev_q[135:128];
+  // bytes of its word the access touches (§6.3 C0), and its PC index
+  wire [3:0]  ev_bytes   = (ev_size == 2'd0) ? (4'b0001 << ev_addr[1:0]) :
+                           (ev_size == 2'd1) ? (4'b0011 << ev_addr[1:0]) : 4'b1111;
+  wire [31:0] ev_pcoff   = ev_pc - pc_base;
+  wire [15:0] ev_pcidx   = (ev_pc >= pc_base && ev_pcoff[31:18] == 14'd0 &&
+                            ev_pcoff[17:2] != 16'(`DET_PCIDX_UNKNOWN)) ? ev_pcoff[17:2]
+                                                                      : 16'(`DET_PCIDX_UNKNOWN);
+  wire unused_ev = ^{s2_ev_q[159:136], ev_pcoff[1:0]};
 
   // ---------------------------------------------------------------------------
   // Metadata cache (with the sweep engine behind it)
   wire                  mc_rvalid, mc_hit, mc_busy, mc_dirty, mc_sweep_done;
-  wire [63:0]           mc_rdata;
+  wire [127:0]          mc_rdata;
   reg                   mc_wr, mc_fetch, mc_flush, md_sweep;
   wire [31:0]           mc_rd_addr;
-  wire [63:0]           c_new;
+  wire [127:0]          c_new;
   wire                  md_l2_valid;
   wire [2:0]            md_l2_type;
   wire [31:0]           md_l2_addr;
@@ -260,8 +278,9 @@ module scord_top #(
   wire [LINE_BYTES-1:0] md_l2_wstrb;
 
   scord_md_cache #(
-    .LINE_BYTES (LINE_BYTES),
-    .LINES      (MD_LINES)
+    .LINE_BYTES  (LINE_BYTES),
+    .LINES       (MD_LINES),
+    .ENTRY_BYTES (`DET_MD_ENTRY_BYTES)
   ) u_mc (
     .clk_i          (clk_i),
     .rst_i          (rst_i),
@@ -320,11 +339,11 @@ module scord_top #(
   // write: its BLOCK and WARP are P2's event's, changed or not.
   localparam integer F_BLOCK = {24'd0, `DET_MD_BLOCK_LSB};
   localparam integer F_WARP  = {24'd0, `DET_MD_WARP_LSB};
-  wire [63:0] s1_raw  = (lw_v_q && lw_adr_q == s1_adr_q) ? lw_raw_q : mc_rdata;
+  wire [127:0] s1_raw = (lw_v_q && lw_adr_q == s1_adr_q) ? lw_raw_q : mc_rdata;
   wire        s1_p2   = s2_v_q && s2_trk_q && (s2_adr_q == s1_adr_q);
   wire [6:0]  s1_pblk = s1_p2 ? ev_b7 : s1_raw[F_BLOCK +: 7];
   wire [4:0]  s1_pwrp = s1_p2 ? ev_warp : s1_raw[F_WARP +: 5];
-  wire [63:0] raw     = (lw_v_q && lw_adr_q == s2_adr_q) ? lw_raw_q : s2_raw_q;
+  wire [127:0] raw    = (lw_v_q && lw_adr_q == s2_adr_q) ? lw_raw_q : s2_raw_q;
 
   // ---------------------------------------------------------------------------
   // Fence file: port 1 FF[B][W] of the event entering (or held in) P1,
@@ -358,9 +377,10 @@ module scord_top #(
   // ---------------------------------------------------------------------------
   // Detection (combinational on P2)
   wire        c_tagmis, c_prelim, c_devrace, c_changed;
-  wire [2:0]  c_race;
+  wire [3:0]  c_race;
   wire [6:0]  c_md_block;
-  wire [4:0]  c_md_warp;
+  wire [4:0]  c_md_warp, c_md_lane;
+  wire [15:0] c_md_pcidx;
   wire        c_md_mod, c_md_atom, c_md_scope, c_md_strong;
 
   scord_check u_check (
@@ -368,11 +388,16 @@ module scord_top #(
     .gen_i          (gen),
     .cache_i        (cache),
     .tag_i          (s2_tag_q),
+    .gran4_i        (gcode == 2'd0),
     .kind_i         (ev_kind),
     .scope_i        (ev_scope),
     .strong_i       (ev_strong),
     .block_i        (ev_b7),
     .warp_i         (ev_warp),
+    .lane_i         (ev_lane),
+    .wsync_i        (ev_wsync),
+    .bytes_i        (ev_bytes),
+    .pcidx_i        (ev_pcidx),
     .barrier_i      (ev_barrier),
     .bloom_i        (ev_bloom),
     .ffp_blk_i      (ffp_blk),
@@ -385,6 +410,8 @@ module scord_top #(
     .devrace_o      (c_devrace),
     .md_block_o     (c_md_block),
     .md_warp_o      (c_md_warp),
+    .md_lane_o      (c_md_lane),
+    .md_pcidx_o     (c_md_pcidx),
     .md_modified_o  (c_md_mod),
     .md_atom_o      (c_md_atom),
     .md_scope_o     (c_md_scope),
@@ -394,7 +421,10 @@ module scord_top #(
   );
 
   // ---------------------------------------------------------------------------
-  // Report writer
+  // Report writer, shared by P2 (device memory, this unit's checks) and the
+  // cores (shared memory, checked beside their banks): one report at a
+  // time, P2 first. A report's fields stay put until the writer is done:
+  // P2 holds its event, a core holds its report until shr_ready_o.
   reg                   rep_req;
   wire                  rep_idle, rep_done;
   wire                  rep_l2_valid;
@@ -402,6 +432,31 @@ module scord_top #(
   wire [LINE_BITS-1:0]  rep_l2_wdata;
   wire [LINE_BYTES-1:0] rep_l2_wstrb;
   wire                  trk_q = s2_trk_q;
+  localparam CW = (NUM_CORES > 1) ? $clog2(NUM_CORES) : 1;
+  reg                   own_p2_q, own_sh_q;   // whose report the writer works on
+  reg  [CW-1:0]         own_core_q;
+  reg                   sh_pick_ok;
+  reg  [CW-1:0]         sh_pick;
+  integer               pc_i;
+  always @* begin
+    sh_pick_ok = 1'b0;
+    sh_pick    = {CW{1'b0}};
+    for (pc_i = NUM_CORES - 1; pc_i >= 0; pc_i = pc_i - 1)
+      if (shr_valid_i[pc_i]) begin
+        sh_pick_ok = 1'b1;
+        sh_pick    = CW'(pc_i);
+      end
+  end
+  wire                  sh_go;                 // a core's report starts now
+  wire                  sh_sel   = own_sh_q || sh_go;
+  wire [CW-1:0]         sh_core  = own_sh_q ? own_core_q : sh_pick;
+  wire [SHR_W-1:0]      shr      = shr_data_i[sh_core*SHR_W +: SHR_W];
+  wire [1:0]            shr_kind = shr[`SHR_KIND];
+  wire [15:0]           shr_block = shr[`SHR_BLOCK];
+  wire unused_shr = ^{shr[SHR_W-1:126], shr_block[15:7]};
+  localparam [31:0]     CORE_W   = NUM_CORES;
+  wire unused_core_w = ^CORE_W;
+  assign pc_base_o = pc_base;
 
   scord_report #(
     .LINE_BYTES (LINE_BYTES),
@@ -417,24 +472,29 @@ module scord_top #(
     .head_o              (head),
     .drops_o             (drops),
     .req_i               (rep_req),
-    .rec_type_i          (rtype_q),
-    .rec_devrace_i       (trk_q && c_devrace),
-    .rec_kind_i          (ev_kind),
-    .rec_strong_i        (ev_strong),
-    .rec_scope_i         (ev_scope),
-    .rec_size_i          (ev_size),
-    .rec_prev_modified_i (trk_q && c_md_mod),
-    .rec_prev_atom_i     (trk_q && c_md_atom),
-    .rec_prev_scope_i    (trk_q && c_md_scope),
-    .rec_prev_strong_i   (trk_q && c_md_strong),
-    .rec_pc_i            (ev_pc),
-    .rec_addr_i          (ev_addr),
-    .rec_block_i         (ev_block),
-    .rec_core_i          (ev_core),
-    .rec_warp_i          (ev_warp),
-    .rec_lane_i          (ev_lane),
-    .rec_prev_block_i    (trk_q ? c_md_block : 7'd0),
-    .rec_prev_warp_i     (trk_q ? c_md_warp : 5'd0),
+    .rec_type_i          (sh_sel ? shr[`SHR_TYPE] : rtype_q),
+    .rec_devrace_i       (!sh_sel && trk_q && c_devrace),
+    .rec_kind_i          (sh_sel ? shr_kind : ev_kind),
+    .rec_strong_i        (sh_sel ? (shr_kind == EV_ATOMIC) : ev_strong),
+    .rec_scope_i         (!sh_sel && ev_scope),
+    .rec_size_i          (sh_sel ? shr[`SHR_SIZE] : ev_size),
+    .rec_prev_modified_i (sh_sel ? shr[`SHR_PREV_WRITE] : (trk_q && c_md_mod)),
+    .rec_prev_atom_i     (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && c_md_atom)),
+    .rec_prev_scope_i    (!sh_sel && trk_q && c_md_scope),
+    .rec_prev_strong_i   (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && c_md_strong)),
+    .rec_prev_known_i    (sh_sel ? (shr[`SHR_PREV_PCIDX] != 16'(`DET_PCIDX_UNKNOWN))
+                                 : (trk_q && c_md_pcidx != 16'(`DET_PCIDX_UNKNOWN))),
+    .rec_shared_i        (sh_sel),
+    .rec_prev_lane_i     (sh_sel ? shr[`SHR_PREV_LANE] : (trk_q ? c_md_lane : 5'd0)),
+    .rec_prev_pcidx_i    (sh_sel ? shr[`SHR_PREV_PCIDX] : (trk_q ? c_md_pcidx : 16'd0)),
+    .rec_pc_i            (sh_sel ? shr[`SHR_PC] : ev_pc),
+    .rec_addr_i          (sh_sel ? shr[`SHR_ADDR] : ev_addr),
+    .rec_block_i         (sh_sel ? shr[`SHR_BLOCK] : ev_block),
+    .rec_core_i          (sh_sel ? 8'(sh_core) : ev_core),
+    .rec_warp_i          (sh_sel ? shr[`SHR_WARP] : ev_warp),
+    .rec_lane_i          (sh_sel ? shr[`SHR_LANE] : ev_lane),
+    .rec_prev_block_i    (sh_sel ? shr_block[6:0] : (trk_q ? c_md_block : 7'd0)),
+    .rec_prev_warp_i     (sh_sel ? shr[`SHR_PREV_WARP] : (trk_q ? c_md_warp : 5'd0)),
     .rec_seq_i           (cnt_accesses),
     .idle_o              (rep_idle),
     .done_o              (rep_done),
@@ -472,13 +532,24 @@ module scord_top #(
   localparam K_SUP  = `DET_CNT_SUPPRESSED;
   localparam K_RACE = `DET_CNT_RACE_BASE;
   localparam [7:0] RT_INTR = `DET_RACE_INTRUSION;
+  localparam [7:0] RT_IW   = `DET_RACE_INTRA_WARP;
+  wire unused_rt = ^RT_IW;
 
   // P2: the first cycle does everything but for a report, which holds P2
   // until the writer is done; the entry is written when P2 lets go.
   wire s2_first = s2_v_q && !s2_rep_q;
-  wire s2_race  = s2_trk_q && !c_prelim && (c_race != 3'd0);
+  wire s2_race  = s2_trk_q && !c_prelim && (c_race != 4'd0);
   wire s2_rep   = s2_intr_q || s2_race;
-  assign s2_commit = s2_v_q && (s2_rep_q ? rep_done : !s2_rep);
+  // The writer: P2's report first, else a core's (lowest core first).
+  wire wr_free  = rep_idle && !own_p2_q && !own_sh_q;
+  wire p2_want  = (s2_first && s2_rep) || (s2_rep_q && !own_p2_q);
+  wire p2_go    = p2_want && wr_free;
+  assign sh_go  = !p2_want && wr_free && sh_pick_ok;
+  assign s2_commit = s2_v_q && ((s2_rep_q || s2_rep) ? (own_p2_q && rep_done) : 1'b1);
+  always @* begin
+    shr_ready_o = {NUM_CORES{1'b0}};
+    if (own_sh_q && rep_done) shr_ready_o[own_core_q] = 1'b1;
+  end
 
   wire pipe_empty = !s1_v_q && !s2_v_q;
   // Dirty lines are written back once the detector has had nothing to do
@@ -497,12 +568,12 @@ module scord_top #(
                       !mc_busy && !mc_dirty;
 
   always @* begin
-    cnt_inc        = 24'd0;
+    cnt_inc        = 27'd0;
     kstart         = 1'b0;
     intrusion_set  = 1'b0;
     ff_wr          = 1'b0;
     md_sweep       = 1'b0;
-    rep_req        = 1'b0;
+    rep_req        = p2_go || sh_go;
     mc_wr          = 1'b0;
     cnt_inc[K_REC] = cnt_records;
     cnt_inc[K_SUP] = cnt_suppressed;
@@ -522,17 +593,14 @@ module scord_top #(
         if (s2_intr_q) begin
           intrusion_set = 1'b1;
           cnt_inc[K_RACE + 7] = 1'b1;
-          rep_req = 1'b1;
         end else if (!s2_trk_q) begin
           cnt_inc[K_UNT] = 1'b1;
         end else begin
           cnt_inc[K_MDR] = 1'b1;
           cnt_inc[K_TAG] = c_tagmis;
           cnt_inc[K_PRE] = c_prelim;
-          if (s2_race) begin
-            cnt_inc[K_RACE + {2'd0, c_race}] = 1'b1;
-            rep_req = 1'b1;
-          end
+          if (s2_race)
+            cnt_inc[K_RACE + {1'b0, c_race}] = 1'b1;
         end
       end
     end
@@ -540,6 +608,9 @@ module scord_top #(
       mc_wr          = 1'b1;
       cnt_inc[K_MDW] = 1'b1;
     end
+    // a core's shared-memory race: counted as its report starts (§6.4)
+    if (sh_go)
+      cnt_inc[K_RACE + {1'b0, shr[3:0]}] = 1'b1;
   end
 
   always @(posedge clk_i) begin
@@ -547,6 +618,8 @@ module scord_top #(
       s1_v_q       <= 1'b0;
       s2_v_q       <= 1'b0;
       s2_rep_q     <= 1'b0;
+      own_p2_q     <= 1'b0;
+      own_sh_q     <= 1'b0;
       lw_v_q       <= 1'b0;
       quiet_q      <= {(FLUSH_QUIET_W+1){1'b0}};
       sweep_q      <= 1'b0;
@@ -597,9 +670,19 @@ module scord_top #(
         s2_v_q <= 1'b0;
       end
       // P2
-      if (rep_req) begin
+      if (s2_first && s2_rep) begin
         s2_rep_q <= 1'b1;
-        rtype_q  <= s2_intr_q ? RT_INTR[2:0] : c_race;
+        rtype_q  <= s2_intr_q ? RT_INTR[3:0] : c_race;
+      end
+      // the writer's owner
+      if (p2_go) own_p2_q <= 1'b1;
+      if (sh_go) begin
+        own_sh_q   <= 1'b1;
+        own_core_q <= sh_pick;
+      end
+      if (rep_done) begin
+        own_p2_q <= 1'b0;
+        own_sh_q <= 1'b0;
       end
       if (s2_commit) begin
         s2_rep_q <= 1'b0;

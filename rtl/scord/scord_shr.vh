@@ -1,0 +1,20 @@
+// A shared-memory race report from a core to the detector's report writer
+// (docs/detector.md §6.4): the fields of record v2 that a core knows, in
+// one SHR_BITS-wide word. Producer: gpu_smem; consumer: scord_top.
+`ifndef SCORD_SHR_VH
+`define SCORD_SHR_VH
+`define SHR_BITS        128
+`define SHR_TYPE        3:0     // DET_RACE_SHARED or DET_RACE_SHARED_WARP
+`define SHR_KIND        5:4     // current access: DET_EV_LOAD / STORE / ATOMIC
+`define SHR_SIZE        7:6     // current access size, log2 bytes
+`define SHR_PREV_WRITE  8       // the previous access wrote
+`define SHR_PREV_ATOM   9       // ... was an atomic
+`define SHR_PC          41:10
+`define SHR_ADDR        73:42   // SMEM_BASE + offset in the block's slice
+`define SHR_BLOCK       89:74   // block id, low 16 bits
+`define SHR_WARP        94:90   // warp in block
+`define SHR_LANE        99:95
+`define SHR_PREV_WARP   104:100 // previous access: warp in block
+`define SHR_PREV_LANE   109:105
+`define SHR_PREV_PCIDX  125:110
+`endif
