@@ -116,6 +116,7 @@ include tests/refmodel/refmodel.mk
 include tests/race/race.mk
 include tests/sarif/sarif.mk
 include tests/rtl/scord/scord.mk
+include tests/rtl/shrule/shrule.mk
 include driver/scor/scor.mk
 include driver/install.mk
 include fpga/fpga.mk

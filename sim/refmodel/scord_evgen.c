@@ -1,7 +1,11 @@
 /* Random detector event streams (docs/detector.md §10). The mix is tuned so
  * every check of §6 fires often: a small pool of words shared by every warp,
  * lock protocols with occasional missing fences or wrong scopes, fences and
- * barriers, strong and weak accesses, atomics of both scopes. */
+ * barriers, strong and weak accesses, atomics of both scopes; and for the v2
+ * checks: warp syncs, sub-word accesses at random byte offsets, lanes of one
+ * warp on one word with and without a sync, fence or barrier between them,
+ * scoped-atomic pairs with and without the device fence that orders them,
+ * and PCs inside and outside the range of the 16-bit PC index. */
 #include "scord_evgen.h"
 
 #include <string.h>
@@ -30,6 +34,7 @@ void scord_evgen_defaults(scord_evgen_params_t *p, uint32_t track_base, uint32_t
     p->pool_words = 24;
     p->lock_words = 3;
     p->kernel_events = 0;
+    p->pc_base = 0x1000;
 }
 
 int scord_evgen_init(scord_evgen_t *g, const scord_evgen_params_t *p, uint64_t seed)
@@ -47,13 +52,14 @@ int scord_evgen_init(scord_evgen_t *g, const scord_evgen_params_t *p, uint64_t s
         g->rng = 1;
     /* Half the pool is consecutive words (neighbours share a granule at
      * 8/16-byte tracking), half is spread over the window at multiples of
-     * window/16 plus a small offset (they alias in cache mode). */
-    uint32_t half = p->pool_words / 2, stride = p->track_bytes / 16;
+     * window/32 plus a small offset (they alias in cache mode, with every
+     * tag 1..31). */
+    uint32_t half = p->pool_words / 2, stride = p->track_bytes / SCORD_DET_CACHE_GRANULES;
     for (uint32_t i = 0; i < p->pool_words; i++) {
         if (i < half || stride < 64)
             g->pool[i] = p->track_base + 4 * i;
         else
-            g->pool[i] = p->track_base + stride * (1 + (i - half) % 15) + 4 * ((i - half) / 15);
+            g->pool[i] = p->track_base + stride * (1 + (i - half) % 31) + 4 * ((i - half) / 31);
     }
     for (uint32_t i = 0; i < SCORD_EVGEN_MAX_WARPS; i++)
         scord_locktab_reset(&g->lt[i]);
@@ -65,6 +71,20 @@ static uint32_t lock_addr(const scord_evgen_t *g, uint32_t k)
     return g->p.track_base + 4 * (g->p.pool_words + k);
 }
 
+/* The PC of an instruction site (0x2000..0x3fff): a fixed place relative to
+ * pc_base, so a site keeps its PC (suppression keys on it). Sites
+ * 0x2080..0x209c lie at PC indexes 0xFFFE, 0xFFFF (unknown), 0x10000, ...
+ * (past the 16-bit index); sites 0x20a0..0x20bc below pc_base; all others
+ * at pc_base + site - 0x1000. */
+static uint32_t site_pc(const scord_evgen_t *g, uint32_t site)
+{
+    if (site >= 0x2080 && site < 0x20a0)
+        return g->p.pc_base + 4u * (0xFFFEu + (site - 0x2080) / 4);
+    if (site >= 0x20a0 && site < 0x20c0)
+        return g->p.pc_base - 4u * (1 + (site - 0x20a0) / 4);
+    return g->p.pc_base + site - 0x1000;
+}
+
 /* Appends one event of warp gw with the warp's current Bloom and the block's
  * barrier id (the values the core would attach at issue). */
 static scord_event_t *push(scord_evgen_t *g, uint32_t gw, uint8_t kind, uint32_t pc)
@@ -73,7 +93,7 @@ static scord_event_t *push(scord_evgen_t *g, uint32_t gw, uint8_t kind, uint32_t
     scord_event_t *e = &g->pend[g->npend++];
     memset(e, 0, sizeof *e);
     e->kind = kind;
-    e->pc = pc;
+    e->pc = site_pc(g, pc);
     e->core = (uint8_t)(b % g->p.cores);
     e->block = (uint16_t)(g->p.block_id_base + b);
     e->warp = (uint8_t)(gw % g->p.warps_per_block);
@@ -99,29 +119,49 @@ static void push_access(scord_evgen_t *g, uint32_t gw, uint8_t kind, uint8_t str
     e->size = size;
     e->addr = addr;
     e->lane = (uint8_t)lane;
+    e->wsync = g->wsync[gw];
+}
+
+/* A random naturally aligned byte offset for an access of 2^size bytes. */
+static uint32_t sub_offset(scord_evgen_t *g, uint8_t size)
+{
+    return size >= 2 ? 0 : (below(g, 4) >> size) << size;
+}
+
+static uint8_t random_size(scord_evgen_t *g)
+{
+    uint32_t r = below(g, 100);
+    return r < 60 ? 2 : r < 80 ? 1 : 0;
 }
 
 /* One warp instruction touching pool words, one event per active lane in
  * lane order (§3.3). */
+/* Patterns: 0 every lane on one word (sub-word: one offset for all, or a
+ * random one per lane), 1 consecutive words, 2 random words, 3 an array of
+ * 2^size-byte elements indexed by lane (lanes share words, disjoint bytes). */
 static void warp_access(scord_evgen_t *g, uint32_t gw, uint8_t kind, uint8_t strong, uint8_t scope)
 {
     uint32_t pc = 0x2000 + 4 * below(g, 48);
-    uint32_t r = below(g, 100);
-    uint8_t size = r < 70 ? 2 : r < 85 ? 1 : 0;
-    if (kind == SCORD_DET_EV_ATOMIC)
-        size = 2;
+    uint8_t size = kind == SCORD_DET_EV_ATOMIC ? 2 : random_size(g);
     uint32_t mask = rnd(g) & ((g->p.lanes >= 32) ? 0xFFFFFFFFu : ((1u << g->p.lanes) - 1u));
     if (!mask || kind == SCORD_DET_EV_ATOMIC)
         mask = mask ? (mask & -mask) : 1u;
-    uint32_t pattern = below(g, 3), base = below(g, g->p.pool_words);
-    uint32_t off = (size == 2) ? 0 : (size == 1 ? 2 * below(g, 2) : below(g, 4));
+    uint32_t pattern = below(g, 4), base = below(g, g->p.pool_words);
+    uint32_t off = sub_offset(g, size);
+    int per_lane_off = below(g, 2);
     for (uint32_t lane = 0; lane < g->p.lanes; lane++) {
         if (!(mask >> lane & 1u))
             continue;
         uint32_t k = pattern == 0 ? base
                      : pattern == 1 ? (base + lane) % g->p.pool_words
                                     : below(g, g->p.pool_words);
-        push_access(g, gw, kind, strong, scope, size, g->pool[k] + off, lane, pc);
+        uint32_t o = per_lane_off ? sub_offset(g, size) : off;
+        if (pattern == 3) {
+            uint32_t byte = lane << size;
+            k = (base + byte / 4) % g->p.pool_words;
+            o = size >= 2 ? 0 : byte % 4;
+        }
+        push_access(g, gw, kind, strong, scope, size, g->pool[k] + o, lane, pc);
     }
 }
 
@@ -166,28 +206,95 @@ static void lock_step(scord_evgen_t *g, uint32_t gw)
     }
 }
 
+static void push_barrier(scord_evgen_t *g, uint32_t gw)
+{
+    uint32_t b = gw / g->p.warps_per_block;
+    g->bar[b]++;
+    scord_event_t *e = push(g, gw, SCORD_DET_EV_SYNC, 0x2900);
+    e->size = SCORD_DET_SYNC_BARRIER;
+    e->warp = 0;
+}
+
+static uint8_t random_access_kind(scord_evgen_t *g)
+{
+    uint32_t r = below(g, 10);
+    return r < 4 ? SCORD_DET_EV_STORE : r < 8 ? SCORD_DET_EV_LOAD : SCORD_DET_EV_ATOMIC;
+}
+
+/* One lane's access of a random kind and size at a random offset in word a. */
+static void lane_access(scord_evgen_t *g, uint32_t gw, uint32_t a, uint32_t lane, uint32_t pc)
+{
+    uint8_t kind = random_access_kind(g);
+    uint8_t size = kind == SCORD_DET_EV_ATOMIC ? 2 : random_size(g);
+    uint8_t scope = kind == SCORD_DET_EV_ATOMIC ? (uint8_t)below(g, 2) : 0;
+    push_access(g, gw, kind, (uint8_t)below(g, 2), scope, size, a + sub_offset(g, size), lane, pc);
+}
+
+/* Two lanes of one warp on one word, with nothing, a warp sync, a fence, a
+ * barrier or another warp's access between them. */
+static void intra_warp_pair(scord_evgen_t *g, uint32_t gw)
+{
+    uint32_t a = g->pool[below(g, g->p.pool_words)];
+    uint32_t la = below(g, g->p.lanes), lb = below(g, g->p.lanes);
+    if (g->p.lanes > 1 && lb == la && below(g, 4))
+        lb = (la + 1 + below(g, g->p.lanes - 1)) % g->p.lanes;
+    lane_access(g, gw, a, la, 0x2c00 + 4 * below(g, 8));
+    uint32_t between = below(g, 10);
+    if (between == 1 || between == 2)
+        g->wsync[gw]++;  /* syncwarp, vote or shuffle: not a detector event */
+    else if (between == 3)
+        push_fence(g, gw, (uint8_t)below(g, 2), 0x2c40);
+    else if (between == 4)
+        push_barrier(g, gw);
+    else if (between == 5) {
+        uint32_t other = below(g, g->p.blocks * g->p.warps_per_block);
+        lane_access(g, other, a, below(g, g->p.lanes), 0x2c44);
+    }
+    lane_access(g, gw, a, lb, 0x2c20 + 4 * below(g, 8));
+}
+
+/* An atomic of one block, sometimes followed by the device fence that
+ * orders it (or a block fence, which does not), then an atomic or a plain
+ * access of another block on the same word. */
+static void scoped_atomic_pair(scord_evgen_t *g, uint32_t gw)
+{
+    uint32_t nw = g->p.blocks * g->p.warps_per_block;
+    uint32_t other = below(g, nw);
+    if (g->p.blocks > 1 && other / g->p.warps_per_block == gw / g->p.warps_per_block)
+        other = (other + g->p.warps_per_block) % nw;
+    uint32_t a = g->pool[below(g, g->p.pool_words)];
+    push_access(g, gw, SCORD_DET_EV_ATOMIC, 1, (uint8_t)below(g, 2), 2, a, below(g, g->p.lanes), 0x2d00);
+    uint32_t f = below(g, 10);
+    if (f < 5)
+        push_fence(g, gw, 1, 0x2d04);
+    else if (f < 7)
+        push_fence(g, gw, 0, 0x2d08);
+    if (below(g, 4))
+        push_access(g, other, SCORD_DET_EV_ATOMIC, 1, (uint8_t)below(g, 2), 2, a,
+                    below(g, g->p.lanes), 0x2d10);
+    else
+        push_access(g, other, below(g, 2) ? SCORD_DET_EV_LOAD : SCORD_DET_EV_STORE,
+                    (uint8_t)below(g, 2), 0, 2, a, below(g, g->p.lanes), 0x2d14);
+}
+
 static void generate(scord_evgen_t *g)
 {
     uint32_t nwarps = g->p.blocks * g->p.warps_per_block;
-    uint32_t gw = below(g, nwarps), b = gw / g->p.warps_per_block;
+    uint32_t gw = below(g, nwarps);
     uint32_t r = below(g, 100);
     g->npend = g->ipend = 0;
-    if (r < 40) {
+    if (r < 32) {
         uint8_t kind = below(g, 5) < 3 ? SCORD_DET_EV_LOAD : SCORD_DET_EV_STORE;
         warp_access(g, gw, kind, below(g, 10) < 3, 0);
-    } else if (r < 50) {
+    } else if (r < 40) {
         warp_access(g, gw, SCORD_DET_EV_ATOMIC, 1, (uint8_t)below(g, 2));
-    } else if (r < 58) {
+    } else if (r < 46) {
         push_fence(g, gw, (uint8_t)below(g, 2), 0x2800 + 4 * below(g, 4));
-    } else if (r < 61) {
-        scord_event_t *e;
-        g->bar[b]++;
-        e = push(g, gw, SCORD_DET_EV_SYNC, 0x2900);
-        e->size = SCORD_DET_SYNC_BARRIER;
-        e->warp = 0;
-    } else if (r < 82) {
+    } else if (r < 48) {
+        push_barrier(g, gw);
+    } else if (r < 64) {
         lock_step(g, gw);
-    } else if (r < 86) {
+    } else if (r < 67) {
         uint32_t s = below(g, 100);
         if (s < 80 && g->p.untracked_addr)
             push_access(g, gw, below(g, 2) ? SCORD_DET_EV_STORE : SCORD_DET_EV_LOAD, 0, 0, 2,
@@ -196,14 +303,21 @@ static void generate(scord_evgen_t *g)
             push_access(g, gw, SCORD_DET_EV_STORE, 0, 0, 2, g->p.intrude_addr, 0, 0x2a04);
         else
             push_fence(g, gw, 0, 0x2a08);
-    } else {
-        /* program-order burst of one warp on one word */
+    } else if (r < 74) {
+        /* program-order burst of one lane of a warp on one word */
         uint32_t a = g->pool[below(g, g->p.pool_words)];
         uint8_t st = (uint8_t)below(g, 2);
-        push_access(g, gw, SCORD_DET_EV_STORE, st, 0, 2, a, 0, 0x2b00);
-        push_access(g, gw, SCORD_DET_EV_LOAD, st, 0, 2, a, 0, 0x2b04);
+        uint32_t lane = below(g, g->p.lanes);
+        push_access(g, gw, SCORD_DET_EV_STORE, st, 0, 2, a, lane, 0x2b00);
+        push_access(g, gw, SCORD_DET_EV_LOAD, st, 0, 2, a, lane, 0x2b04);
         if (below(g, 2))
-            push_access(g, gw, SCORD_DET_EV_STORE, st, 0, 2, a, 1 % g->p.lanes, 0x2b08);
+            push_access(g, gw, SCORD_DET_EV_STORE, st, 0, 2, a, lane, 0x2b08);
+    } else if (r < 78) {
+        g->wsync[gw]++;  /* a warp sync makes no event: try again */
+    } else if (r < 90) {
+        intra_warp_pair(g, gw);
+    } else {
+        scoped_atomic_pair(g, gw);
     }
 }
 
@@ -215,6 +329,7 @@ int scord_evgen_next(scord_evgen_t *g, scord_event_t *ev)
             for (uint32_t i = 0; i < SCORD_EVGEN_MAX_WARPS; i++)
                 scord_locktab_reset(&g->lt[i]);
             memset(g->lock_state, 0, sizeof g->lock_state);
+            memset(g->wsync, 0, sizeof g->wsync);
             memset(g->bar, 0, sizeof g->bar);
             g->npend = g->ipend = 0;
             return 0;

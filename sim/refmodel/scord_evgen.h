@@ -1,10 +1,11 @@
 /* Seeded random event streams for the race detector (docs/detector.md §10).
  *
- * The generator plays the GPU's cores: it keeps a lock table per warp and a
- * barrier id per block (the core-side logic of scord_ref.h) and emits
- * detector events (§3) with the Bloom and barrier id already filled in, so
- * the same stream can drive the RTL detector and the reference model.
- * Identical parameters and seed give the identical stream on every host.
+ * The generator plays the GPU's cores: it keeps a lock table and a warp-sync
+ * count per warp and a barrier id per block (the core-side logic of
+ * scord_ref.h) and emits detector events (§3) with the Bloom, barrier id and
+ * wsync already filled in, so the same stream can drive the RTL detector and
+ * the reference model. Identical parameters and seed give the identical
+ * stream on every host.
  */
 #ifndef SCORD_EVGEN_H
 #define SCORD_EVGEN_H
@@ -29,6 +30,8 @@ typedef struct {
     uint32_t untracked_addr;  /* an address outside the window (0: none) */
     uint32_t intrude_addr;    /* an address in the metadata region or ring (0: none) */
     uint32_t kernel_events;   /* events per kernel; 0: one kernel */
+    uint32_t pc_base;         /* DET_PC_BASE the detector is given: most PCs lie a little
+                                 above it, some below it and some past the 16-bit index */
 } scord_evgen_params_t;
 
 typedef struct {
@@ -38,8 +41,9 @@ typedef struct {
     scord_locktab_t lt[SCORD_EVGEN_MAX_WARPS];
     uint8_t lock_state[SCORD_EVGEN_MAX_WARPS]; /* 0 free, 1 acquired, 2 in section */
     uint32_t lock_addr[SCORD_EVGEN_MAX_WARPS];
+    uint8_t wsync[SCORD_EVGEN_MAX_WARPS];      /* warp sync count, 0 at launch */
     uint8_t bar[64];
-    scord_event_t pend[40];
+    scord_event_t pend[80];
     uint32_t npend, ipend;
     uint32_t since_kernel;
 } scord_evgen_t;

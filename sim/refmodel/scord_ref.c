@@ -22,6 +22,7 @@ void scord_event_pack(const scord_event_t *ev, uint32_t w[SCORD_EVENT_WORDS])
            (uint32_t)(ev->lane & 31u) << 21 | (uint32_t)(ev->kind & 3u) << 26 |
            (uint32_t)(ev->scope & 1u) << 28 | (uint32_t)(ev->strong & 1u) << 29 |
            (uint32_t)(ev->size & 3u) << 30;
+    w[4] = ev->wsync;
 }
 
 void scord_event_unpack(const uint32_t w[SCORD_EVENT_WORDS], scord_event_t *ev)
@@ -38,6 +39,7 @@ void scord_event_unpack(const uint32_t w[SCORD_EVENT_WORDS], scord_event_t *ev)
     ev->scope = (w[3] >> 28) & 1u;
     ev->strong = (w[3] >> 29) & 1u;
     ev->size = (w[3] >> 30) & 3u;
+    ev->wsync = (uint8_t)w[4];  /* [31:8] are 0 */
 }
 
 /* ---- Lock table and Bloom (§4) ------------------------------------------------ */
@@ -103,30 +105,34 @@ uint16_t scord_locktab_bloom(const scord_locktab_t *lt)
     return b;
 }
 
-/* ---- Metadata entry (§5.1) ------------------------------------------------------ */
+/* ---- Metadata entry (§5.1; 128 bits in v2) ---------------------------------------- */
 
-#define FIELD(v, lsb, w) ((uint64_t)((v) & ((1u << (w)) - 1u)) << (lsb))
-#define GET(raw, lsb, w) ((unsigned)(((raw) >> (lsb)) & ((1u << (w)) - 1u)))
+#define FIELD(v, lsb, w) ((uint64_t)((v) & ((1u << (w)) - 1u)) << ((lsb) & 63u))
+#define GET(raw, lsb, w) ((unsigned)(((raw)[(lsb) / 64u] >> ((lsb) & 63u)) & ((1u << (w)) - 1u)))
 
-uint64_t scord_md_encode(const scord_md_t *md)
+void scord_md_encode(const scord_md_t *md, uint64_t raw[2])
 {
-    return FIELD(md->gen, SCORD_DET_MD_GEN_LSB, 6) | FIELD(md->tag, SCORD_DET_MD_TAG_LSB, 4) |
-           FIELD(md->block, SCORD_DET_MD_BLOCK_LSB, 7) | FIELD(md->warp, SCORD_DET_MD_WARP_LSB, 5) |
-           FIELD(md->devfence, SCORD_DET_MD_DEVFENCE_LSB, 6) |
-           FIELD(md->blkfence, SCORD_DET_MD_BLKFENCE_LSB, 6) |
-           FIELD(md->barrier, SCORD_DET_MD_BARRIER_LSB, 8) |
-           FIELD(md->bloom, SCORD_DET_MD_BLOOM_LSB, 16) |
-           FIELD(md->modified, SCORD_DET_MD_MODIFIED_LSB, 1) |
-           FIELD(md->blkshared, SCORD_DET_MD_BLKSHARED_LSB, 1) |
-           FIELD(md->devshared, SCORD_DET_MD_DEVSHARED_LSB, 1) |
-           FIELD(md->atom, SCORD_DET_MD_ATOM_LSB, 1) | FIELD(md->scope, SCORD_DET_MD_SCOPE_LSB, 1) |
-           FIELD(md->strong, SCORD_DET_MD_STRONG_LSB, 1);
+    raw[0] = FIELD(md->gen, SCORD_DET_MD_GEN_LSB, 6) | FIELD(md->tag, SCORD_DET_MD_TAG_LSB, 4) |
+             FIELD(md->block, SCORD_DET_MD_BLOCK_LSB, 7) | FIELD(md->warp, SCORD_DET_MD_WARP_LSB, 5) |
+             FIELD(md->devfence, SCORD_DET_MD_DEVFENCE_LSB, 6) |
+             FIELD(md->blkfence, SCORD_DET_MD_BLKFENCE_LSB, 6) |
+             FIELD(md->barrier, SCORD_DET_MD_BARRIER_LSB, 8) |
+             FIELD(md->bloom, SCORD_DET_MD_BLOOM_LSB, 16) |
+             FIELD(md->modified, SCORD_DET_MD_MODIFIED_LSB, 1) |
+             FIELD(md->blkshared, SCORD_DET_MD_BLKSHARED_LSB, 1) |
+             FIELD(md->devshared, SCORD_DET_MD_DEVSHARED_LSB, 1) |
+             FIELD(md->atom, SCORD_DET_MD_ATOM_LSB, 1) | FIELD(md->scope, SCORD_DET_MD_SCOPE_LSB, 1) |
+             FIELD(md->strong, SCORD_DET_MD_STRONG_LSB, 1);
+    /* The fifth tag bit did not fit the v1 word: it sits in the high word. */
+    raw[1] = FIELD(md->pcidx, SCORD_DET_MD_PCIDX_LSB, 16) | FIELD(md->lane, SCORD_DET_MD_LANE_LSB, 5) |
+             FIELD(md->bytes, SCORD_DET_MD_BYTES_LSB, 4) | FIELD(md->wsync, SCORD_DET_MD_WSYNC_LSB, 8) |
+             FIELD(md->tag >> 4, SCORD_DET_MD_TAG4_LSB, 1);
 }
 
-void scord_md_decode(uint64_t raw, scord_md_t *md)
+void scord_md_decode(const uint64_t raw[2], scord_md_t *md)
 {
     md->gen = (uint8_t)GET(raw, SCORD_DET_MD_GEN_LSB, 6);
-    md->tag = (uint8_t)GET(raw, SCORD_DET_MD_TAG_LSB, 4);
+    md->tag = (uint8_t)(GET(raw, SCORD_DET_MD_TAG_LSB, 4) | GET(raw, SCORD_DET_MD_TAG4_LSB, 1) << 4);
     md->block = (uint8_t)GET(raw, SCORD_DET_MD_BLOCK_LSB, 7);
     md->warp = (uint8_t)GET(raw, SCORD_DET_MD_WARP_LSB, 5);
     md->devfence = (uint8_t)GET(raw, SCORD_DET_MD_DEVFENCE_LSB, 6);
@@ -139,6 +145,27 @@ void scord_md_decode(uint64_t raw, scord_md_t *md)
     md->atom = (uint8_t)GET(raw, SCORD_DET_MD_ATOM_LSB, 1);
     md->scope = (uint8_t)GET(raw, SCORD_DET_MD_SCOPE_LSB, 1);
     md->strong = (uint8_t)GET(raw, SCORD_DET_MD_STRONG_LSB, 1);
+    md->pcidx = (uint16_t)GET(raw, SCORD_DET_MD_PCIDX_LSB, 16);
+    md->lane = (uint8_t)GET(raw, SCORD_DET_MD_LANE_LSB, 5);
+    md->bytes = (uint8_t)GET(raw, SCORD_DET_MD_BYTES_LSB, 4);
+    md->wsync = (uint8_t)GET(raw, SCORD_DET_MD_WSYNC_LSB, 8);
+}
+
+uint16_t scord_pc_index(uint32_t pc, uint32_t pc_base)
+{
+    /* 0xFFFF itself is the "unknown" code, so the last usable index is 0xFFFE. */
+    if (pc < pc_base || (pc - pc_base) >> 2 >= SCORD_DET_PCIDX_UNKNOWN)
+        return (uint16_t)SCORD_DET_PCIDX_UNKNOWN;
+    return (uint16_t)((pc - pc_base) >> 2);
+}
+
+uint8_t scord_access_bytes(uint32_t addr, uint8_t size, unsigned gran_log2)
+{
+    if (gran_log2 != 2)
+        return 0xF;
+    /* size 3 (never made by a core) covers the rest of the word */
+    uint32_t len_mask = (1u << (1u << (size & 3u))) - 1u;
+    return (uint8_t)((len_mask << (addr & 3u)) & 0xFu);
 }
 
 /* ---- Records (§8.1) ---------------------------------------------------------------- */
@@ -169,6 +196,9 @@ void scord_record_decode(const uint8_t b[32], scord_record_t *r)
     r->prev_scope = (w0 >> 15) & 1u;
     r->prev_strong = (w0 >> 16) & 1u;
     r->size = (w0 >> 17) & 3u;
+    r->prev_known = (w0 >> 19) & 1u;
+    r->shared = (w0 >> 20) & 1u;
+    r->prev_lane = (w0 >> 21) & 31u;
     r->pc = rd32(b + 4);
     r->addr = rd32(b + 8);
     r->block = (uint16_t)rd32(b + 12);
@@ -177,6 +207,7 @@ void scord_record_decode(const uint8_t b[32], scord_record_t *r)
     r->lane = (uint8_t)(w4 >> 16);
     r->prev_block = (uint8_t)w5;
     r->prev_warp = (uint8_t)(w5 >> 8);
+    r->prev_pcidx = (uint16_t)(w5 >> 16);
     r->count = rd32(b + 24);
     r->seq = rd32(b + 28);
 }
@@ -192,7 +223,7 @@ struct scord_ref {
     uint32_t mem_bytes;
     uint8_t *mem;
     /* registers (§7) */
-    uint32_t mode, md_base, track_base, track_bytes, ring_base, ring_size;
+    uint32_t mode, md_base, track_base, track_bytes, ring_base, ring_size, pc_base;
     uint32_t head, tail, drops;
     uint8_t armed, err, overflow, intrusion, tail_bad, need_clear, gen;
     uint32_t cnt[SCORD_DET_CNT_COUNT];
@@ -248,7 +279,7 @@ static uint64_t md_bytes_of(uint32_t mode, uint32_t track_bytes)
         return 0;
     uint64_t entries = (uint64_t)track_bytes >> gran_log2(mode);
     if (cache_mode(mode))
-        entries >>= 4;
+        entries /= SCORD_DET_CACHE_GRANULES;
     return entries * SCORD_DET_MD_ENTRY_BYTES;
 }
 
@@ -269,7 +300,7 @@ static uint8_t validate(const scord_ref_t *m)
         return SCORD_DET_ERR_RING_RANGE;
     uint64_t tb = m->track_bytes;
     if (m->track_base % 16u || tb == 0 || (tb & (tb - 1)) ||
-        tb < (16ull << gran_log2(m->mode)) || m->track_base + tb > mem)
+        tb < ((uint64_t)SCORD_DET_CACHE_GRANULES << gran_log2(m->mode)) || m->track_base + tb > mem)
         return SCORD_DET_ERR_TRACK_RANGE;
     uint64_t mdb = md_bytes_of(m->mode, m->track_bytes);
     if (m->md_base % 8u || m->md_base < guard || m->md_base + mdb > mem)
@@ -326,6 +357,10 @@ void scord_ref_reg_write(scord_ref_t *m, uint32_t idx, uint32_t v)
         if (cfg_ok)
             m->ring_size = v;
         break;
+    case SCORD_DET_PC_BASE:
+        /* not frozen: the driver sets it per launch, armed or not */
+        m->pc_base = v;
+        break;
     case SCORD_DET_RING_TAIL:
         if (v < m->ring_size)
             m->tail = v;
@@ -363,6 +398,7 @@ uint32_t scord_ref_reg_read(const scord_ref_t *m, uint32_t idx)
         return b > 0xFFFFFFFFull ? 0xFFFFFFFFu : (uint32_t)b;
     }
     case SCORD_DET_GEN: return m->gen;
+    case SCORD_DET_PC_BASE: return m->pc_base;
     default: return 0;
     }
 }
@@ -406,9 +442,13 @@ static void write_record(scord_ref_t *m, uint32_t slot, const scord_event_t *ev,
                   (uint32_t)(ev->size & 3u) << 17;
     uint32_t w5 = 0;
     if (prev) {
+        /* The previous access is the entry's: its thread is always real (a
+         * fresh entry is never checked), its PC only when the index is. */
+        int known = prev->pcidx != SCORD_DET_PCIDX_UNKNOWN;
         w0 |= (uint32_t)prev->modified << 13 | (uint32_t)prev->atom << 14 |
-              (uint32_t)prev->scope << 15 | (uint32_t)prev->strong << 16;
-        w5 = (uint32_t)prev->block | (uint32_t)prev->warp << 8;
+              (uint32_t)prev->scope << 15 | (uint32_t)prev->strong << 16 |
+              (uint32_t)known << 19 | (uint32_t)(prev->lane & 31u) << 21;
+        w5 = (uint32_t)prev->block | (uint32_t)prev->warp << 8 | (uint32_t)prev->pcidx << 16;
     }
     wr32(p, w0);
     wr32(p + 4, ev->pc);
@@ -482,24 +522,56 @@ static void wr64(uint8_t *p, uint64_t v)
     wr32(p + 4, (uint32_t)(v >> 32));
 }
 
+/* A 16-byte entry, little endian: bits [63:0] first. */
+static void md_read(const uint8_t *p, uint64_t raw[2])
+{
+    raw[0] = rd64(p);
+    raw[1] = rd64(p + 8);
+}
+
+static void md_write(uint8_t *p, const uint64_t raw[2])
+{
+    wr64(p, raw[0]);
+    wr64(p + 8, raw[1]);
+}
+
 static int in_region(uint32_t a, uint64_t base, uint64_t len)
 {
     return a >= base && (uint64_t)a < base + len;
 }
 
-/* §6.3: the race check proper, on a decoded, non-fresh entry that failed
- * Table III. Returns the race type or 0. */
-static uint8_t check(const scord_ref_t *m, const scord_event_t *ev, const scord_md_t *md)
+/* §6.3 (v2: C0, C1 and C2 changed): the race check proper, on a decoded,
+ * non-fresh entry that failed Table III. `bytes` is the current access's
+ * byte mask. Returns the race type or 0. */
+static uint8_t check(const scord_ref_t *m, const scord_event_t *ev, uint8_t bytes,
+                     const scord_md_t *md)
 {
     uint8_t B = ev->block & (BLOCK_IDS - 1), W = ev->warp & (WARP_IDS - 1);
     int is_ld = ev->kind == SCORD_DET_EV_LOAD, is_at = ev->kind == SCORD_DET_EV_ATOMIC;
     int same_block = md->block == B;
+    uint8_t fb = m->ff_blk[md->block][md->warp], fd = m->ff_dev[md->block][md->warp];
 
-    /* C1 program order inside a warp */
-    if (same_block && md->warp == W)
+    /* C0 disjoint bytes of one word never conflict (a char array by thread) */
+    if (!(md->bytes & bytes))
         return 0;
-    /* C2 Table IV (d) */
-    if (md->atom && !same_block && (md->scope == 0 || (is_at && ev->scope == 0)))
+    /* C1 lanes of one warp: ordered by program order (same lane), by a warp
+     * sync or a fence of the warp since the entry's access; reads and
+     * atomic pairs do not conflict. */
+    if (same_block && md->warp == W) {
+        if (md->lane == (ev->lane & 31u))
+            return 0;
+        if (is_ld && !md->modified)
+            return 0;
+        if (is_at && md->atom)
+            return 0;
+        if (md->wsync != ev->wsync || fb != md->blkfence || fd != md->devfence)
+            return 0;
+        return SCORD_DET_RACE_INTRA_WARP;
+    }
+    /* C2 Table IV (d), unless a device fence of the atomic's warp since
+     * orders it (device-scope synchronisation: the HRF-indirect pattern) */
+    if (md->atom && !same_block && fd == md->devfence &&
+        (md->scope == 0 || (is_at && ev->scope == 0)))
         return SCORD_DET_RACE_SCOPED_ATOM;
     /* C3 atomics of sufficient scope order each other */
     if (is_at && md->atom)
@@ -508,7 +580,6 @@ static uint8_t check(const scord_ref_t *m, const scord_event_t *ev, const scord_
     if (is_ld && !md->modified)
         return 0;
     /* C5 Table IV (a), (b): has the previous accessor fenced since? */
-    uint8_t fb = m->ff_blk[md->block][md->warp], fd = m->ff_dev[md->block][md->warp];
     if (same_block && fb == md->blkfence && fd == md->devfence)
         return SCORD_DET_RACE_BLOCK_FENCE;
     if (!same_block && fd == md->devfence)
@@ -551,10 +622,11 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
         tag = gidx / entries;
     }
     uint8_t *p = m->mem + m->md_base + (size_t)index * SCORD_DET_MD_ENTRY_BYTES;
-    uint64_t raw = rd64(p);
+    uint64_t raw[2];
+    md_read(p, raw);
     m->cnt[SCORD_DET_CNT_MD_READS]++;
 
-    /* A4 decode: other generation or other tag = fresh */
+    /* A4 decode: other generation or other (5-bit) tag = fresh */
     scord_md_t md;
     scord_md_decode(raw, &md);
     int fresh = md.gen != m->gen;
@@ -565,17 +637,20 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
     if (fresh) {
         memset(&md, 0, sizeof md);
         md.modified = md.blkshared = md.devshared = 1;
+        md.pcidx = (uint16_t)SCORD_DET_PCIDX_UNKNOWN;
+        md.bytes = 0xF;
     }
 
-    uint8_t B = ev->block & (BLOCK_IDS - 1), W = ev->warp & (WARP_IDS - 1);
-    /* A5 Table III */
+    uint8_t B = ev->block & (BLOCK_IDS - 1), W = ev->warp & (WARP_IDS - 1), L = ev->lane & 31u;
+    uint8_t bytes = scord_access_bytes(ev->addr, ev->size, gran_log2(m->mode));
+    /* A5 Table III; (b) is now the same thread, not the same warp */
     int pa = md.modified && md.blkshared && md.devshared;
-    int pb = md.warp == W && md.block == B && !md.blkshared && !md.devshared;
+    int pb = md.warp == W && md.block == B && md.lane == L && !md.blkshared && !md.devshared;
     int pc = md.block == B && md.barrier != ev->barrier && !md.devshared;
     if (pa || pb || pc) {
         m->cnt[SCORD_DET_CNT_PRELIM_PASS]++;
     } else {
-        uint8_t type = check(m, ev, &md);
+        uint8_t type = check(m, ev, bytes, &md);
         if (type)
             report(m, ev, type, md.block != B, &md);
     }
@@ -600,9 +675,14 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
     nw.atom = ev->kind == SCORD_DET_EV_ATOMIC;
     nw.scope = nw.atom ? (ev->scope & 1u) : 0;
     nw.strong = ev->strong & 1u;
-    uint64_t nraw = scord_md_encode(&nw);
-    if (nraw != raw) {
-        wr64(p, nraw);
+    nw.pcidx = scord_pc_index(ev->pc, m->pc_base);
+    nw.lane = L;
+    nw.bytes = bytes;
+    nw.wsync = ev->wsync;
+    uint64_t nraw[2];
+    scord_md_encode(&nw, nraw);
+    if (nraw[0] != raw[0] || nraw[1] != raw[1]) {
+        md_write(p, nraw);
         m->cnt[SCORD_DET_CNT_MD_WRITES]++;
     }
 }

@@ -41,11 +41,12 @@ typedef struct {
     uint8_t lane;     /* 5 bits */
     uint8_t barrier;  /* 8 bits: the block's barrier id when the access issued */
     uint16_t bloom;   /* 16 bits: summary of the warp's active locks (§4.3) */
+    uint8_t wsync;    /* 8 bits: the warp's sync count (syncwarp, vote, shuffle) before this access; 0 for sync events */
 } scord_event_t;
 
-#define SCORD_EVENT_WORDS 4
+#define SCORD_EVENT_WORDS SCORD_DET_EV_WORDS
 
-/* The 128-bit queue word (§3.1), word 0 = bits [31:0]. */
+/* The 160-bit queue word (§3.1 and v2 word 4), word 0 = bits [31:0]. */
 void scord_event_pack(const scord_event_t *ev, uint32_t w[SCORD_EVENT_WORDS]);
 void scord_event_unpack(const uint32_t w[SCORD_EVENT_WORDS], scord_event_t *ev);
 
@@ -69,11 +70,11 @@ void scord_locktab_exch(scord_locktab_t *lt, uint32_t addr, uint8_t scope);
 void scord_locktab_fence(scord_locktab_t *lt, uint8_t scope);
 uint16_t scord_locktab_bloom(const scord_locktab_t *lt);
 
-/* ---- Metadata entry (§5) ----------------------------------------------------- */
+/* ---- Metadata entry (§5, v2: 128 bits) ------------------------------------------ */
 
 typedef struct {
     uint8_t gen;      /* 6 */
-    uint8_t tag;      /* 4 */
+    uint8_t tag;      /* 5: bits [3:0] at TAG, bit 4 at TAG4 */
     uint8_t block;    /* 7 */
     uint8_t warp;     /* 5 */
     uint8_t devfence; /* 6 */
@@ -81,10 +82,23 @@ typedef struct {
     uint8_t barrier;  /* 8 */
     uint16_t bloom;   /* 16 */
     uint8_t modified, blkshared, devshared, atom, scope, strong; /* 1 each */
+    uint16_t pcidx;   /* 16: PC index of the last access, SCORD_DET_PCIDX_UNKNOWN if unknown */
+    uint8_t lane;     /* 5 */
+    uint8_t bytes;    /* 4: bytes of its word the last access touched (0xF unless 4-byte granules) */
+    uint8_t wsync;    /* 8: the last access's event wsync */
 } scord_md_t;
 
-uint64_t scord_md_encode(const scord_md_t *md);
-void scord_md_decode(uint64_t raw, scord_md_t *md);
+/* raw[0] = bits [63:0] (the v1 entry), raw[1] = bits [127:64]. */
+void scord_md_encode(const scord_md_t *md, uint64_t raw[2]);
+void scord_md_decode(const uint64_t raw[2], scord_md_t *md);
+
+/* (pc - pc_base) >> 2, or SCORD_DET_PCIDX_UNKNOWN when pc < pc_base or the
+ * index does not fit below 0xFFFF. */
+uint16_t scord_pc_index(uint32_t pc, uint32_t pc_base);
+
+/* Bytes of its 4-byte word an access of 2^size bytes at addr touches, as the
+ * 4-bit mask the checks compare; 0xF unless the granule is 4 bytes (gran_log2 == 2). */
+uint8_t scord_access_bytes(uint32_t addr, uint8_t size, unsigned gran_log2);
 
 /* ---- The detector ---------------------------------------------------------- */
 
@@ -122,10 +136,14 @@ typedef struct {
     uint8_t devrace;                       /* accessors in different blocks */
     uint8_t kind, strong, scope, size;     /* current access */
     uint8_t prev_modified, prev_atom, prev_scope, prev_strong;
+    uint8_t prev_known;                    /* previous PC index and thread are real */
+    uint8_t shared;                        /* shared memory (types 9, 10) */
+    uint8_t prev_lane;
     uint32_t pc, addr;
     uint16_t block;
     uint8_t core, warp, lane;
     uint8_t prev_block, prev_warp;
+    uint16_t prev_pcidx;                   /* previous PC = DET_PC_BASE + 4 * prev_pcidx */
     uint32_t count;
     uint32_t seq;
 } scord_record_t;

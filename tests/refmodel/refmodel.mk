@@ -3,22 +3,30 @@
 # the rule for $(GEN)/scord_defs.h (the model only uses numbers that are the
 # same in every configuration).
 #
-#   make refmodel-test   build build/refmodel/test_refmodel and run it
+#   make refmodel-test   build and run build/refmodel/test_refmodel (the
+#                        detector model and its generator) and
+#                        build/refmodel/test_sh_rule (the shared-memory rule)
 #
-# REFMODEL_SRCS / REFMODEL_INC are meant for the later differential test,
-# which links the same model and generator.
+# REFMODEL_SRCS / REFMODEL_INC are meant for the differential tests, which
+# link the same model and generator.
 
 REFMODEL_DIR   := $(BUILD)/refmodel
-REFMODEL_SRCS  := sim/refmodel/scord_ref.c sim/refmodel/scord_evgen.c
-REFMODEL_HDRS  := sim/refmodel/scord_ref.h sim/refmodel/scord_evgen.h
+REFMODEL_SRCS  := sim/refmodel/scord_ref.c sim/refmodel/scord_evgen.c sim/refmodel/scord_sh_rule.c
+REFMODEL_HDRS  := sim/refmodel/scord_ref.h sim/refmodel/scord_evgen.h sim/refmodel/scord_sh_rule.h
 REFMODEL_INC   := -Isim/refmodel -I$(GEN)
 REFMODEL_CFLAGS := $(CFLAGS_HOST) $(REFMODEL_INC)
 REFMODEL_TEST  := $(REFMODEL_DIR)/test_refmodel
+SHRULE_TEST    := $(REFMODEL_DIR)/test_sh_rule
 
 $(REFMODEL_TEST): tests/refmodel/test_refmodel.c $(REFMODEL_SRCS) $(REFMODEL_HDRS) $(GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
 	$(CC) $(REFMODEL_CFLAGS) -o $@ tests/refmodel/test_refmodel.c $(REFMODEL_SRCS)
 
+$(SHRULE_TEST): tests/refmodel/test_sh_rule.c sim/refmodel/scord_sh_rule.c sim/refmodel/scord_sh_rule.h \
+                $(GEN)/scord_defs.h
+	@mkdir -p $(dir $@)
+	$(CC) $(REFMODEL_CFLAGS) -o $@ tests/refmodel/test_sh_rule.c sim/refmodel/scord_sh_rule.c
+
 .PHONY: refmodel-test
-refmodel-test: $(REFMODEL_TEST)
-	$(REFMODEL_TEST)
+refmodel-test: $(REFMODEL_TEST) $(SHRULE_TEST)
+	@rc=0; $(REFMODEL_TEST) || rc=1; $(SHRULE_TEST) || rc=1; exit $$rc

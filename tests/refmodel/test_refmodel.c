@@ -36,7 +36,9 @@ static int fail(const char *fmt, ...)
 static scord_ref_t *m;
 static scord_locktab_t lt[4][4];  /* [block][warp] */
 static uint8_t bar[4];
+static uint8_t wsy[4][4];         /* warp sync count [block][warp] */
 static uint32_t pc_next;
+static uint8_t lane_next;         /* lane of the next access (then back to 0) */
 
 static uint32_t R(uint32_t idx) { return scord_ref_reg_read(m, idx); }
 static void W(uint32_t idx, uint32_t v) { scord_ref_reg_write(m, idx, v); }
@@ -57,11 +59,14 @@ static void setup_mode(uint32_t mode, uint32_t ring_size)
     scord_ref_kernel_start(m);
     memset(lt, 0, sizeof lt);
     memset(bar, 0, sizeof bar);
+    memset(wsy, 0, sizeof wsy);
     pc_next = 0x1000;
+    lane_next = 0;
 }
 static void setup(void) { setup_mode(0, 64); }
 
-/* Core side: every event carries its warp's Bloom and its block's barrier id. */
+/* Core side: every event carries its warp's Bloom and sync count and its
+ * block's barrier id. */
 static scord_event_t mk(int b, int w, uint8_t kind, uint32_t addr)
 {
     scord_event_t e;
@@ -76,7 +81,25 @@ static scord_event_t mk(int b, int w, uint8_t kind, uint32_t addr)
     e.bloom = scord_locktab_bloom(&lt[b & 3][w & 3]);
     e.pc = pc_next;
     pc_next += 4;
+    if (kind != SCORD_DET_EV_SYNC) {
+        e.lane = lane_next;
+        e.wsync = wsy[b & 3][w & 3];
+    }
+    lane_next = 0;
     return e;
+}
+/* The next access is by lane l (accesses default to lane 0). */
+static void L(int l) { lane_next = (uint8_t)l; }
+/* syncwarp, vote or shuffle: no detector event, only the warp's count moves */
+static void syncwarp(int b, int w) { wsy[b & 3][w & 3]++; }
+/* An access of 2^size bytes (sub-word: byte precision). */
+static void accs(int b, int w, uint8_t kind, uint32_t addr, int size)
+{
+    scord_event_t e = mk(b, w, kind, addr);
+    e.size = (uint8_t)size;
+    e.strong = kind == SCORD_DET_EV_ATOMIC;
+    e.scope = 0;
+    scord_ref_event(m, &e);
 }
 static void acc(int b, int w, uint8_t kind, uint32_t addr, int strong, int scope)
 {
@@ -125,16 +148,22 @@ static scord_record_t rec(uint32_t slot)
     scord_record_decode(scord_ref_mem(m) + RING + slot * 32u, &r);
     return r;
 }
-static scord_md_t md_of(uint32_t addr)
+/* The entry at index k, as raw little-endian words and decoded. */
+static scord_md_t md_at(uint32_t k, uint64_t raw[2])
 {
     scord_md_t md;
-    uint32_t g = (addr - TRACK) >> (2 + ((R(SCORD_DET_MODE) >> 1) & 3));
-    const uint8_t *p = scord_ref_mem(m) + MDB + 8u * g;
-    uint64_t raw = 0;
-    for (int i = 7; i >= 0; i--)
-        raw = raw << 8 | p[i];
+    const uint8_t *p = scord_ref_mem(m) + MDB + SCORD_DET_MD_ENTRY_BYTES * k;
+    raw[0] = raw[1] = 0;
+    for (int i = 15; i >= 0; i--)
+        raw[i / 8] = raw[i / 8] << 8 | p[i];
     scord_md_decode(raw, &md);
     return md;
+}
+/* The entry of addr in full mode. */
+static scord_md_t md_of(uint32_t addr)
+{
+    uint64_t raw[2];
+    return md_at((addr - TRACK) >> (2 + ((R(SCORD_DET_MODE) >> 1) & 3)), raw);
 }
 /* exactly one record, of this type */
 static int one(uint8_t type, int devrace)
@@ -308,12 +337,21 @@ static int t4d_cur_block_racy(void)
     return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
 }
 static int t4d_load_racy(void)
-{   /* a plain access after a block-scope atomic of another block */
+{   /* a plain access after a block-scope atomic of another block. v1 put a
+     * device fence between the two; in v2 that fence orders them (C2 looks
+     * at the fence file), so the racy case has none */
+    setup();
+    at(0, 0, X, 0);
+    lds(1, 0, X);
+    return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
+}
+static int t4d_load_fenced_free(void)
+{   /* v1's t4d_load_racy: the atomic's warp fenced at device scope */
     setup();
     at(0, 0, X, 0);
     fence(0, 0, 1);
     lds(1, 0, X);
-    return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
+    return none();
 }
 static int t4d_free(void)
 {
@@ -376,11 +414,27 @@ static int t4f_blklock_across_blocks(void)
     sts(0, 0, X);
     unlock(0, 0, LOCK, 0);
     fence(0, 0, 1);
-    lock(1, 0, LOCK, 0);  /* the block-scope CAS itself races across blocks */
+    lock(1, 0, LOCK, 0);
     sts(1, 0, X);
-    CHECK(nrec() == 2, "records %u", nrec());
+    /* v1 also reported the block-scope CAS against block 0's block-scope
+     * release as SCOPED_ATOM; in v2 block 0's device fence after its release
+     * orders the two atomics (C2 consults the fence file). The block-scope
+     * lock still protects nothing across blocks: */
+    CHECK(nrec() == 1, "records %u", nrec());
+    CHECK(rec(0).type == SCORD_DET_RACE_LOCK_STORE && rec(0).devrace && rec(0).addr == X,
+          "data: type %u", rec(0).type);
+    return 1;
+}
+static int t4f_blklock_across_blocks_unfenced(void)
+{   /* without that last device fence the CAS is a scoped-atomic race */
+    setup();
+    lock(0, 0, LOCK, 0);
+    fence(0, 0, 1);
+    sts(0, 0, X);
+    unlock(0, 0, LOCK, 0);
+    lock(1, 0, LOCK, 0);
+    CHECK(nrec() == 1, "records %u", nrec());
     CHECK(rec(0).type == SCORD_DET_RACE_SCOPED_ATOM && rec(0).addr == LOCK, "lock variable");
-    CHECK(rec(1).type == SCORD_DET_RACE_LOCK_STORE && rec(1).devrace, "data: type %u", rec(1).type);
     return 1;
 }
 static int t4f_mixed_scope_in_block(void)
@@ -413,6 +467,350 @@ static int t4_no_stf_racy(void)
     lock(1, 0, LOCK, 1);
     sts(1, 0, X);
     return one(SCORD_DET_RACE_LOCK_STORE, 1);
+}
+
+/* ---- v2: lanes of one warp (C1) ------------------------------------------------ */
+
+static int iw_store_load_racy(void)
+{
+    setup();
+    L(3); st(0, 1, X);
+    L(5); ld(0, 1, X);
+    CHECK(one(SCORD_DET_RACE_INTRA_WARP, 0), "%s", why);
+    scord_record_t r = rec(0);
+    CHECK(r.lane == 5 && r.prev_lane == 3 && r.warp == 1 && r.prev_warp == 1 && r.prev_block == 0,
+          "threads: lane %u prev lane %u", r.lane, r.prev_lane);
+    CHECK(r.prev_modified && r.kind == SCORD_DET_EV_LOAD && !r.shared, "kinds");
+    return 1;
+}
+static int iw_syncwarp_free(void)
+{
+    setup();
+    L(3); st(0, 1, X);
+    syncwarp(0, 1);
+    L(5); ld(0, 1, X);
+    L(6); st(0, 1, X);  /* after the load: a WAR of the same kind */
+    CHECK(nrec() == 1 && rec(0).type == SCORD_DET_RACE_INTRA_WARP && rec(0).lane == 6,
+          "records %u", nrec());
+    return 1;
+}
+static int iw_fence_free(int scope)
+{
+    setup();
+    L(3); st(0, 1, X);
+    fence(0, 1, scope);
+    L(5); ld(0, 1, X);
+    return none();
+}
+static int iw_blkfence_free(void) { return iw_fence_free(0); }
+static int iw_devfence_free(void) { return iw_fence_free(1); }
+static int iw_other_warp_fence_racy(void)
+{   /* only the warp's own fence orders its lanes */
+    setup();
+    L(3); st(0, 1, X);
+    fence(0, 2, 1);
+    L(5); ld(0, 1, X);
+    return one(SCORD_DET_RACE_INTRA_WARP, 0);
+}
+static int iw_barrier_free(void)
+{   /* Table III (c) */
+    setup();
+    L(3); st(0, 1, X);
+    barrier(0);
+    L(5); ld(0, 1, X);
+    CHECK(cnt(SCORD_DET_CNT_PRELIM_PASS) == 2, "prelim passes %u", cnt(SCORD_DET_CNT_PRELIM_PASS));
+    return none();
+}
+static int iw_same_lane_free(void)
+{   /* prelim (b) needs the same lane now; the same lane after another warp
+     * read (BLKSHARED) is excused by C1 instead */
+    setup();
+    L(2); st(0, 1, X);
+    L(2); ld(0, 1, X);
+    CHECK(cnt(SCORD_DET_CNT_PRELIM_PASS) == 2, "prelim (b) for the same lane");
+    fence(0, 1, 0);
+    ld(0, 2, X);
+    L(4); ld(0, 1, X);  /* BLKSHARED, another lane: a read, no conflict */
+    L(4); st(0, 1, X);  /* BLKSHARED, same lane: C1 */
+    CHECK(cnt(SCORD_DET_CNT_PRELIM_PASS) == 2, "prelim passes %u", cnt(SCORD_DET_CNT_PRELIM_PASS));
+    return none();
+}
+static int iw_load_load_free(void)
+{
+    setup();
+    L(1); ld(0, 0, X);
+    L(2); ld(0, 0, X);
+    L(3); ld(0, 0, X);
+    return none();
+}
+static int iw_atomics_free(void)
+{
+    setup();
+    L(1); at(0, 0, X, 0);
+    L(2); at(0, 0, X, 1);
+    return none();
+}
+static int iw_atomic_load_racy(void)
+{
+    setup();
+    L(1); at(0, 0, X, 1);
+    L(2); lds(0, 0, X);
+    return one(SCORD_DET_RACE_INTRA_WARP, 0);
+}
+static int iw_one_store_two_lanes_racy(void)
+{   /* two lanes of one store instruction (one PC) on one word */
+    setup();
+    scord_event_t e = mk(0, 0, SCORD_DET_EV_STORE, X);
+    scord_ref_event(m, &e);
+    e.lane = 9;
+    scord_ref_event(m, &e);
+    CHECK(one(SCORD_DET_RACE_INTRA_WARP, 0), "%s", why);
+    CHECK(rec(0).pc == e.pc && rec(0).prev_pcidx == e.pc >> 2 && rec(0).prev_lane == 0, "same pc");
+    return 1;
+}
+static int iw_wsync_wrap_racy(void)
+{   /* 256 warp syncs look like none (8-bit count, as v1's fence ids) */
+    setup();
+    L(1); st(0, 0, X);
+    for (int i = 0; i < 256; i++)
+        syncwarp(0, 0);
+    L(2); ld(0, 0, X);
+    return one(SCORD_DET_RACE_INTRA_WARP, 0);
+}
+static int iw_other_warps_unchanged(void)
+{   /* lanes differ, warps differ: the v1 checks as before (lane is no excuse) */
+    setup();
+    L(1); st(0, 0, X);
+    syncwarp(0, 0);
+    L(1); ld(0, 1, X);
+    return one(SCORD_DET_RACE_BLOCK_FENCE, 0);
+}
+
+/* ---- v2: byte precision (C0) --------------------------------------------------------- */
+
+static int bytes_char_array_free(void)
+{   /* a char array indexed by thread: lanes of one warp, then other warps */
+    setup();
+    for (int l = 0; l < 4; l++) {
+        L(l); accs(0, 0, SCORD_DET_EV_STORE, X + (uint32_t)l, 0);
+    }
+    for (int l = 0; l < 4; l++) {
+        L(l); accs(0, 0, SCORD_DET_EV_LOAD, X + (uint32_t)l, 0);
+    }
+    accs(0, 1, SCORD_DET_EV_STORE, Y, 1);      /* halfwords of two warps */
+    accs(0, 2, SCORD_DET_EV_STORE, Y + 2, 1);
+    accs(1, 0, SCORD_DET_EV_STORE, Y + 5, 0);  /* other blocks, other bytes of the next word */
+    accs(2, 0, SCORD_DET_EV_STORE, Y + 6, 0);
+    return none();
+}
+static int bytes_last_only(void)
+{   /* the entry keeps the last access only: block 1's byte overlaps warp 1's
+     * halfword, but the entry holds warp 2's (a false negative, by design) */
+    setup();
+    accs(0, 1, SCORD_DET_EV_STORE, Y, 1);
+    accs(0, 2, SCORD_DET_EV_STORE, Y + 2, 1);
+    accs(1, 0, SCORD_DET_EV_STORE, Y + 1, 0);
+    return none();
+}
+static int bytes_overlap_racy(void)
+{
+    setup();
+    accs(0, 1, SCORD_DET_EV_STORE, X, 1);      /* bytes 0-1 */
+    accs(0, 2, SCORD_DET_EV_LOAD, X + 1, 0);   /* byte 1 */
+    CHECK(one(SCORD_DET_RACE_BLOCK_FENCE, 0), "%s", why);
+    setup();
+    L(0); accs(0, 1, SCORD_DET_EV_STORE, X + 2, 1);
+    L(1); accs(0, 1, SCORD_DET_EV_STORE, X, 2);  /* a word over lane 0's halfword */
+    return one(SCORD_DET_RACE_INTRA_WARP, 0);
+}
+static int bytes_masks(void)
+{   /* BYTES in the entry: the access's bytes at 4-byte granules, else 0xF */
+    static const struct { uint32_t off; int size; uint8_t bytes; } c[] = {
+        {0, 0, 0x1}, {1, 0, 0x2}, {2, 0, 0x4}, {3, 0, 0x8}, {0, 1, 0x3}, {2, 1, 0xC}, {0, 2, 0xF}};
+    for (unsigned i = 0; i < sizeof c / sizeof *c; i++) {
+        setup();
+        accs(0, 0, SCORD_DET_EV_STORE, X + c[i].off, c[i].size);
+        CHECK(md_of(X).bytes == c[i].bytes, "offset %u size %d: bytes 0x%x", c[i].off, c[i].size,
+              md_of(X).bytes);
+        CHECK(scord_access_bytes(X + c[i].off, (uint8_t)c[i].size, 2) == c[i].bytes, "helper");
+        for (uint32_t code = 1; code < 3; code++) {
+            setup_mode(code << 1, 64);
+            accs(0, 0, SCORD_DET_EV_STORE, X + c[i].off, c[i].size);
+            CHECK(md_of(X).bytes == 0xF, "granularity %u: bytes 0x%x", 4u << code, md_of(X).bytes);
+        }
+    }
+    CHECK(scord_access_bytes(X + 1, 2, 2) == 0xE && scord_access_bytes(X + 3, 3, 2) == 0x8,
+          "sizes past the word are cut at the word");
+    return 1;
+}
+static int bytes_coarse_granules_racy(void)
+{   /* byte precision is only at 4-byte granules */
+    for (uint32_t code = 1; code < 3; code++) {
+        setup_mode(code << 1, 64);
+        accs(0, 1, SCORD_DET_EV_STORE, X, 0);
+        accs(0, 2, SCORD_DET_EV_STORE, X + 1, 0);
+        CHECK(one(SCORD_DET_RACE_BLOCK_FENCE, 0), "granularity %u: %s", 4u << code, why);
+    }
+    return 1;
+}
+
+/* ---- v2: scoped atomics ordered by a device fence (C2) ---------------------------------- */
+
+static int sa_dev_then_blk_fenced_free(void)
+{   /* the issue's case: another block's device atomic, its device fence,
+     * then a block-scope atomic (HRF-indirect) */
+    setup();
+    at(0, 0, X, 1);
+    fence(0, 0, 1);
+    at(1, 0, X, 0);
+    return none();
+}
+static int sa_dev_then_blk_unfenced_racy(void)
+{
+    setup();
+    at(0, 0, X, 1);
+    at(1, 0, X, 0);
+    return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
+}
+static int sa_blk_then_any_fenced_free(void)
+{
+    setup();
+    at(0, 0, X, 0);
+    fence(0, 0, 1);
+    at(1, 0, X, 0);
+    fence(1, 0, 1);
+    at(2, 0, X, 1);
+    return none();
+}
+static int sa_blkfence_racy(void)
+{   /* a block fence orders nothing across blocks */
+    setup();
+    at(0, 0, X, 0);
+    fence(0, 0, 0);
+    at(1, 0, X, 1);
+    return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
+}
+static int sa_other_warp_fence_racy(void)
+{   /* the fence must be the atomic's own warp's */
+    setup();
+    at(0, 0, X, 0);
+    fence(0, 1, 1);
+    at(1, 0, X, 0);
+    return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
+}
+static int sa_fenced_weak_load_racy(void)
+{   /* fenced: the pair goes on to Table IV (c), a weak load is not strong */
+    setup();
+    at(0, 0, X, 0);
+    fence(0, 0, 1);
+    ld(1, 0, X);
+    return one(SCORD_DET_RACE_NOT_STRONG, 1);
+}
+
+/* ---- v2: previous access PC index and record fields ----------------------------------- */
+
+/* A racy pair: block 0 stores X at pc_a, block 1 loads X at pc_b. */
+static scord_record_t pc_pair(uint32_t pc_base, uint32_t pc_a, uint32_t pc_b)
+{
+    setup();
+    W(SCORD_DET_PC_BASE, pc_base);
+    scord_event_t e = mk(0, 2, SCORD_DET_EV_STORE, X);
+    e.pc = pc_a;
+    e.lane = 6;
+    scord_ref_event(m, &e);
+    e = mk(1, 3, SCORD_DET_EV_LOAD, X);
+    e.pc = pc_b;
+    e.lane = 1;
+    scord_ref_event(m, &e);
+    scord_record_t r;
+    memset(&r, 0xEE, sizeof r);
+    if (nrec() == 1)
+        r = rec(0);
+    return r;
+}
+static int prev_pc_known(void)
+{
+    scord_record_t r = pc_pair(0x10000, 0x10000 + 4 * 0x123, 0x20000);
+    CHECK(r.type == SCORD_DET_RACE_DEV_FENCE && r.prev_known && r.prev_pcidx == 0x123, "known: %u 0x%x",
+          r.prev_known, r.prev_pcidx);
+    CHECK(r.prev_block == 0 && r.prev_warp == 2 && r.prev_lane == 6 && r.lane == 1 && r.warp == 3,
+          "threads");
+    CHECK(md_of(X).pcidx == (0x20000 - 0x10000) / 4 && md_of(X).lane == 1, "entry pcidx 0x%x",
+          md_of(X).pcidx);
+    r = pc_pair(0x10000, 0x10000 + 4 * 0xFFFE, 0x20000);  /* the last index */
+    CHECK(r.prev_known && r.prev_pcidx == 0xFFFE, "index 0xfffe");
+    r = pc_pair(0x10002, 0x10002 + 4 * 7 + 3, 0x20000);  /* any base; low bits dropped */
+    CHECK(r.prev_known && r.prev_pcidx == 7, "unaligned base: 0x%x", r.prev_pcidx);
+    return 1;
+}
+static int prev_pc_unknown(void)
+{   /* below the base, at index 0xFFFF, past 16 bits: the record says unknown,
+     * and still names the previous thread */
+    static const uint32_t pcs[] = {0xFFFC, 0x10000 + 4 * 0xFFFF, 0x10000 + 4 * 0x10000, 0xFFFFFFFC};
+    for (unsigned i = 0; i < sizeof pcs / sizeof *pcs; i++) {
+        scord_record_t r = pc_pair(0x10000, pcs[i], 0x20000);
+        CHECK(r.type == SCORD_DET_RACE_DEV_FENCE && !r.prev_known &&
+                  r.prev_pcidx == SCORD_DET_PCIDX_UNKNOWN, "pc 0x%x: known %u index 0x%x", pcs[i],
+              r.prev_known, r.prev_pcidx);
+        CHECK(r.prev_warp == 2 && r.prev_lane == 6, "thread");
+        CHECK(scord_pc_index(pcs[i], 0x10000) == SCORD_DET_PCIDX_UNKNOWN, "helper");
+    }
+    return 1;
+}
+static int pc_base_register(void)
+{   /* read/write at any time, also while armed; kept across kernel starts */
+    setup();
+    CHECK(R(SCORD_DET_PC_BASE) == 0, "reset value");
+    W(SCORD_DET_PC_BASE, 0x12345678);
+    CHECK(R(SCORD_DET_PC_BASE) == 0x12345678, "armed write");
+    scord_ref_kernel_start(m);
+    W(SCORD_DET_CTRL, 0);
+    CHECK(R(SCORD_DET_PC_BASE) == 0x12345678, "kept");
+    W(SCORD_DET_PC_BASE, 0x400);
+    CHECK(R(SCORD_DET_PC_BASE) == 0x400, "disarmed write");
+    /* the base at the time of the access counts, not at the report */
+    setup();
+    W(SCORD_DET_PC_BASE, 0x800);
+    scord_event_t e = mk(0, 0, SCORD_DET_EV_STORE, X);
+    e.pc = 0x900;
+    scord_ref_event(m, &e);
+    W(SCORD_DET_PC_BASE, 0x100);
+    ld(1, 0, X);
+    CHECK(nrec() == 1 && rec(0).prev_pcidx == 0x40, "index 0x%x", rec(0).prev_pcidx);
+    return 1;
+}
+static int intrusion_record_v2(void)
+{
+    setup();
+    W(SCORD_DET_PC_BASE, 0);
+    L(9); st(0, 2, MDB + 32);
+    CHECK(nrec() == 1, "records");
+    const uint8_t *p = scord_ref_mem(m) + RING;
+    uint32_t w0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    uint32_t w5 = (uint32_t)p[20] | (uint32_t)p[21] << 8 | (uint32_t)p[22] << 16 | (uint32_t)p[23] << 24;
+    CHECK((w0 & 0xFFF9E100u) == 0 && w5 == 0, "w0 0x%08x w5 0x%08x", w0, w5);
+    CHECK(rec(0).lane == 9 && rec(0).type == SCORD_DET_RACE_INTRUSION, "accessor");
+    return 1;
+}
+static int md_update_v2(void)
+{
+    setup();
+    W(SCORD_DET_PC_BASE, 0x1000);
+    syncwarp(0, 1);
+    syncwarp(0, 1);
+    L(13); accs(0, 1, SCORD_DET_EV_STORE, X + 2, 1);
+    scord_md_t md = md_of(X);
+    CHECK(md.lane == 13 && md.bytes == 0xC && md.wsync == 2 && md.pcidx == 0 && md.tag == 0,
+          "lane %u bytes 0x%x wsync %u pcidx 0x%x", md.lane, md.bytes, md.wsync, md.pcidx);
+    uint32_t w = cnt(SCORD_DET_CNT_MD_WRITES);
+    pc_next -= 4;  /* the same access again: the entry does not change */
+    L(13); accs(0, 1, SCORD_DET_EV_STORE, X + 2, 1);
+    CHECK(cnt(SCORD_DET_CNT_MD_WRITES) == w, "unchanged entry written");
+    pc_next -= 4;
+    syncwarp(0, 1);  /* only the high word changes: written */
+    L(13); accs(0, 1, SCORD_DET_EV_STORE, X + 2, 1);
+    CHECK(cnt(SCORD_DET_CNT_MD_WRITES) == w + 1 && md_of(X).wsync == 3, "high-word change not written");
+    return 1;
 }
 
 /* ---- lock table and Bloom ------------------------------------------------------- */
@@ -512,27 +910,72 @@ static int barrier_wrap_256(void) { return barrier_wrap(256, 1); }
 
 /* ---- metadata modes ------------------------------------------------------------------ */
 
+static int refuse(uint32_t reg, uint32_t val, uint32_t code);
+static int refuse_with(uint32_t reg, uint32_t val, uint32_t reg2, uint32_t val2, uint32_t code);
+
 static int cache_tag_mismatch(void)
 {
-    setup_mode(1, 64);  /* cache, 4 bytes: 1024 entries, alias stride 4 KiB */
+    setup_mode(1, 64);  /* cache, 4 bytes: 512 entries of 16 bytes, alias stride 2 KiB */
     CHECK(R(SCORD_DET_MD_BYTES) == 8192, "md bytes %u", R(SCORD_DET_MD_BYTES));
     st(0, 0, X);
     CHECK(cnt(SCORD_DET_CNT_TAG_MISMATCH) == 0, "fresh entry counted as mismatch");
-    st(1, 0, X + 0x1000);  /* same entry, tag 1 */
+    st(1, 0, X + 0x1000);  /* same entry, tag 2 */
     CHECK(cnt(SCORD_DET_CNT_TAG_MISMATCH) == 1, "mismatch count %u", cnt(SCORD_DET_CNT_TAG_MISMATCH));
     ld(1, 1, X);  /* true race with the first store: missed (false negative) */
     CHECK(cnt(SCORD_DET_CNT_TAG_MISMATCH) == 2, "mismatch count %u", cnt(SCORD_DET_CNT_TAG_MISMATCH));
     CHECK(none(), "%s", why);
     st(0, 0, X);  /* same tag again: a real check */
     CHECK(one(SCORD_DET_RACE_BLOCK_FENCE, 1) || one(SCORD_DET_RACE_DEV_FENCE, 1), "%s", why);
-    scord_md_t md;
-    const uint8_t *p = scord_ref_mem(m) + MDB + 8u * (((X - TRACK) >> 2) & 1023u);
-    uint64_t raw = 0;
-    for (int i = 7; i >= 0; i--)
-        raw = raw << 8 | p[i];
-    scord_md_decode(raw, &md);
+    uint64_t raw[2];
+    scord_md_t md = md_at(((X - TRACK) >> 2) & 511u, raw);
     CHECK(md.tag == 0 && md.gen == 1 && md.block == 0, "entry tag %u gen %u", md.tag, md.gen);
     return 1;
+}
+static int cache_tag_bit4(void)
+{   /* tags 0 and 16 differ only in the fifth tag bit (the high word's TAG4) */
+    setup_mode(1, 64);
+    uint32_t X16 = X + 16u * 0x800u;
+    uint64_t raw[2];
+    st(0, 0, X);
+    ld(1, 0, X16);  /* a 4-bit tag would take this for X and report a race */
+    CHECK(none(), "%s", why);
+    CHECK(cnt(SCORD_DET_CNT_TAG_MISMATCH) == 1, "mismatch count %u", cnt(SCORD_DET_CNT_TAG_MISMATCH));
+    scord_md_t md = md_at(((X - TRACK) >> 2) & 511u, raw);
+    CHECK(md.tag == 16 && ((raw[0] >> SCORD_DET_MD_TAG_LSB) & 15u) == 0 &&
+          ((raw[1] >> (SCORD_DET_MD_TAG4_LSB - 64)) & 1u) == 1, "tag %u raw 0x%016llx 0x%016llx",
+          md.tag, (unsigned long long)raw[0], (unsigned long long)raw[1]);
+    st(0, 1, X + 31u * 0x800u);  /* tag 31 */
+    CHECK(md_at(((X - TRACK) >> 2) & 511u, raw).tag == 31 && cnt(SCORD_DET_CNT_TAG_MISMATCH) == 2,
+          "tag 31");
+    ld(1, 1, X + 31u * 0x800u);  /* same tag: checked, and racy */
+    return one(SCORD_DET_RACE_DEV_FENCE, 1);
+}
+static int md_bytes_modes(void)
+{   /* 16 bytes per granule in full mode, per 32 granules in cache mode */
+    static const uint32_t want[2][4] = {{0x40000, 0x20000, 0x10000, 0}, {0x2000, 0x1000, 0x800, 0}};
+    for (uint32_t cache = 0; cache < 2; cache++)
+        for (uint32_t code = 0; code < 4; code++) {
+            scord_ref_free(m);
+            m = scord_ref_new(MEM);
+            W(SCORD_DET_TRACK_BYTES, TRACK_SZ);
+            W(SCORD_DET_MODE, cache | code << 1);
+            CHECK(R(SCORD_DET_MD_BYTES) == want[cache][code], "mode %u: md bytes 0x%x, expected 0x%x",
+                  cache | code << 1, R(SCORD_DET_MD_BYTES), want[cache][code]);
+        }
+    W(SCORD_DET_MODE, 1);
+    W(SCORD_DET_TRACK_BYTES, 0x80000000u);  /* 2^31 / 4 / 32 * 16 */
+    CHECK(R(SCORD_DET_MD_BYTES) == 0x10000000u, "cache mode of a 2 GiB window 0x%x", R(SCORD_DET_MD_BYTES));
+    W(SCORD_DET_MODE, 0);  /* 8 GiB of metadata saturates */
+    CHECK(R(SCORD_DET_MD_BYTES) == 0xFFFFFFFFu, "saturation 0x%x", R(SCORD_DET_MD_BYTES));
+    return 1;
+}
+static int track_min_32_granules(void)
+{   /* the window must hold 32 granules (one cache-mode entry) */
+    return refuse(SCORD_DET_TRACK_BYTES, 64, SCORD_DET_ERR_TRACK_RANGE) &&
+           refuse(SCORD_DET_TRACK_BYTES, 128, SCORD_DET_ERR_NONE) &&
+           refuse(SCORD_DET_MODE, 5, SCORD_DET_ERR_NONE) &&  /* cache, 16 bytes: 512 */
+           refuse_with(SCORD_DET_MODE, 5, SCORD_DET_TRACK_BYTES, 256, SCORD_DET_ERR_TRACK_RANGE) &&
+           refuse_with(SCORD_DET_MODE, 4, SCORD_DET_TRACK_BYTES, 512, SCORD_DET_ERR_NONE);
 }
 static int gran(uint32_t code, uint32_t delta, int expect_race)
 {
@@ -547,20 +990,47 @@ static int gran16(void) { return gran(2, 12, 1) && gran(2, 16, 0); }
 static int md_layout(void)
 {
     scord_md_t a, b;
+    uint64_t r[2];
     memset(&a, 0, sizeof a);
-    a.gen = 63; a.tag = 15; a.block = 127; a.warp = 31; a.devfence = 63; a.blkfence = 63;
+    a.gen = 63; a.tag = 31; a.block = 127; a.warp = 31; a.devfence = 63; a.blkfence = 63;
     a.barrier = 255; a.bloom = 0xFFFF; a.modified = a.blkshared = a.devshared = 1;
     a.atom = a.scope = a.strong = 1;
-    CHECK(scord_md_encode(&a) == ~0ull, "all ones");
+    a.pcidx = 0xFFFF; a.lane = 31; a.bytes = 15; a.wsync = 255;
+    scord_md_encode(&a, r);
+    CHECK(r[0] == ~0ull && r[1] == (1ull << 34) - 1, "all ones: 0x%016llx", (unsigned long long)r[1]);
     memset(&a, 0, sizeof a);
     a.block = 1;
-    CHECK(scord_md_encode(&a) == 1ull << 47, "block lsb");
+    scord_md_encode(&a, r);
+    CHECK(r[0] == 1ull << 47 && !r[1], "block lsb");
     a.block = 0; a.bloom = 1;
-    CHECK(scord_md_encode(&a) == 1ull << 6, "bloom lsb");
+    scord_md_encode(&a, r);
+    CHECK(r[0] == 1ull << 6, "bloom lsb");
     a.bloom = 0; a.gen = 1;
-    CHECK(scord_md_encode(&a) == 1ull << 58, "gen lsb");
-    scord_md_decode(0x0123456789ABCDEFull, &b);
-    CHECK(scord_md_encode(&b) == 0x0123456789ABCDEFull, "round trip");
+    scord_md_encode(&a, r);
+    CHECK(r[0] == 1ull << 58, "gen lsb");
+    /* the v2 high word: PCIDX [79:64], LANE [84:80], BYTES [88:85], WSYNC [96:89], TAG4 [97] */
+    a.gen = 0; a.pcidx = 1;
+    scord_md_encode(&a, r);
+    CHECK(!r[0] && r[1] == 1, "pcidx lsb");
+    a.pcidx = 0; a.lane = 1;
+    scord_md_encode(&a, r);
+    CHECK(r[1] == 1ull << 16, "lane lsb");
+    a.lane = 0; a.bytes = 1;
+    scord_md_encode(&a, r);
+    CHECK(r[1] == 1ull << 21, "bytes lsb");
+    a.bytes = 0; a.wsync = 1;
+    scord_md_encode(&a, r);
+    CHECK(r[1] == 1ull << 25, "wsync lsb");
+    a.wsync = 0; a.tag = 16;
+    scord_md_encode(&a, r);
+    CHECK(!r[0] && r[1] == 1ull << 33, "tag bit 4");
+    a.tag = 1;
+    scord_md_encode(&a, r);
+    CHECK(r[0] == 1ull << 54 && !r[1], "tag bit 0");
+    uint64_t in[2] = {0x0123456789ABCDEFull, 0xFFFFFFFC12345678ull};
+    scord_md_decode(in, &b);
+    scord_md_encode(&b, r);
+    CHECK(r[0] == in[0] && r[1] == (in[1] & ((1ull << 34) - 1)), "round trip (bits [127:98] are 0)");
     return 1;
 }
 static int md_update_rules(void)
@@ -582,6 +1052,7 @@ static int md_update_rules(void)
     CHECK(md.modified && !md.devshared && !md.blkshared && md.atom && md.scope && md.strong,
           "after atomic");
     uint32_t w = cnt(SCORD_DET_CNT_MD_WRITES);
+    pc_next -= 4;  /* v2 keeps the PC index: repeat the same instruction */
     at(1, 3, X, 1);
     CHECK(cnt(SCORD_DET_CNT_MD_WRITES) == w, "unchanged entry written again");
     CHECK(cnt(SCORD_DET_CNT_MD_READS) == 5, "md reads %u", cnt(SCORD_DET_CNT_MD_READS));
@@ -692,18 +1163,23 @@ static int record_layout(void)
     for (int i = 0; i < 8; i++)
         w[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 | (uint32_t)p[4 * i + 2] << 16 |
                (uint32_t)p[4 * i + 3] << 24;
-    uint32_t w0 = SCORD_DET_RACE_DEV_FENCE | 1u << 8 | 1u << 9 | 0u << 11 | 1u << 13 | 1u << 16;
+    /* v2 adds bit 19 (the previous PC is known: DET_PC_BASE 0, pc 0x1004),
+     * the previous lane (0) and the previous PC index in word 5 */
+    uint32_t w0 = SCORD_DET_RACE_DEV_FENCE | 1u << 8 | 1u << 9 | 0u << 11 | 1u << 13 | 1u << 16 |
+                  1u << 19;
     CHECK(w[0] == w0, "w0 0x%08x expected 0x%08x", w[0], w0);
     CHECK(w[1] == 0x12345678 && w[2] == X + 1 && w[3] == 0x1234, "pc/addr/block");
     CHECK(w[4] == (5u | 2u << 8 | 7u << 16), "w4 0x%08x", w[4]);
-    CHECK(w[5] == (1u | 4u << 8), "w5 0x%08x", w[5]);
+    CHECK(w[5] == (1u | 4u << 8 | (0x1004u >> 2) << 16), "w5 0x%08x", w[5]);
     CHECK(w[6] == 1 && w[7] == 2, "count %u seq %u", w[6], w[7]);
     return 1;
 }
 
 /* ---- registers, refusal, intrusion ------------------------------------------------------- */
 
-static int refuse(uint32_t reg, uint32_t val, uint32_t code)
+/* Arms the default layout with reg := val and reg2 := val2 changed and
+ * expects the refusal code (0: armed). */
+static int refuse_with(uint32_t reg, uint32_t val, uint32_t reg2, uint32_t val2, uint32_t code)
 {
     scord_ref_free(m);
     m = scord_ref_new(MEM);
@@ -713,12 +1189,17 @@ static int refuse(uint32_t reg, uint32_t val, uint32_t code)
     W(SCORD_DET_RING_BASE, RING);
     W(SCORD_DET_RING_SIZE, 64);
     W(reg, val);
+    W(reg2, val2);
     W(SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE);
     uint32_t s = R(SCORD_DET_STATUS);
     CHECK((s & SCORD_DET_STATUS_ARMED) == (code ? 0u : 1u), "armed %u", s & 1);
     CHECK(((s >> 8) & 0xFF) == code, "reg 0x%x=0x%x: code %u, expected %u", reg, val, (s >> 8) & 0xFF,
           code);
     return 1;
+}
+static int refuse(uint32_t reg, uint32_t val, uint32_t code)
+{
+    return refuse_with(reg, val, reg, val, code);
 }
 static int bad_registers(void)
 {
@@ -773,13 +1254,19 @@ static int event_pack(void)
     memset(&a, 0, sizeof a);
     a.kind = 2; a.scope = 1; a.strong = 1; a.size = 2; a.pc = 0x11223344; a.addr = 0x55667788;
     a.core = 0xAB; a.block = 0xBEEF; a.warp = 31; a.lane = 17; a.barrier = 0xC3; a.bloom = 0x8001;
-    uint32_t w[4];
+    a.wsync = 0xA5;
+    uint32_t w[SCORD_EVENT_WORDS];
+    CHECK(SCORD_EVENT_WORDS == 5, "%d event words", SCORD_EVENT_WORDS);
     scord_event_pack(&a, w);
     CHECK(w[2] == 0xABC38001u && w[3] == (0xBEEFu | 31u << 16 | 17u << 21 | 2u << 26 | 1u << 28 |
                                           1u << 29 | 2u << 30), "w3 0x%08x", w[3]);
+    CHECK(w[4] == 0xA5u, "w4 0x%08x", w[4]);
     memset(&b, 0, sizeof b);  /* padding bytes too: memcmp below */
     scord_event_unpack(w, &b);
     CHECK(memcmp(&a, &b, sizeof a) == 0, "round trip");
+    w[4] = 0xFFFFFF5Au;  /* [31:8] are 0 by contract, and ignored */
+    scord_event_unpack(w, &b);
+    CHECK(b.wsync == 0x5A, "wsync 0x%x", b.wsync);
     return 1;
 }
 static int block_id_alias(void)
@@ -795,19 +1282,27 @@ static int block_id_alias(void)
 
 /* ---- generator ------------------------------------------------------------------- */
 
-static uint64_t run_stream(uint64_t seed, uint32_t n, uint32_t mode, uint32_t counts[8])
+/* Records of the last run_stream by whether the previous access's PC was
+ * known, and records that broke the v2 layout's rules. */
+static uint32_t rec_known[2], rec_bad;
+
+static uint64_t run_stream(uint64_t seed, uint32_t n, uint32_t mode, uint32_t counts[SCORD_DET_RACE_TYPES])
 {
     setup_mode(mode, 256);
+    W(SCORD_DET_PC_BASE, 0x1000);
     scord_evgen_params_t p;
     scord_evgen_t *g = malloc(sizeof *g);
     scord_evgen_defaults(&p, TRACK, TRACK_SZ);
     p.untracked_addr = 0x90000;
     p.intrude_addr = MDB + 64;
     p.kernel_events = 50000;
+    p.pc_base = 0x1000;
     if (!g || !scord_evgen_init(g, &p, seed)) {
         free(g);
         return 0;
     }
+    memset(rec_known, 0, sizeof rec_known);
+    rec_bad = 0;
     uint64_t h = 1469598103934665603ull;
     scord_event_t ev;
     for (uint32_t i = 0; i < n;) {
@@ -815,22 +1310,33 @@ static uint64_t run_stream(uint64_t seed, uint32_t n, uint32_t mode, uint32_t co
             scord_ref_kernel_start(m);
             continue;
         }
-        uint32_t w[4];
+        uint32_t w[SCORD_EVENT_WORDS];
         scord_event_pack(&ev, w);
-        for (int k = 0; k < 4; k++)
+        for (unsigned k = 0; k < SCORD_EVENT_WORDS; k++)
             h = (h ^ w[k]) * 1099511628211ull;
+        uint32_t head = R(SCORD_DET_RING_HEAD);
         scord_ref_event(m, &ev);
         i++;
+        if (R(SCORD_DET_RING_HEAD) != head) {
+            scord_record_t r = rec(head);
+            if (r.type == SCORD_DET_RACE_INTRUSION)
+                rec_bad += r.prev_known || r.prev_pcidx || r.prev_lane;
+            else
+                rec_known[r.prev_known]++;
+            rec_bad += r.shared || r.prev_known != (r.type != SCORD_DET_RACE_INTRUSION &&
+                                                    r.prev_pcidx != SCORD_DET_PCIDX_UNKNOWN);
+            rec_bad += r.type == SCORD_DET_RACE_INTRA_WARP && (r.devrace || r.prev_lane == r.lane);
+        }
         W(SCORD_DET_RING_TAIL, R(SCORD_DET_RING_HEAD));  /* a consumer that keeps up */
     }
-    for (int t = 0; t < 8; t++)
-        counts[t] = races((uint32_t)t);
+    for (uint32_t t = 0; t < SCORD_DET_RACE_TYPES; t++)
+        counts[t] = races(t);
     free(g);
     return h;
 }
 static int evgen_deterministic(void)
 {
-    uint32_t c1[8], c2[8];
+    uint32_t c1[SCORD_DET_RACE_TYPES], c2[SCORD_DET_RACE_TYPES];
     uint64_t h1 = run_stream(7, 20000, 0, c1), h2 = run_stream(7, 20000, 0, c2);
     CHECK(h1 && h1 == h2 && memcmp(c1, c2, sizeof c1) == 0, "same seed, different stream");
     CHECK(run_stream(8, 20000, 0, c2) != h1, "seed ignored");
@@ -838,15 +1344,20 @@ static int evgen_deterministic(void)
 }
 static int evgen_mix(void)
 {
-    uint32_t c[8];
+    uint32_t c[SCORD_DET_RACE_TYPES];
     static const uint32_t modes[] = {0, 1, 2, 3, 5};
     for (unsigned i = 0; i < sizeof modes / sizeof *modes; i++) {
         run_stream(100 + i, 49000, modes[i], c);  /* within one kernel: counters intact */
-        for (uint32_t t = 1; t < 8; t++)
+        for (uint32_t t = 1; t <= SCORD_DET_RACE_INTRA_WARP; t++)
             CHECK(c[t] > 0, "mode %u: no race of type %u", modes[i], t);
+        CHECK(c[SCORD_DET_RACE_SHARED] == 0 && c[SCORD_DET_RACE_SHARED_WARP] == 0,
+              "shared races from device-memory events");
         CHECK(cnt(SCORD_DET_CNT_PRELIM_PASS) > 1000, "few prelim passes");
         if (modes[i] & 1)
             CHECK(cnt(SCORD_DET_CNT_TAG_MISMATCH) > 0, "no tag mismatch in cache mode");
+        CHECK(rec_known[0] > 0 && rec_known[1] > 0, "mode %u: records with known/unknown previous PC %u/%u",
+              modes[i], rec_known[1], rec_known[0]);
+        CHECK(rec_bad == 0, "mode %u: %u records break the v2 layout", modes[i], rec_bad);
     }
     return 1;
 }
@@ -862,12 +1373,22 @@ static const struct {
     T(t3c_barrier_free), T(t3c_barrier_racy), T(t3c_devshared_racy),
     T(t4a_free), T(t4a_racy), T(t4b_free), T(t4b_racy), T(t4b_war_racy),
     T(t4c_free), T(t4c_racy), T(t4c_block_racy),
-    T(t4d_free), T(t4d_racy), T(t4d_cur_block_racy), T(t4d_load_racy),
+    T(t4d_free), T(t4d_racy), T(t4d_cur_block_racy), T(t4d_load_racy), T(t4d_load_fenced_free),
     T(t4e_free), T(t4e_racy), T(t4f_free), T(t4f_racy), T(t4f_blklock_across_blocks),
+    T(t4f_blklock_across_blocks_unfenced),
     T(t4f_mixed_scope_in_block), T(t4_no_tf_racy), T(t4_no_stf_racy),
     T(lock_hash_formula), T(lock_inference), T(lock_table_wrap), T(bloom_sent_before_own_effect),
     T(fence_wrap_63), T(fence_wrap_64), T(devfence_wrap_64), T(barrier_wrap_255), T(barrier_wrap_256),
-    T(cache_tag_mismatch), T(gran4), T(gran8), T(gran16), T(md_layout), T(md_update_rules),
+    T(iw_store_load_racy), T(iw_syncwarp_free), T(iw_blkfence_free), T(iw_devfence_free),
+    T(iw_other_warp_fence_racy), T(iw_barrier_free), T(iw_same_lane_free), T(iw_load_load_free),
+    T(iw_atomics_free), T(iw_atomic_load_racy), T(iw_one_store_two_lanes_racy), T(iw_wsync_wrap_racy),
+    T(iw_other_warps_unchanged),
+    T(bytes_char_array_free), T(bytes_last_only), T(bytes_overlap_racy), T(bytes_masks),
+    T(bytes_coarse_granules_racy),
+    T(sa_dev_then_blk_fenced_free), T(sa_dev_then_blk_unfenced_racy), T(sa_blk_then_any_fenced_free),
+    T(sa_blkfence_racy), T(sa_other_warp_fence_racy), T(sa_fenced_weak_load_racy),
+    T(prev_pc_known), T(prev_pc_unknown), T(pc_base_register), T(intrusion_record_v2), T(md_update_v2),
+    T(cache_tag_mismatch), T(cache_tag_bit4), T(md_bytes_modes), T(track_min_32_granules), T(gran4), T(gran8), T(gran16), T(md_layout), T(md_update_rules),
     T(generations), T(ring_overflow), T(suppression), T(suppression_fifo), T(record_layout),
     T(bad_registers), T(frozen_and_tail), T(intrusion), T(event_pack), T(block_id_alias),
     T(evgen_deterministic), T(evgen_mix),

@@ -41,6 +41,8 @@ bash tests/cli/test_cli.sh "$cli_bin/scord" "$sw" 2>&1 | prefix cli
 # the detector's reference model (sim/refmodel) and its generator
 "$bin/test_refmodel" 2>&1 | prefix refmodel
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
+"$bin/test_sh_rule" 2>&1 | prefix refmodel
+[ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 for t in elf cli hostlink fw_hostlink race; do
     "$bin/scord-fuzz-$t" "tests/fuzz/$t/corpus" $(ls -d "tests/fuzz/$t/regressions" 2>/dev/null) 2>&1 |
         prefix corpus

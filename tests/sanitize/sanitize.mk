@@ -90,9 +90,13 @@ $(ASAN_BIN)/test_refmodel: $(call asan_objs,tests/refmodel/test_refmodel.c $(REF
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK)
 $(ASAN_OBJ)/tests/refmodel/test_refmodel.c.o: ASAN_INC += -Isim/refmodel
+$(ASAN_BIN)/test_sh_rule: $(call asan_objs,tests/refmodel/test_sh_rule.c sim/refmodel/scord_sh_rule.c)
+	@mkdir -p $(dir $@)
+	$(ASAN_LINK)
+$(ASAN_OBJ)/tests/refmodel/test_sh_rule.c.o: ASAN_INC += -Isim/refmodel
 
 ASAN_BINS := $(patsubst %,$(ASAN_BIN)/%,scord scord-kernel-tests scord-scor scord-fault-stress \
-             scord-soc-sim test_refmodel) $(patsubst %,$(ASAN_BIN)/scord-fuzz-%,$(FUZZ_TARGETS))
+             scord-soc-sim test_refmodel test_sh_rule) $(patsubst %,$(ASAN_BIN)/scord-fuzz-%,$(FUZZ_TARGETS))
 
 .PHONY: sanitize-bins sanitize-cli sanitize-test
 sanitize-bins: $(DEPS_STAMP) $(ASAN_BINS)

@@ -1,7 +1,9 @@
 # Differential test of the race detector RTL (rtl/scord) against the C
 # reference model (sim/refmodel), plus the lock table unit test.
 #   make scord-diff-test   >= 1M events, fixed seeds (full and cache mode,
-#                          granularities 4/8/16, random back-pressure)
+#                          granularities 4/8/16, random back-pressure); first
+#                          the shared-memory rule's test (shrule-diff-test,
+#                          tests/rtl/shrule/shrule.mk)
 #   make scord-diff-long   50M events with other seeds
 #   SCORDUT_ARGS="--seed=N --streams=N --events=N --verbose" for other runs
 # Included by the top Makefile (uses its B, GEN, CC, CFLAGS_HOST, VERILATOR).
@@ -36,8 +38,9 @@ $(SCORDUT_BIN): $(SCORDUT_RTL) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs
 	  >$(SCORDUT_DIR)/build.log 2>&1 || { tail -40 $(SCORDUT_DIR)/build.log; exit 1; }
 
 .PHONY: scord-diff-test scord-diff-long
-scord-diff-test: $(SCORDUT_BIN)
-	$(SCORDUT_BIN) $(SCORDUT_ARGS)
+scord-diff-test: $(SCORDUT_BIN) $(SHRULE_BIN)
+	@rc=0; $(SHRULE_BIN) --reading=$(SHRULE_READING) $(SHRULE_ARGS) || rc=1; \
+	$(SCORDUT_BIN) $(SCORDUT_ARGS) || rc=1; exit $$rc
 
 scord-diff-long: $(SCORDUT_BIN)
 	$(SCORDUT_BIN) $(SCORDUT_LONG_ARGS) $(SCORDUT_ARGS)

@@ -2,13 +2,16 @@
 // reference model (sim/refmodel/scord_ref.c), docs/detector.md.
 //
 // Each stream: a random but valid configuration (mode, granularity, regions,
-// ring size), programmed into both sides (ctl bus for the RTL, register API
-// for the model), with arming refusals tried first; event streams from
+// ring size, PC base), programmed into both sides (ctl bus for the RTL,
+// register API for the model), with arming refusals tried first; 160-bit
+// event streams from
 // scord_evgen go into the RTL under random back-pressure (event valid gaps,
 // L2 ready gaps, read latency) and into the model in the same order. At
 // every idle point (kernel boundaries, host tail writes) and at the end
-// every register is compared, and the metadata region, the ring and finally
-// the whole device memory byte for byte. On a mismatch the stream is run
+// every register is compared (the race counters of all ten types included),
+// and the metadata region (16-byte entries), the ring (records naming both
+// accesses) and finally the whole device memory byte for byte. The host
+// also moves DET_PC_BASE at idle points, armed or not. On a mismatch the stream is run
 // again with a comparison after every event, to name the first event whose
 // effect differs.
 //
@@ -204,16 +207,18 @@ static std::string event_str(const scord_event_t &e) {
     char b[256];
     snprintf(b, sizeof b,
              "%s pc=0x%x addr=0x%08x size/sub=%u scope=%u strong=%u block=%u warp=%u lane=%u core=%u "
-             "barrier=%u bloom=0x%04x",
+             "barrier=%u bloom=0x%04x wsync=%u",
              kind_name(e.kind), e.pc, e.addr, e.size, e.scope, e.strong, e.block, e.warp, e.lane,
-             e.core, e.barrier, e.bloom);
+             e.core, e.barrier, e.bloom, e.wsync);
     return b;
 }
+
+static_assert(SCORD_EVENT_WORDS == 5, "the test top's event port is 160 bits");
 
 static void pack(const scord_event_t &e, Vscord_tb_top *t) {
     uint32_t w[SCORD_EVENT_WORDS];
     scord_event_pack(&e, w);
-    for (int i = 0; i < SCORD_EVENT_WORDS; i++) t->evt_data_i[i] = w[i];
+    for (unsigned i = 0; i < SCORD_EVENT_WORDS; i++) t->evt_data_i[i] = w[i];
 }
 
 static const char *reg_name(uint32_t idx) {
@@ -232,6 +237,7 @@ static const char *reg_name(uint32_t idx) {
     case SCORD_DET_RING_DROPS: return "DET_RING_DROPS";
     case SCORD_DET_MD_BYTES: return "DET_MD_BYTES";
     case SCORD_DET_GEN: return "DET_GEN";
+    case SCORD_DET_PC_BASE: return "DET_PC_BASE";
     default:
         if (idx >= SCORD_DET_CNT_BASE && idx < SCORD_DET_CNT_BASE + SCORD_DET_CNT_COUNT)
             snprintf(b, sizeof b, "DET_CNT[%u]", idx - SCORD_DET_CNT_BASE);
@@ -282,8 +288,8 @@ struct Layout {
     uint64_t md_bytes() const {
         uint32_t g = 2 + ((mode >> 1) & 3);
         uint64_t n = (uint64_t)track_bytes >> g;
-        if (mode & 1) n >>= 4;
-        return n * 8;
+        if (mode & 1) n /= SCORD_DET_CACHE_GRANULES;
+        return n * SCORD_DET_MD_ENTRY_BYTES;
     }
 };
 
@@ -313,7 +319,7 @@ static Layout random_layout(Rng &r, int mode) {
     Layout L;
     L.mode = mode >= 0 ? (uint32_t)mode : (r.below(2) | r.below(3) << 1);
     uint32_t g = 2 + ((L.mode >> 1) & 3);
-    uint32_t lo_log = 4 + g > 8 ? 4 + g : 8;  // window >= 16 << G and room for the pool
+    uint32_t lo_log = 5 + g > 8 ? 5 + g : 8;  // window >= 32 << G and room for the pool
     uint32_t tlog = lo_log + r.below(16 - lo_log + 1);  // up to 64 KiB
     if (r.chance(20)) tlog = lo_log;
     L.track_bytes = 1u << tlog;
@@ -332,9 +338,9 @@ static Layout random_layout(Rng &r, int mode) {
     for (int k = 0; k < 3; k++) {
         at += r.below(3) * 8;
         switch (order[k]) {
-        case 0:  // metadata: 8-aligned, often not line-aligned (ragged sweep)
-            at = (at + 7) & ~7ull;
-            if (r.chance(50)) at += 8 * r.below(4);
+        case 0:  // metadata: 16-aligned, often not line-aligned (ragged sweep)
+            at = (at + 15) & ~15ull;
+            if (r.chance(50)) at += 16 * r.below(4);
             L.md_base = (uint32_t)at;
             at += mdb;
             break;
@@ -371,7 +377,9 @@ static int try_refusals(Dut &d, scord_ref_t *m, Rng &r, const Layout &good, bool
         case 4: L.ring_size = MEM_BYTES / 32; break;
         case 5: L.track_base += 4; break;
         case 6: L.track_bytes += 16; break;
-        case 7: L.track_bytes = r.chance(50) ? 0 : 16; break;
+        case 7:  // 0, or 16 granules: v1's minimum, short of v2's 32
+            L.track_bytes = r.chance(30) ? 0 : 16u << (2 + ((L.mode >> 1) & 3));
+            break;
         case 8: L.md_base += 4; break;
         case 9: L.md_base = MEM_BYTES - 8; break;
         case 10: L.md_base = L.track_base + 8 * r.below(4); break;
@@ -405,10 +413,10 @@ struct Result {
                  "%" PRIu64 " events, %" PRIu64 " kernels, %" PRIu64 " sweeps, %" PRIu64 " cycles; md reads %" PRIu64
                  " writes %" PRIu64 ", tag mismatches %" PRIu64 ", records %" PRIu64 ", merged %" PRIu64
                  ", dropped %" PRIu64 ", races by type %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
-                 "/%" PRIu64 "/%" PRIu64,
+                 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64,
                  events, kernels, sweeps, cycles, cnt[SCORD_DET_CNT_MD_READS], cnt[SCORD_DET_CNT_MD_WRITES],
                  cnt[SCORD_DET_CNT_TAG_MISMATCH], cnt[SCORD_DET_CNT_RECORDS], cnt[SCORD_DET_CNT_SUPPRESSED], drops,
-                 cnt[17], cnt[18], cnt[19], cnt[20], cnt[21], cnt[22], cnt[23]);
+                 cnt[17], cnt[18], cnt[19], cnt[20], cnt[21], cnt[22], cnt[23], cnt[24]);
         return b;
     }
 };
@@ -456,6 +464,14 @@ static Result run_stream(const StreamCfg &sc, bool lockstep, bool verbose) {
     };
 
     if (try_refusals(d, m, r, L, verbose) != 0) return fail("arming refusal registers differ");
+    // PC base: usually just below the generator's PCs, sometimes anywhere
+    // (then most previous PCs are unknown)
+    auto random_pc_base = [&]() -> uint32_t {
+        return r.chance(75) ? 0x1000u + 4u * r.below(64) - (r.chance(20) ? 0x800u : 0u)
+                            : (r.chance(50) ? r.next() : r.next() & ~3u);
+    };
+    uint32_t pc_base = random_pc_base();
+    program(d, m, SCORD_DET_PC_BASE, pc_base);
     program(d, m, SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR);
     program_layout(d, m, L);
     program(d, m, SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE);
@@ -484,6 +500,7 @@ static Result run_stream(const StreamCfg &sc, bool lockstep, bool verbose) {
                                   : 0;
     uint32_t ke_choices[] = {0, 150, 600, 3000, 20000};
     p.kernel_events = ke_choices[r.below(5)];
+    p.pc_base = r.chance(80) ? pc_base : 0x1000;
     scord_evgen_t g;
     if (!scord_evgen_init(&g, &p, sc.seed))
         return fail("generator parameters refused (harness bug)");
@@ -523,6 +540,7 @@ static Result run_stream(const StreamCfg &sc, bool lockstep, bool verbose) {
         program(d, m, SCORD_DET_RING_TAIL, (tail + take) % n);
         if (r.chance(5)) program(d, m, SCORD_DET_RING_TAIL, n + r.below(3));
         if (r.chance(5)) program(d, m, SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE | SCORD_DET_CTRL_CLEAR);
+        if (r.chance(8)) program(d, m, SCORD_DET_PC_BASE, random_pc_base());  // armed: allowed
     };
 
     if (!start_both()) return fail("detector never became idle at the first kernel start");

@@ -20,7 +20,7 @@ module scord_tb_top #(
   output wire                  sweeping_o,
   input  wire                  evt_valid_i,
   output wire                  evt_ready_o,
-  input  wire [127:0]          evt_data_i,
+  input  wire [159:0]          evt_data_i,  // v2: 5 words, word 4 [7:0] wsync
   input  wire [NUM_CORES-1:0]  stall_i,
   input  wire                  ctl_req_i,
   input  wire                  ctl_we_i,
