@@ -147,12 +147,14 @@ int scord_reset(scord_device *dev);
 
 /* ==== Race reports of the ScoRD detector (docs/detector.md §8) ==========
  *
- * The detector writes 32-byte records into a ring in device memory.
- * scord_race_decode() turns one record into struct scord_race (checking
- * it: a record is device memory, not trusted), scord_race_format() and
- * scord_race_format_json() print it, with the source line of the reporting
- * access from the kernel's DWARF (scord_kernel_addr2line()), and
- * scord_ring_drain() takes the records out of the ring.
+ * The detector writes 32-byte records into a ring in device memory
+ * (record v2: both accesses, the previous one's PC as an index from
+ * DET_PC_BASE). scord_race_decode() turns one record into struct
+ * scord_race (checking it: a record is device memory, not trusted),
+ * scord_race_format() and scord_race_format_json() print it, with the
+ * source lines of both accesses from the kernel's DWARF
+ * (scord_kernel_addr2line()), and scord_ring_drain() takes the records
+ * out of the ring.
  *
  * Functions of this section that take no device leave their error detail
  * where scord_last_error_detail(NULL) finds it (this thread's). */
