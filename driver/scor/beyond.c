@@ -144,7 +144,8 @@ static const char *compare(const uint32_t *got, const uint32_t *exp, char *buf, 
 }
 
 /* Padding after `in` and `out` (words): with it, in[0], out[0] and aux[0]
- * are 64 and 160 words apart modulo any power of two from 256 words up,
+ * are 64 and 160 words apart modulo 256 and 512 words (the buffers are
+ * 512 words: 0 modulo both),
  * so in cache mode (one metadata entry per 32 granules, direct mapped by
  * granule modulo the entries) the few hundred words the kernels touch at
  * the start of the three buffers do not evict each other's history. */

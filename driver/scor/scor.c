@@ -667,9 +667,9 @@ static void print_beyond_table(void)
             bool racy = w->k->cls != SCOR_FREE;
             v[racy ? 0 : 1]++;
             unsigned present = 0; /* marker IDs: the same in every configuration */
-            for (int k = 0; k < 2; k++)
-                if (cols[k] >= 0 && RES(wi, cols[k])->expected > present)
-                    present = RES(wi, cols[k])->expected;
+            for (size_t k = 0; k < NUM_CONFIGS; k++)
+                if (RES(wi, k)->expected > present)
+                    present = RES(wi, k)->expected;
             v[2] += racy ? present : 0;
             for (int k = 0; k < 2; k++) {
                 if (!have(wi, cols[k]))

@@ -21,9 +21,9 @@
 
 #include <stdint.h>
 
-#define BEYOND_IN_WORDS 2048u
-#define BEYOND_OUT_WORDS 2048u
-#define BEYOND_AUX_WORDS 2048u
+#define BEYOND_IN_WORDS 512u
+#define BEYOND_OUT_WORDS 512u
+#define BEYOND_AUX_WORDS 512u
 
 #ifdef __riscv
 #define BEYOND_PTR(T) T *
