@@ -275,7 +275,9 @@ static size_t thread_text(char *buf, size_t len, const struct scord_race *r, uin
                           uint32_t warp, uint32_t lane)
 {
     const struct scord_dim3 *g = &r->grid_dim, *b = &r->block_dim;
-    if (!r->warp_size || !g->x || !g->y || !g->z || !b->x || !b->y || !b->z)
+    /* Records keep 16 bits of the block id: past that, the id as it is. */
+    if (!r->warp_size || !g->x || !g->y || !g->z || !b->x || !b->y || !b->z ||
+        (uint64_t)g->x * g->y * g->z > 0x10000u)
         return (size_t)snprintf(buf, len, "lane %" PRIu32 " of warp %" PRIu32 " of block %" PRIu32,
                                 lane, warp, block);
     uint64_t t = (uint64_t)warp * r->warp_size + lane;

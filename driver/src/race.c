@@ -1015,6 +1015,12 @@ static uint64_t grid_blocks(const struct scord_race *r)
     return (uint64_t)r->grid_dim.x * r->grid_dim.y * r->grid_dim.z;
 }
 
+/* The block id names one block of the launch: records keep 16 bits of it. */
+static bool block_exact(const struct scord_race *r, int64_t block)
+{
+    return (uint64_t)block < grid_blocks(r) && grid_blocks(r) <= 0x10000u;
+}
+
 /* The previous accessor's full block id, if the record's 7 bits and the
  * grid tell it: -1 otherwise. Same 7 bits as the current block: the
  * detector took it as the same block. Without the launch's shape, a
@@ -1043,9 +1049,12 @@ static void put_thread(struct out *o, const struct scord_race *r, int64_t block,
     } else {
         put(o, "warp %" PRIu32, warp);
     }
-    if (block >= 0 && geo && (uint64_t)block < grid_blocks(r)) {
+    if (block >= 0 && geo && block_exact(r, block)) {
         struct scord_dim3 b = split3((uint64_t)block, r->grid_dim.x, r->grid_dim.y);
         put(o, " in block (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")", b.x, b.y, b.z);
+    } else if (block >= 0 && geo && grid_blocks(r) > 0x10000u) {
+        /* Records keep 16 bits of the block id (§8.1). */
+        put(o, " in a block whose id is %" PRId64 " mod 65536", block);
     } else if (block >= 0) {
         put(o, " of block %" PRId64, block);
     } else if (geo) {
@@ -1206,7 +1215,7 @@ static void put_json_thread(struct out *o, const struct scord_race *r, int64_t b
     } else {
         put(o, ",\"thread\":null");
     }
-    if (geo && block >= 0 && (uint64_t)block < grid_blocks(r)) {
+    if (geo && block >= 0 && block_exact(r, block)) {
         struct scord_dim3 b = split3((uint64_t)block, r->grid_dim.x, r->grid_dim.y);
         put(o, ",\"block_idx\":[%" PRIu32 ",%" PRIu32 ",%" PRIu32 "]", b.x, b.y, b.z);
     } else {

@@ -223,6 +223,11 @@ static struct truth scenario(uint32_t type)
         lock(1, 0, LOCK2);
         t.cur = acc(SCORD_DET_EV_STORE, X, 1, 0, 10, 1, 1, 1, 0);
         break;
+    case SCORD_RACE_INTRA_WARP: /* lanes 2 and 6 of one warp, no sync between */
+        t.prev = acc(SCORD_DET_EV_LOAD, X, 3, 1, 2, 2, 2, 0, 0);
+        send(&t.prev);
+        t.cur = acc(SCORD_DET_EV_STORE, X, 3, 1, 6, 2, 2, 0, 0);
+        break;
     case SCORD_RACE_INTRUSION: /* a byte store into the metadata region */
         t.has_prev = false;
         t.cur = acc(SCORD_DET_EV_STORE, MDB + 16, 3, 4, 9, 1, 0, 0, 0);
@@ -329,6 +334,7 @@ DECODE_CASE(SCORD_RACE_SCOPED_ATOM, scoped_atom)
 DECODE_CASE(SCORD_RACE_LOCK_LOAD, lock_load)
 DECODE_CASE(SCORD_RACE_LOCK_STORE, lock_store)
 DECODE_CASE(SCORD_RACE_INTRUSION, intrusion)
+DECODE_CASE(SCORD_RACE_INTRA_WARP, intra_warp)
 
 /* ---- synthetic v2 records ------------------------------------------------------
  *
@@ -1224,6 +1230,24 @@ static int format_first_reader(void)
     return 1;
 }
 
+/* A grid of more than 65536 blocks: the record's 16-bit block id names no
+ * single block, and the report says so instead of picking one. */
+static int format_big_grid(void)
+{
+    struct scord_race r = decoded[SCORD_RACE_BLOCK_FENCE];
+    give_shape(&r, false);
+    r.grid_dim = (struct scord_dim3){300, 300, 1};
+    char buf[2048];
+    CHECK(scord_race_format(kern, &r, buf, sizeof buf) > 0 &&
+              strstr(buf, " by thread (7,1,0) in a block whose id is 5 mod 65536 at ") &&
+              !strstr(buf, "in block ("),
+          "report:\n%s", buf);
+    CHECK(scord_race_format_json(kern, &r, buf, sizeof buf) > 0 && json_line_ok(buf) &&
+              strstr(buf, "\"block_idx\":null"),
+          "JSON: %s", buf);
+    return 1;
+}
+
 /* ---- shared-memory variables ------------------------------------------------------ */
 
 static int shared_name_is(const scord_kernel *k, uint32_t addr, const char *want)
@@ -1559,6 +1583,7 @@ int main(int argc, char **argv)
     run("model_lock_load", model_lock_load);
     run("model_lock_store", model_lock_store);
     run("model_intrusion", model_intrusion);
+    run("model_intra_warp", model_intra_warp);
     run("json_checker_self_test", json_checker_self_test);
     run("json_escape", json_escape);
     run("addr2line_entry", addr2line_entry);
@@ -1576,6 +1601,7 @@ int main(int argc, char **argv)
     run("format_text_shared", format_text_shared);
     run("format_text_shared_warp", format_text_shared_warp);
     run("format_text_first_reader", format_first_reader);
+    run("format_text_big_grid", format_big_grid);
     run("format_json_block_fence", format_json_block_fence);
     run("format_json_dev_fence", format_json_dev_fence);
     run("format_json_not_strong", format_json_not_strong);
