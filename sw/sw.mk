@@ -16,8 +16,9 @@
 #   SW_BAD_ELFS          build/sw/tests/bad/<name>/kernel.elf (kernels that must fault)
 #   SW_ISA_ELF           build/sw/tests/isa/kernel.elf (generated self-checking program)
 #   SW_ISA_TABLE         build/sw/tests/isa/isa_table.h (its case table, for the host)
-#   SW_SCOR_ELFS         build/sw/sw/bench/{micro,detector}/<name>/kernel.elf (ScoR
-#                        microbenchmarks and the detector's per-rule kernels) and
+#   SW_SCOR_ELFS         build/sw/sw/bench/{micro,detector,beyond}/<name>/kernel.elf
+#                        (ScoR microbenchmarks, the detector's per-rule kernels, the
+#                        races beyond ScoRD's classes) and
 #                        build/sw/sw/bench/apps/<name>/kernel{,_racey}.elf (the ScoR
 #                        applications; kernel_racey: kernel.c with -DRACEY=1)
 #   SW_ELFS              all of the above
@@ -105,7 +106,8 @@ $(SW_ISA_ELF): $(SW_CRT0) $(SW_ISA_DIR)/isa_prog.o sw/runtime/link.ld
 SW_TEST_ELFS := $(foreach d,$(SW_TEST_DIRS),$(call sw_kernel,$(d))) $(SW_ISA_ELF)
 # ---- ScoR suite (sw/bench): microbenchmarks, per-rule kernels, applications --
 SW_SCOR_KDIRS := $(patsubst %/kernel.c,%,$(sort $(wildcard sw/bench/micro/*/kernel.c) \
-                                              $(wildcard sw/bench/detector/*/kernel.c)))
+                                              $(wildcard sw/bench/detector/*/kernel.c) \
+                                              $(wildcard sw/bench/beyond/*/kernel.c)))
 SW_SCOR_APP_DIRS := $(patsubst %/kernel.c,%,$(sort $(wildcard sw/bench/apps/*/kernel.c)))
 
 $(SW_BUILD)/%/kernel_racey.c.o: %/kernel.c | $(SW_GEN_HEADERS)

@@ -100,10 +100,10 @@ count "scord diff" $MAKE --no-print-directory scord-diff-test
 note "race reports: decoding, source lines (libdw), text and JSON"
 count "race" $MAKE --no-print-directory race-unit-test
 
-note "ScoR suite: microbenchmarks, per-rule kernels, applications (scord-scor --check, full and cache mode)"
+note "ScoR suite: microbenchmarks, per-rule kernels, races beyond ScoRD, applications (scord-scor --check, full and cache mode)"
 if check "scord-scor build" $MAKE --no-print-directory -j"$JOBS" CONFIG=default scor-bin; then
     count "scor" build/default/bin/scord-scor --sw-dir build/sw --check --configs full,cache \
-        ${SCOR_TEST_WORKLOADS:-micro detector apps}
+        ${SCOR_TEST_WORKLOADS:-micro detector beyond apps}
     count "scor cli" bash tests/scor/test_scor.sh build/default/bin/scord-scor build/sw
 fi
 

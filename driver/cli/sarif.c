@@ -18,9 +18,10 @@ enum { LOC_PREV = 1, LOC_CUR_INLINED = 2, LOC_PREV_INLINED = 3 };
 
 bool sarif_prev_pc_from_record(const struct scord_race *r, uint32_t *pc)
 {
-    (void)r;
-    (void)pc;
-    return false;
+    if (!r->has_prev || !r->prev_known)
+        return false;
+    *pc = r->prev_pc;
+    return true;
 }
 
 /* ---- rules: one per race type ------------------------------------------ */
@@ -61,6 +62,23 @@ static const struct {
                               "The kernel wrote into the race detector's metadata or report "
                               "ring, usually through an out-of-bounds store: fix that store. "
                               "The race reports of this run cannot be trusted."},
+    [SCORD_RACE_INTRA_WARP] = {"IntraWarpRace",
+                               "Lanes of one warp may interleave (independent thread "
+                               "scheduling): put __syncwarp() between one lane's access and "
+                               "another lane's conflicting access to the same location (or a "
+                               "barrier, or a fence by the earlier lane), or let one lane do "
+                               "the access."},
+    [SCORD_RACE_SHARED] = {"SharedMemoryRace",
+                           "Shared memory is ordered between the warps of a block only by "
+                           "__syncthreads() (or by block-scope atomics on the word itself): put "
+                           "a barrier between the write and the other warp's read or write, "
+                           "e.g. after each step of a reduction or tile load."},
+    [SCORD_RACE_SHARED_WARP] = {"SharedMemoryWarpRace",
+                                "Two lanes of one warp touch the same shared word without "
+                                "__syncwarp() between the accesses (or write it in one "
+                                "instruction): warp-synchronous code needs __syncwarp() between "
+                                "its steps under independent thread scheduling, or shuffles "
+                                "instead of shared memory."},
 };
 
 /* ---- JSON and URI text ----------------------------------------------------- */
@@ -236,8 +254,13 @@ static bool inlined_location(FILE *f, const struct srcroot *root, const scord_ke
 
 /* ---- results ---------------------------------------------------------------------- */
 
-static const char *kind_name(uint32_t kind, uint8_t strong, uint8_t atomic_scope)
+static const char *kind_name(uint32_t kind, uint8_t strong, uint8_t atomic_scope, bool shared)
 {
+    /* Shared memory has no scopes and no caches: no strength either. */
+    if (shared)
+        return kind == SCORD_ACCESS_LOAD    ? "load"
+               : kind == SCORD_ACCESS_STORE ? "store"
+                                            : "atomic";
     switch (kind) {
     case SCORD_ACCESS_LOAD: return strong ? "strong load" : "weak load";
     case SCORD_ACCESS_STORE: return strong ? "strong store" : "weak store";
@@ -246,35 +269,66 @@ static const char *kind_name(uint32_t kind, uint8_t strong, uint8_t atomic_scope
     }
 }
 
+/* "thread (x,y,z) in block (x,y,z)" when the record carries its launch's
+ * shape, else "lane L of warp W of block B". */
+static size_t thread_text(char *buf, size_t len, const struct scord_race *r, uint32_t block,
+                          uint32_t warp, uint32_t lane)
+{
+    const struct scord_dim3 *g = &r->grid_dim, *b = &r->block_dim;
+    /* Records keep 16 bits of the block id: past that, the id as it is. */
+    if (!r->warp_size || !g->x || !g->y || !g->z || !b->x || !b->y || !b->z ||
+        (uint64_t)g->x * g->y * g->z > 0x10000u)
+        return (size_t)snprintf(buf, len, "lane %" PRIu32 " of warp %" PRIu32 " of block %" PRIu32,
+                                lane, warp, block);
+    uint64_t t = (uint64_t)warp * r->warp_size + lane;
+    return (size_t)snprintf(buf, len,
+                            "thread (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ") in block (%" PRIu32
+                            ",%" PRIu32 ",%" PRIu32 ")",
+                            t % b->x, t / b->x % b->y, t / b->x / b->y, block % g->x,
+                            block / g->x % g->y, block / g->x / g->y);
+}
+
 /* The result's message: what happened, where the previous access was
  * (linked to its related location when there is one), what is wrong. */
 static void message(FILE *f, const scord_kernel *k, const struct scord_race *r, bool prev_loc)
 {
-    char text[1024];
+    char text[1024], who[96], var[128] = "";
     size_t n = 0;
     /* Past the end, snprintf only counts (NULL, 0): the text is cut. */
 #define ADD(...)                                                                              \
     (n += (size_t)snprintf(n < sizeof text ? text + n : NULL, n < sizeof text ? sizeof text - n : 0, \
                            __VA_ARGS__))
-    ADD("Race (%s): %s of %u byte%s at 0x%08" PRIx32 " by lane %" PRIu32 " of warp %" PRIu32
-        " of block %" PRIu32 " (core %" PRIu32 ")",
-        scord_race_type_name(r->type), kind_name(r->kind, r->strong, r->scope), (unsigned)r->size,
-        r->size == 1 ? "" : "s", r->addr, r->lane, r->warp, r->block, r->core);
+    if (r->shared && k)
+        scord_kernel_shared_name(k, r->addr, var, sizeof var);
+    thread_text(who, sizeof who, r, r->block, r->warp, r->lane);
+    ADD("Race (%s): %s of %u byte%s at 0x%08" PRIx32 "%s%s%s by %s (warp %" PRIu32 ", lane %" PRIu32
+        ", core %" PRIu32 ")",
+        scord_race_type_name(r->type), kind_name(r->kind, r->strong, r->scope, r->shared), (unsigned)r->size,
+        r->size == 1 ? "" : "s", r->addr, var[0] ? " (__shared__ " : "", var, var[0] ? ")" : "",
+        who, r->warp, r->lane, r->core);
     struct scord_srcloc loc;
     if (src_of(k, r->pc, &loc) && loc.inlined)
         ADD(", in %s inlined into %s", loc.inlined, loc.function);
     if (r->type == SCORD_RACE_INTRUSION) {
         ADD(": %s.", scord_race_type_description(r->type));
     } else if (r->has_prev) {
-        const char *pk = kind_name(r->prev_kind, r->prev_strong, r->prev_scope);
+        const char *pk = kind_name(r->prev_kind, r->prev_strong, r->prev_scope, r->shared);
         if (prev_loc)
             ADD(", conflicts with an [earlier %s](%d)", pk, LOC_PREV);
         else
             ADD(", conflicts with an earlier %s", pk);
-        ADD(" by warp %" PRIu32 " of block %" PRIu32 "%s: %s.", r->prev_warp, r->prev_block,
-            r->block > 127 ? " (mod 128)" : "", scord_race_type_description(r->type));
-        if (!prev_loc)
-            ADD(" The race record holds no source location for the earlier access.");
+        if (r->prev_known && !r->device_scope) {
+            thread_text(who, sizeof who, r, r->block, r->prev_warp, r->prev_lane);
+            ADD(" by %s: %s.", who, scord_race_type_description(r->type));
+        } else if (r->prev_known) {
+            ADD(" by lane %" PRIu32 " of warp %" PRIu32 " of block %" PRIu32 " (mod 128): %s.",
+                r->prev_lane, r->prev_warp, r->prev_block, scord_race_type_description(r->type));
+        } else {
+            ADD(" by warp %" PRIu32 " of block %" PRIu32 "%s: %s.", r->prev_warp, r->prev_block,
+                r->block > 127 ? " (mod 128)" : "", scord_race_type_description(r->type));
+        }
+        if (!r->prev_known)
+            ADD(" The detector kept no PC for the earlier access: its source line is unknown.");
     } else {
         ADD(": %s.", scord_race_type_description(r->type));
     }
@@ -294,11 +348,17 @@ static void result_properties(FILE *f, const struct scord_race *r)
                ", \"lane\": %" PRIu32 ", \"deviceScope\": %s, \"firstAccess\": %" PRIu32,
             r->pc, r->addr, (unsigned)r->size, r->core, r->block, r->warp, r->lane,
             r->device_scope ? "true" : "false", r->seq);
-    if (r->has_prev)
+    fprintf(f, ", \"sharedMemory\": %s", r->shared ? "true" : "false");
+    if (r->has_prev) {
         fprintf(f, ", \"previous\": {\"kind\": \"%s\", \"strong\": %s, \"blockMod128\": %" PRIu32
-                   ", \"warp\": %" PRIu32 "}",
-                kind_name(r->prev_kind, r->prev_strong, r->prev_scope),
-                r->prev_strong ? "true" : "false", r->prev_block, r->prev_warp);
+                   ", \"warp\": %" PRIu32 ", \"known\": %s",
+                kind_name(r->prev_kind, r->prev_strong, r->prev_scope, r->shared),
+                r->prev_strong ? "true" : "false", r->prev_block, r->prev_warp,
+                r->prev_known ? "true" : "false");
+        if (r->prev_known)
+            fprintf(f, ", \"lane\": %" PRIu32 ", \"pc\": %" PRIu32, r->prev_lane, r->prev_pc);
+        fputs("}", f);
+    }
     fputs("}", f);
 }
 
@@ -316,10 +376,14 @@ static void result(FILE *f, const struct srcroot *root, const scord_kernel *k,
     bool any = false;
     fputs(", \"relatedLocations\": [", f);
     if (prev) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "the earlier %s, by warp %" PRIu32 " of block %" PRIu32,
-                 kind_name(r->prev_kind, r->prev_strong, r->prev_scope), r->prev_warp,
-                 r->prev_block);
+        char msg[192], who[96];
+        if (r->prev_known && !r->device_scope)
+            thread_text(who, sizeof who, r, r->block, r->prev_warp, r->prev_lane);
+        else
+            snprintf(who, sizeof who, "warp %" PRIu32 " of block %" PRIu32 "%s", r->prev_warp,
+                     r->prev_block, r->device_scope ? " (mod 128)" : "");
+        snprintf(msg, sizeof msg, "the earlier %s, by %s",
+                 kind_name(r->prev_kind, r->prev_strong, r->prev_scope, r->shared), who);
         location(f, root, k, ppc, LOC_PREV, msg);
         any = true;
     }

@@ -7,8 +7,9 @@
  * occurrenceCount = the record's count. The result's location is the
  * current access: its source line (the kernel's DWARF) and its PC. The
  * previous access is a related location when its PC is known, and the
- * message links to it ("[earlier store](1)"); otherwise the message names
- * it by kind, warp and block. Source files are given relative to the
+ * message links to it ("[earlier store](1)") and names its thread;
+ * otherwise the message names it by kind, warp and block and says its
+ * line is unknown. Shared-memory races name the __shared__ variable. Source files are given relative to the
  * current directory (uriBaseId SRCROOT) when they lie under it, else as
  * absolute file: URIs. */
 #ifndef SCORD_CLI_SARIF_H
@@ -23,11 +24,10 @@
 /* The previous access's PC, if r tells it: true and *pc set. */
 typedef bool (*sarif_prev_pc_fn)(const struct scord_race *r, uint32_t *pc);
 
-/* The one place that reads the previous access's PC from a race record.
- * Records do not carry it yet (docs/detector.md §8: only its kind, block
- * and warp), so this returns false; when struct scord_race gains the field,
- * returning it here is the whole change: every result then gets the
- * previous access's source line as a related location. */
+/* The one place that reads the previous access's PC from a race record:
+ * r->prev_pc when the detector kept it (r->prev_known, record v2,
+ * docs/detector.md §8), else false (the message then says the earlier
+ * access's line is unknown). */
 bool sarif_prev_pc_from_record(const struct scord_race *r, uint32_t *pc);
 
 struct sarif_run {

@@ -147,12 +147,14 @@ int scord_reset(scord_device *dev);
 
 /* ==== Race reports of the ScoRD detector (docs/detector.md §8) ==========
  *
- * The detector writes 32-byte records into a ring in device memory.
- * scord_race_decode() turns one record into struct scord_race (checking
- * it: a record is device memory, not trusted), scord_race_format() and
- * scord_race_format_json() print it, with the source line of the reporting
- * access from the kernel's DWARF (scord_kernel_addr2line()), and
- * scord_ring_drain() takes the records out of the ring.
+ * The detector writes 32-byte records into a ring in device memory
+ * (record v2: both accesses, the previous one's PC as an index from
+ * DET_PC_BASE). scord_race_decode() turns one record into struct
+ * scord_race (checking it: a record is device memory, not trusted),
+ * scord_race_format() and scord_race_format_json() print it, with the
+ * source lines of both accesses from the kernel's DWARF
+ * (scord_kernel_addr2line()), and scord_ring_drain() takes the records
+ * out of the ring.
  *
  * Functions of this section that take no device leave their error detail
  * where scord_last_error_detail(NULL) finds it (this thread's). */
@@ -165,18 +167,24 @@ enum scord_race_type {
     SCORD_RACE_SCOPED_ATOM = 4, /* block-scope atomic seen from another block */
     SCORD_RACE_LOCK_LOAD = 5,   /* load sharing no lock with the earlier write */
     SCORD_RACE_LOCK_STORE = 6,  /* store sharing no lock with the earlier access */
-    SCORD_RACE_INTRUSION = 7    /* kernel wrote the detector's metadata or ring */
+    SCORD_RACE_INTRUSION = 7,   /* kernel wrote the detector's metadata or ring */
+    SCORD_RACE_INTRA_WARP = 8,  /* global memory: two lanes of one warp, unordered */
+    SCORD_RACE_SHARED = 9,      /* shared memory: two warps of one block, no barrier */
+    SCORD_RACE_SHARED_WARP = 10 /* shared memory: two lanes of one warp, no __syncwarp */
 };
 #define SCORD_RACE_TYPE_MIN 1
-#define SCORD_RACE_TYPE_MAX 7
+#define SCORD_RACE_TYPE_MAX 10
 #define SCORD_RACE_RECORD_BYTES 32
+/* A previous access's PC index when the detector kept no PC for it. */
+#define SCORD_RACE_PC_INDEX_UNKNOWN 0xFFFFu
 
 enum scord_access_kind { SCORD_ACCESS_LOAD = 0, SCORD_ACCESS_STORE = 1, SCORD_ACCESS_ATOMIC = 2 };
 
 /* One decoded race record. "Current" is the access that was checked and
  * reported; "previous" is the last earlier access of the location as the
- * detector's metadata remembers it: its flags, block and warp only (the
- * record holds neither its PC nor its lane or core). */
+ * detector remembers it (global memory: its metadata entry; shared memory:
+ * the shadow entry beside the banks): its kind, thread and, when
+ * prev_known, its PC. */
 struct scord_race {
     uint32_t type;        /* enum scord_race_type */
     uint8_t device_scope; /* 1: the two accesses are from different blocks */
@@ -193,25 +201,53 @@ struct scord_race {
     uint8_t prev_scope; /* its atomic scope: 0 block, 1 device */
     uint8_t prev_strong;
     uint32_t pc;    /* of the current access */
-    uint32_t addr;  /* data byte address */
+    uint32_t addr;  /* global: data byte address; shared: SMEM_BASE + offset in the block's
+                       shared memory (0x40000000 + ..., as the kernel's pointers) */
     uint32_t block; /* accessor's linear block id, low 16 bits */
-    uint32_t core, warp, lane;
-    uint32_t prev_block; /* low 7 bits of the previous accessor's block id */
-    uint32_t prev_warp;
+    uint32_t core, warp, lane; /* warp: index within the block */
+    uint32_t prev_block; /* low 7 bits of the previous accessor's block id (shared
+                            races: the current block's) */
+    uint32_t prev_warp;  /* within its block */
     uint32_t count; /* occurrences of (pc, type) merged here, >= 1, saturating */
-    uint32_t seq;   /* detector access counter at the first occurrence */
+    uint32_t seq;   /* global: detector access counter at the first occurrence;
+                       shared: the shared-access counter (DET_CNT_SH_ACCESSES) */
+    /* ---- record v2 (docs/detector.md §8) ---- */
+    uint8_t shared;     /* 1: a shared-memory race (types SHARED, SHARED_WARP) */
+    uint8_t prev_known; /* 1: prev_pc and prev_lane are the previous access's; 0: the
+                           detector kept no PC for it (the report says it is unknown) */
+    uint32_t prev_lane;
+    uint32_t prev_pc_index; /* (prev PC - DET_PC_BASE) / 4, or SCORD_RACE_PC_INDEX_UNKNOWN */
+    uint32_t prev_pc;       /* pc_base + 4 * prev_pc_index when prev_known, else 0 */
+    /* The launch the record belongs to, filled by scord_ring_drain() from
+     * the device's last scord_launch() (0 when unknown, e.g. after
+     * scord_race_decode() alone): reports then name threads as CUDA does,
+     * thread (x,y,z) in block (x,y,z), instead of lane, warp and block id. */
+    struct scord_dim3 grid_dim, block_dim;
+    uint32_t warp_size; /* lanes per warp of the device (scord_info.threads) */
 };
 
 /* Decode one 32-byte little-endian record. Every reserved bit must be 0
  * and the fields must obey the record's own rules (§8.1, §8.2, §3.2):
  * known type and kind, size 1/2/4, count >= 1, ids within their widths,
  * normalised strong/scope, the scope flag the type implies and equal to
- * "block ids differ", no previous access for INTRUSION. *out is written
- * only on success. Errors: INVALID_ARG (NULL argument or bad record). */
+ * "block ids differ", no previous access for INTRUSION, the shared flag
+ * exactly on the shared types (with an address in the shared window),
+ * same warp for INTRA_WARP and SHARED_WARP and different warps for
+ * SHARED, a PC index other than SCORD_RACE_PC_INDEX_UNKNOWN exactly when
+ * the previous access is known. The previous PC is taken relative to
+ * DET_PC_BASE 0 (prev_pc = 4 * index): scord_race_decode_at() takes the
+ * base the records were made with, and scord_ring_drain() does that
+ * itself. *out is written only on success; its launch fields are 0.
+ * Errors: INVALID_ARG (NULL argument or bad record). */
 int scord_race_decode(const void *record32, struct scord_race *out);
+/* The same for records made while DET_PC_BASE held pc_base (the library
+ * writes the loaded kernel's image start there at every launch with the
+ * detector enabled). Errors: as scord_race_decode. */
+int scord_race_decode_at(const void *record32, uint32_t pc_base, struct scord_race *out);
 
 /* "block-fence", "device-fence", "not-strong", "scoped-atomic",
- * "lock-load", "lock-store", "intrusion"; "unknown" otherwise. */
+ * "lock-load", "lock-store", "intrusion", "intra-warp", "shared",
+ * "shared-warp"; "unknown" otherwise. */
 const char *scord_race_type_name(uint32_t type);
 /* One line saying what went wrong, e.g. "missing device-scope fence
  * between conflicting accesses of different blocks"; "unknown race type"
@@ -243,8 +279,31 @@ struct scord_srcloc {
  * Errors: INVALID_ARG (NULL argument). */
 int scord_kernel_addr2line(const scord_kernel *kernel, uint32_t pc, struct scord_srcloc *loc);
 
-/* A compute-sanitizer-like report of r, several lines ending in '\n'.
- * kernel may be NULL (no source mapping: the PC is printed alone).
+/* The shared-memory variable at a shared address (0x40000000 + offset, as
+ * in a shared race's addr), from the kernel's DWARF (or, without it, its
+ * symbol table): "tile[3][1]", "sums[7] (+2 bytes)", a dynamic shared
+ * array by its declared name; "" when no variable covers addr. Returns
+ * like snprintf (the name's length); buf may be NULL when len is 0.
+ * Errors: INVALID_ARG (NULL kernel, NULL buf with len > 0). */
+int scord_kernel_shared_name(const scord_kernel *kernel, uint32_t addr, char *buf, size_t len);
+
+/* A compute-sanitizer-like report of r, several lines ending in '\n',
+ * naming both accesses:
+ *
+ *   ========= Race (shared) detected: store of 4 bytes at 0x40000010 (__shared__ sums[4])
+ *   =========     Write by thread (4,0,0) in block (1,0,0) at red.c:27:9 (kernel_main+0x44) [warp 0, lane 4, core 1]
+ *   =========     previous Read by thread (12,0,0) in block (1,0,0) at red.c:25:21 (kernel_main+0x3c) [warp 1, lane 4]
+ *   =========     conflicting shared-memory accesses by two warps of one block with no ...
+ *   =========     (seen once; shared-memory access #12 of the kernel)
+ *
+ * Threads are named as CUDA does when r carries its launch's shape
+ * (scord_ring_drain() fills it), else as lane, warp and block id. A
+ * line inside an inlined helper is given as the kernel's own line, then
+ * the helper's: "count.c:14 (kernel_main+0x30, in scord_add_u_block at
+ * scord_gpu.h:285:1)". A previous access whose PC the detector did not
+ * keep is said to be unknown, never guessed. Shared races name the
+ * variable (scord_kernel_shared_name()). kernel may be NULL (no source
+ * mapping: PCs are printed alone).
  * Returns like snprintf: the length of the whole report (without the
  * NUL); buf holds at most len-1 characters of it, NUL terminated when
  * len > 0. buf may be NULL when len is 0 (to size a buffer).
@@ -252,10 +311,15 @@ int scord_kernel_addr2line(const scord_kernel *kernel, uint32_t pc, struct scord
  * record: unknown type or kind, bad size). */
 int scord_race_format(const scord_kernel *kernel, const struct scord_race *r, char *buf,
                       size_t len);
-/* The same as one JSON object on one line, with every field of r, the
- * type's name and description, and the source location ("source": null
- * without a kernel); ends in '\n'. Same return and errors as
- * scord_race_format. */
+/* The same as one JSON object on one line, ending in '\n': every field of
+ * r, the type's name and description, "shared" (and for shared races
+ * "shared_offset" and "shared_variable"), the accessor with "thread" and
+ * "block_idx" ([x,y,z], null when unknown), the source location of the
+ * current access ("source", null without a kernel) and "previous": its
+ * kind and flags, "known", "block" (null when only its id mod 128 is
+ * known), "warp", "lane", "pc", "pc_index", "thread", "block_idx" and
+ * its own "source" (null when unknown); "previous" is null for
+ * INTRUSION. Same return and errors as scord_race_format. */
 int scord_race_format_json(const scord_kernel *kernel, const struct scord_race *r, char *buf,
                            size_t len);
 
@@ -268,10 +332,11 @@ struct scord_ring_info {
 };
 
 /* Take up to max records out of the detector's ring: read DET_RING_HEAD,
- * copy slots tail..head-1 from device memory, decode them into races[],
- * then write DET_RING_TAIL so the detector may reuse the slots. Counts the
- * detector merged into a record while it was being copied are picked up
- * by reading the records again after the tail moved. *n receives the
+ * copy slots tail..head-1 from device memory, decode them into races[]
+ * (previous PCs relative to DET_PC_BASE, launch fields from the last
+ * scord_launch()), then write DET_RING_TAIL so the detector may reuse the
+ * slots. Counts the detector merged into a record while it was being
+ * copied are picked up by reading the records again after the tail moved. *n receives the
  * number of races stored; info may be NULL. Errors: INVALID_ARG (NULL dev
  * or n, NULL races with max > 0), NOT_SUPPORTED (no detector ring: ring
  * size reads below 2), IO (head or tail outside the ring, register
@@ -287,18 +352,20 @@ int scord_ring_drain(scord_device *dev, struct scord_race *races, size_t max, si
  * when cfg.enable is set, and disarms it otherwise. The library places the
  * detector's regions itself:
  *
- *   [0, W)        the tracked window: a power of two (at least 64 KiB)
+ *   [0, W)        the tracked window: a power of two (at least 32 KiB)
  *                 covering the kernel image, every allocation and the
  *                 launch's arguments
- *   [W, W+M)      metadata: 8 bytes per granule of the window in full
- *                 mode, 1/16 of that in cache mode
+ *   [W, W+M)      metadata: a 16-byte entry per granule of the window in
+ *                 full mode (4 W at 4-byte granules), one per 32 granules
+ *                 in cache mode (W / 8 at 4-byte granules)
  *   [.., +32R)    the report ring of R records (32-byte aligned)
  *   ...           below the stack region at the top of memory
  *
  * While the detector is enabled, scord_malloc() keeps every allocation
  * below the largest window whose metadata and ring still fit under the
- * stacks (so enabling it shrinks the heap: to a third of memory at 4-byte
- * granularity in full mode), and kernel arguments go just above the
+ * stacks (so enabling it shrinks the heap: to 2 MiB of the 16 MiB default
+ * configuration, 32 KiB of the 240 KiB `fpga` one, at 4-byte granularity
+ * in full mode), and kernel arguments go just above the
  * allocations instead of at the top of the heap. The stacks are outside
  * the window: stack accesses are not checked (DET_CNT_UNTRACKED).
  *
@@ -307,8 +374,8 @@ int scord_ring_drain(scord_device *dev, struct scord_race *races, size_t max, si
  * launch after arming (and every 63rd launch after it, when the 6-bit
  * generation wraps) sweeps the whole metadata region before the first
  * block starts: about 3 cycles per 32-byte line, e.g. ~12 000 cycles for
- * the 64 KiB minimum window in full mode at 4-byte granularity and
- * ~790 000 cycles for a 4 MiB window. Other launches only bump the
+ * the 32 KiB minimum window in full mode at 4-byte granularity (128 KiB
+ * of metadata) and ~790 000 cycles for a 2 MiB window. Other launches only bump the
  * generation. A launch whose data outgrows the armed window re-arms with
  * a larger one (and sweeps again).
  *
@@ -325,7 +392,7 @@ struct scord_detector_config {
     unsigned ring_records;  /* ring size in 32-byte records, >= 2 (0 means 256) */
 };
 #define SCORD_DETECTOR_DEFAULT_RING 256u
-#define SCORD_DETECTOR_MIN_WINDOW (64u << 10)
+#define SCORD_DETECTOR_MIN_WINDOW (32u << 10)
 
 /* Remember cfg for later launches (cfg NULL: disable). Disarms the
  * detector now if the configuration changed. Errors: INVALID_ARG (bad
@@ -354,15 +421,16 @@ struct scord_detector_counters {
     uint32_t fences, barriers;
     uint32_t records;      /* records written to the ring */
     uint32_t suppressed;   /* occurrences merged into an existing record */
-    uint32_t sh_accesses;  /* shared-memory lane accesses handed to the detector */
-    uint32_t sh_syncs;     /* warp syncs (syncwarp, vote, shuffle) handed to it */
+    uint32_t sh_accesses;  /* shared-memory lane accesses checked beside the banks */
+    uint32_t sh_syncs;     /* warp syncs (syncwarp, vote, shuffle) seen */
     uint32_t races[SCORD_RACE_TYPE_MAX];
 };
 #define SCORD_NUM_DETECTOR_COUNTERS (13 + SCORD_RACE_TYPE_MAX)
 /* Errors: INVALID_ARG, IO. */
 int scord_read_detector_counters(scord_device *dev, struct scord_detector_counters *counters);
 /* Names of the fields, in struct order ("accesses", ..., "sh_syncs", "races_block_fence",
- * ..., "races_intrusion"), NULL terminated. */
+ * ..., "races_intrusion", "races_intra_warp", "races_shared", "races_shared_warp"), NULL
+ * terminated. */
 extern const char *const scord_detector_counter_names[];
 
 /* ---- low level: tests, bring-up, tools ---------------------------------

@@ -1,15 +1,17 @@
 /* scord-scor: runs the ScoR suite (microbenchmarks, the detector's per-rule
- * kernels, the applications) under chosen detector configurations and
- * scores the race reports against the `scor:race ID` markers of each
- * kernel.c (sw/bench/micro/micro.h has the convention).
+ * kernels, the applications, the races beyond ScoRD's classes) under
+ * chosen detector configurations and scores the race reports against the
+ * `scor:race ID` markers of each kernel.c (sw/bench/micro/micro.h has the
+ * convention).
  *
- *   scord-scor [options] [workload | micro | detector | apps ...]
+ *   scord-scor [options] [workload | micro | detector | beyond | apps ...]
  *
  * Per workload, build and configuration: expected unique races (distinct
  * marker IDs), found (IDs with a report at one of their lines), false
  * positives (distinct unmarked lines with a report), cycles and memory
  * counters. --check prints PASS/FAIL lines; --tables prints Table VI,
- * Fig 8/9 data and Table VII; --json writes every result.
+ * Fig 8/9 data, Table VII and the beyond group's table per class of race;
+ * --json writes every result.
  * Exit: 0 ok, 1 a check failed or a run failed, 2 usage, 3 device error. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -22,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "beyond.h"
 #include "micro.h"
 #include "pool.h"
 #include "scor.h"
@@ -32,12 +35,24 @@ struct kdef {
     const char *group, *name;
     unsigned layout, cls, types;
     const char *desc;
+    /* The beyond group (beyond.def): the class of race ("shared", ...),
+     * NULL for the micro and detector kernels; shape, size and check. */
+    const char *klass;
+    unsigned gx, gy, bx, by, n, check;
 };
-#define SCOR_KERNEL(g, n, l, c, t, d) {#g, n, l, c, t, d},
+#define SCOR_KERNEL(g, n, l, c, t, d) {#g, n, l, c, t, d, NULL, 0, 0, 0, 0, 0, 0},
+#define SCOR_BEYOND(k, n, c, t, gx, gy, bx, by, sz, chk, d)                                   \
+    {"beyond", n, 0, c, t, d, #k, gx, gy, bx, by, sz, chk},
 static const struct kdef kdefs[] = {
 #include "micro.def"
+#include "beyond.def"
 };
 #undef SCOR_KERNEL
+#undef SCOR_BEYOND
+/* The classes of the beyond group, in its table's order. */
+static const char *const beyond_classes[] = {"shared", "shared-warp", "intra-warp", "bytes",
+                                             "scoped"};
+#define NUM_BEYOND_CLASSES (sizeof beyond_classes / sizeof beyond_classes[0])
 #define NUM_KDEFS (sizeof kdefs / sizeof kdefs[0])
 
 /* One thing to run: a manifest kernel or one build of an application. */
@@ -113,13 +128,13 @@ static const char *prog = "scord-scor";
 static int usage(FILE *f, int rc)
 {
     fprintf(f,
-            "usage: %s [options] [workload|micro|detector|apps ...]\n"
+            "usage: %s [options] [workload|micro|detector|beyond|apps ...]\n"
             "  --device URI      device (default sim)\n"
             "  --sw-dir DIR      kernel builds (default " SCOR_SW_DIR ")\n"
             "  --src-root DIR    repository root, for the kernels' sources (default " SCOR_SRC_ROOT ")\n"
             "  --configs LIST    comma list of off,full,full8,full16,cache (default all)\n"
             "  --check           PASS/FAIL line per workload and configuration\n"
-            "  --tables          Table VI, Fig 8/9 data, Table VII on stdout\n"
+            "  --tables          Table VI, Fig 8/9 data, Table VII, the beyond table on stdout\n"
             "  --json FILE       every result as a JSON array\n"
             "  --data-dir DIR    write fig8.dat and fig9.dat (gnuplot) there\n"
             "  --progress        progress on stderr\n"
@@ -392,6 +407,16 @@ static int run_micro(struct scor_ctx *ctx)
     return ctx->launch(ctx, grid, block, &a, sizeof a);
 }
 
+/* A kernel of the beyond group: its manifest row's shape and check. */
+static int run_beyond(struct scor_ctx *ctx)
+{
+    struct runner *r = ctx->runner;
+    const struct kdef *k = r->w->k;
+    const struct beyond_kernel bk = {k->name, k->gx, k->gy, k->bx, k->by, k->n, k->check,
+                                     k->cls != SCOR_FREE};
+    return beyond_run(ctx, &bk, r->record && opt.verbose ? r->vout : NULL);
+}
+
 static int run_one(scord_device *dev, const struct work *w, const struct config *cfg,
                    struct result *res, FILE *vout)
 {
@@ -438,7 +463,7 @@ static int run_one(scord_device *dev, const struct work *w, const struct config 
         r.record = pass == 1;
         scord_free_all(dev);
         ctx.msg[0] = 0;
-        int ok = w->app ? w->app->run(&ctx) : run_micro(&ctx);
+        int ok = w->app ? w->app->run(&ctx) : w->k->klass ? run_beyond(&ctx) : run_micro(&ctx);
         if (ok) {
             snprintf(res->error, sizeof res->error, "%s", ctx.msg[0] ? ctx.msg : "run failed");
             goto out;
@@ -533,6 +558,8 @@ static void json_result(FILE *f, const struct work *w, const struct config *c,
     json_str(f, w->name);
     fprintf(f, ", \"group\": \"%s\", \"racey\": %s, \"config\": \"%s\", ", w->group,
             w->racey ? "true" : "false", c->name);
+    if (w->k && w->k->klass)
+        fprintf(f, "\"class\": \"%s\", ", w->k->klass);
     fprintf(f, "\"expected_races\": %u, \"reported_races\": %u, \"false_positives\": %u, ",
             r->expected, r->found, r->fp);
     fprintf(f, "\"fp_lines\": [");
@@ -608,6 +635,73 @@ static const char *app_missing(const char *name, int racey)
     if (!works[a].selected)
         return racey ? "RACEY build not selected" : "race-free build not selected";
     return "not measured (a run failed or a configuration was not selected)";
+}
+
+/* The beyond group, one row per class of race: unique races present
+ * (marker IDs of the racy kernels) and found, race-free kernels without
+ * any report, false positives (distinct unmarked lines reported, racy and
+ * race-free kernels), under full and cache mode. */
+static void print_beyond_table(void)
+{
+    int full = cfg_index("full"), cache = cfg_index("cache");
+    int cols[2] = {full, cache};
+    bool any = false;
+    for (size_t wi = 0; wi < nworks && !any; wi++)
+        any = works[wi].selected && works[wi].k && works[wi].k->klass;
+    if (!any)
+        return;
+    printf("\nRaces beyond ScoRD (sw/bench/beyond): unique races present and found, race-free "
+           "kernels without a report, false positives (distinct unmarked lines)\n");
+    printf("%-12s %5s %5s %8s %11s %12s %11s %12s %8s %9s\n", "class", "racy", "free", "present",
+           "found full", "found cache", "clean full", "clean cache", "FP full", "FP cache");
+    unsigned tot[9] = {0};
+    bool col_ok[2] = {false, false};
+    for (size_t c = 0; c <= NUM_BEYOND_CLASSES; c++) {
+        unsigned v[9] = {0}; /* racy free present found[2] clean[2] fp[2] */
+        if (c == NUM_BEYOND_CLASSES)
+            memcpy(v, tot, sizeof v);
+        for (size_t wi = 0; wi < nworks && c < NUM_BEYOND_CLASSES; wi++) {
+            const struct work *w = &works[wi];
+            if (!w->selected || !w->k || !w->k->klass || strcmp(w->k->klass, beyond_classes[c]))
+                continue;
+            bool racy = w->k->cls != SCOR_FREE;
+            v[racy ? 0 : 1]++;
+            unsigned present = 0; /* marker IDs: the same in every configuration */
+            for (size_t k = 0; k < NUM_CONFIGS; k++)
+                if (RES(wi, k)->expected > present)
+                    present = RES(wi, k)->expected;
+            v[2] += racy ? present : 0;
+            for (int k = 0; k < 2; k++) {
+                if (!have(wi, cols[k]))
+                    continue;
+                const struct result *r = RES(wi, cols[k]);
+                col_ok[k] = true;
+                v[3 + k] += racy ? r->found : 0;
+                v[5 + k] += !racy && !r->records;
+                v[7 + k] += r->fp;
+            }
+        }
+        if (c < NUM_BEYOND_CLASSES) {
+            if (!v[0] && !v[1])
+                continue;
+            for (int k = 0; k < 9; k++)
+                tot[k] += v[k];
+        }
+        char cells[6][16];
+        for (int k = 0; k < 2; k++) {
+            if (col_ok[k]) {
+                snprintf(cells[k], sizeof cells[k], "%u", v[3 + k]);
+                snprintf(cells[2 + k], sizeof cells[2 + k], "%u/%u", v[5 + k], v[1]);
+                snprintf(cells[4 + k], sizeof cells[4 + k], "%u", v[7 + k]);
+            } else {
+                for (int m = 0; m < 3; m++)
+                    snprintf(cells[2 * m + k], sizeof cells[0], "-");
+            }
+        }
+        printf("%-12s %5u %5u %8u %11s %12s %11s %12s %8s %9s\n",
+               c < NUM_BEYOND_CLASSES ? beyond_classes[c] : "total", v[0], v[1], v[2], cells[0],
+               cells[1], cells[2], cells[3], cells[4], cells[5]);
+    }
 }
 
 static void print_tables(void)
@@ -812,6 +906,7 @@ static void print_tables(void)
             printf("\n");
         }
     }
+    print_beyond_table();
 }
 
 /* ---- jobs: one workload under one configuration, each on a device of its own ----- */
@@ -1050,7 +1145,8 @@ int main(int argc, char **argv)
                 hit = true;
             }
         bool group_word = !strcmp(sel[s], "micro") || !strcmp(sel[s], "detector") ||
-                          !strcmp(sel[s], "apps") || !strcmp(sel[s], "all");
+                          !strcmp(sel[s], "beyond") || !strcmp(sel[s], "apps") ||
+                          !strcmp(sel[s], "all");
         if (!hit && !group_word)
             return usage_error("unknown workload '%s' (--list shows them)", sel[s]);
     }

@@ -5,7 +5,7 @@
 #                stderr, build/scor/results.json, Fig 8/9 PNGs (gnuplot);
 #                the simulations in one worker process per CPU
 #                (SCOR_JOBS=N: N of them; the results do not depend on it)
-#   make scor-check   micro + detector kernels (+ apps) in --check mode
+#   make scor-check   micro, detector and beyond kernels (+ apps) in --check mode
 #
 # Applications: every sw/bench/apps/<name>/host.c found now is compiled in
 # and listed in the generated scor_apps.h (Table VI order first), so the
@@ -19,9 +19,9 @@ SCOR_APP_FOUND := $(patsubst sw/bench/apps/%/host.c,%,$(wildcard sw/bench/apps/*
 SCOR_APP_NAMES := $(filter $(SCOR_APP_FOUND),$(SCOR_APP_ORDER)) \
                   $(sort $(filter-out $(SCOR_APP_ORDER),$(SCOR_APP_FOUND)))
 SCOR_APPS_H := $(SCOR_OBJDIR)/scor_apps.h
-SCOR_CFLAGS := $(CFLAGS_HOST) -MMD -MP -Idriver/include -Idriver/scor -Isw/bench -Isw/bench/micro $(SW_INCLUDE) \
-               -I$(SCOR_OBJDIR)
-SCOR_OBJS := $(SCOR_OBJDIR)/scor.o $(SCOR_OBJDIR)/pool.o $(SCOR_OBJDIR)/apps.o \
+SCOR_CFLAGS := $(CFLAGS_HOST) -MMD -MP -Idriver/include -Idriver/scor -Isw/bench -Isw/bench/micro \
+               -Isw/bench/beyond $(SW_INCLUDE) -I$(SCOR_OBJDIR)
+SCOR_OBJS := $(SCOR_OBJDIR)/scor.o $(SCOR_OBJDIR)/pool.o $(SCOR_OBJDIR)/apps.o $(SCOR_OBJDIR)/beyond.o \
              $(patsubst %,$(SCOR_OBJDIR)/apps/%/host.o,$(SCOR_APP_NAMES))
 
 # Rewritten only when the list changes, so apps.o is not rebuilt each time.

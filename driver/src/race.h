@@ -46,6 +46,10 @@ uint32_t scord_priv_queued(const scord_device *dev);
 uint32_t scord_priv_queue_take(scord_device *dev, unsigned char *dst, uint32_t max);
 /* NULL for a NULL kernel. */
 struct scord_dbg *scord_priv_kernel_dbg(const scord_kernel *kernel);
+/* Grid and block of the device's last launch and its lanes per warp; all
+ * 0 before the first launch. */
+void scord_priv_launch_shape(const scord_device *dev, struct scord_dim3 *grid,
+                             struct scord_dim3 *block, uint32_t *warp_size);
 
 /* ---- race.c internals, for tests ------------------------------------------ */
 
@@ -60,8 +64,9 @@ struct scord_ring_port {
     int (*mem_read)(void *ctx, uint32_t addr, void *dst, size_t n);
 };
 
-/* scord_ring_drain() over a port; dev only receives the error detail and
- * may be NULL. */
+/* scord_ring_drain() over a port (which also gives DET_PC_BASE, the base
+ * of the previous accesses' PC indexes); dev only receives the error
+ * detail and may be NULL. The races' launch fields are left 0. */
 int scord_priv_ring_drain(const struct scord_ring_port *port, scord_device *dev,
                           struct scord_race *races, size_t max, size_t *n,
                           struct scord_ring_info *info);

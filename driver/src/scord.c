@@ -55,6 +55,7 @@ struct scord_device {
     uint32_t stack_top, stack_log2, stack_base; /* stack is [base, top) */
     uint32_t heap_base, heap_next, heap_limit;  /* allocator: [base, limit) */
     uint32_t args_addr, args_bytes;             /* live while running */
+    struct scord_dim3 last_grid, last_block;    /* of the last launch: race reports */
     bool args_low;                              /* args sit just above the heap */
     bool launched, running, have_snapshot;
     /* Race detector (scord_detector_configure): the configuration, the
@@ -594,6 +595,20 @@ static const char *det_mode_text(const struct scord_detector_config *c)
     return c->cache_mode ? "cache" : "full";
 }
 
+/* How much metadata a mode takes, for error messages: "16 bytes per
+ * 4-byte granule", "16 bytes per 32 granules of 4 bytes". */
+static const char *det_md_cost_text(const struct scord_detector_config *c, char *buf, size_t len)
+{
+    if (c->cache_mode)
+        snprintf(buf, len, "%u metadata bytes per %u granules of %u bytes",
+                 (unsigned)SCORD_DET_MD_ENTRY_BYTES, (unsigned)SCORD_DET_CACHE_GRANULES,
+                 c->granularity);
+    else
+        snprintf(buf, len, "%u metadata bytes per %u-byte granule",
+                 (unsigned)SCORD_DET_MD_ENTRY_BYTES, c->granularity);
+    return buf;
+}
+
 int scord_malloc(scord_device *dev, size_t bytes, scord_addr *addr)
 {
     if (!dev || !addr)
@@ -607,15 +622,17 @@ int scord_malloc(scord_device *dev, size_t bytes, scord_addr *addr)
         start = align_up(dev->args_addr + dev->args_bytes, dev->info.line_bytes);
     uint64_t end = start + (uint64_t)bytes;
     uint32_t ceil = heap_ceiling(dev);
+    char cost[80];
     if (bytes > UINT32_MAX || end > ceil) {
         if (ceil < dev->heap_limit)
             return fail(dev, SCORD_ERR_NO_MEM,
                         "device memory exhausted: %zu bytes requested, %llu free below 0x%08x, "
                         "the end of the largest window the race detector can track (%s mode, "
-                        "%u-byte granules; its metadata and ring take the memory above it); "
-                        "use cache mode or a coarser granularity, or disable the detector",
+                        "%u-byte granules: %s; its metadata and ring take the memory above "
+                        "it); use cache mode or a coarser granularity, or disable the detector",
                         bytes, (unsigned long long)(ceil > start ? ceil - start : 0),
-                        (unsigned)ceil, det_mode_text(&dev->det_cfg), dev->det_cfg.granularity);
+                        (unsigned)ceil, det_mode_text(&dev->det_cfg), dev->det_cfg.granularity,
+                        det_md_cost_text(&dev->det_cfg, cost, sizeof cost));
         return fail(dev, SCORD_ERR_NO_MEM,
                     "device memory exhausted: %zu bytes requested, %llu free below the stack",
                     bytes, (unsigned long long)(ceil > start ? ceil - start : 0));
@@ -1031,6 +1048,14 @@ struct scord_dbg *scord_priv_kernel_dbg(const scord_kernel *kernel)
 {
     return kernel ? kernel->dbg : NULL;
 }
+void scord_priv_launch_shape(const scord_device *dev, struct scord_dim3 *grid,
+                             struct scord_dim3 *block, uint32_t *warp_size)
+{
+    bool any = dev && dev->launched;
+    *grid = any ? dev->last_grid : (struct scord_dim3){0, 0, 0};
+    *block = any ? dev->last_block : (struct scord_dim3){0, 0, 0};
+    *warp_size = any ? dev->info.threads : 0;
+}
 
 static const struct symbol *find_symbol(const scord_kernel *k, const char *name)
 {
@@ -1070,12 +1095,14 @@ static uint32_t det_gran_log2(const struct scord_detector_config *c)
     return c->granularity == 16 ? 4 : c->granularity == 8 ? 3 : 2;
 }
 
-/* DET_MD_BYTES of §5.2 for a window of w bytes. */
+/* DET_MD_BYTES of §5.2 for a window of w bytes: one 16-byte entry per
+ * granule in full mode, per DET_CACHE_GRANULES (32) granules in cache
+ * mode (12.5 % of the window at 4-byte granules). */
 static uint64_t det_md_bytes(const struct scord_detector_config *c, uint64_t w)
 {
     uint64_t entries = w >> det_gran_log2(c);
     if (c->cache_mode)
-        entries /= 16;
+        entries /= SCORD_DET_CACHE_GRANULES;
     return entries * SCORD_DET_MD_ENTRY_BYTES;
 }
 
@@ -1104,17 +1131,20 @@ static int det_no_room(scord_device *dev, const struct scord_detector_config *c,
     uint64_t w = SCORD_DETECTOR_MIN_WINDOW;
     while (w < need)
         w <<= 1;
+    char cost[80];
     return fail(dev, SCORD_ERR_NO_MEM,
                 "race detector (%s mode, %u-byte granules, %u-record ring): the tracked window "
                 "must cover [0, 0x%08llx) (kernel image, allocations and arguments), i.e. %llu "
-                "bytes, whose %llu bytes of metadata and %llu-byte ring must fit between it and "
-                "the stack region at 0x%08x; %s; use cache mode or a coarser granularity, or "
-                "allocate less",
+                "bytes, whose %llu bytes of metadata (%s) and %llu-byte ring must fit between "
+                "it and the stack region at 0x%08x; %s; use cache mode or a coarser "
+                "granularity, or allocate less",
                 det_mode_text(c), c->granularity, c->ring_records, (unsigned long long)need,
                 (unsigned long long)w, (unsigned long long)det_md_bytes(c, w),
+                det_md_cost_text(c, cost, sizeof cost),
                 (unsigned long long)c->ring_records * SCORD_DET_REC_BYTES,
                 (unsigned)dev->stack_base,
-                wmax ? "it does not fit" : "not even the 64 KiB minimum window fits");
+                wmax ? (need > wmax ? "the largest window that fits is smaller" : "it does not fit")
+                     : "not even the minimum window fits");
 }
 
 static const char *det_err_text(uint32_t code)
@@ -1219,12 +1249,10 @@ static int det_arm(scord_device *dev, uint32_t w)
     return 0;
 }
 
-/* Before a start: arm for this launch (keeping an armed detector whose
- * window already covers it), or disarm when disabled. */
-static int det_prepare(scord_device *dev, const scord_kernel *kernel, uint64_t args_end)
+/* Arm for this launch, keeping an armed detector whose window already
+ * covers it. */
+static int det_place(scord_device *dev, const scord_kernel *kernel, uint64_t args_end)
 {
-    if (!dev->det_cfg.enable)
-        return det_disarm(dev);
     uint64_t need = kernel->image_hi;
     if (dev->heap_next > need)
         need = dev->heap_next;
@@ -1246,6 +1274,23 @@ static int det_prepare(scord_device *dev, const scord_kernel *kernel, uint64_t a
             return 0;
     }
     return det_arm(dev, w);
+}
+
+/* Before a start: arm for this launch (keeping an armed detector whose
+ * window already covers it), or disarm when disabled; then give the
+ * detector this kernel's PC base. */
+static int det_prepare(scord_device *dev, const scord_kernel *kernel, uint64_t args_end)
+{
+    if (!dev->det_cfg.enable)
+        return det_disarm(dev);
+    int rc = det_place(dev, kernel, args_end);
+    if (rc)
+        return rc;
+    /* Previous accesses are kept as (pc - DET_PC_BASE) / 4 in 16 bits
+     * (§5): the image start makes every PC of the kernel (at most 128 KiB,
+     * sw/runtime/link.ld) fit. Written at every launch: the register is
+     * writable while armed, and another kernel may have been loaded. */
+    return reg_wr(dev, SCORD_DET_PC_BASE, kernel->image_lo);
 }
 
 int scord_detector_configure(scord_device *dev, const struct scord_detector_config *cfg)
@@ -1304,13 +1349,15 @@ const char *const scord_detector_counter_names[SCORD_NUM_DETECTOR_COUNTERS + 1] 
     "barriers",          "records",            "suppressed",        "sh_accesses",
     "sh_syncs",          "races_block_fence",  "races_dev_fence",   "races_not_strong",
     "races_scoped_atom", "races_lock_load",    "races_lock_store",  "races_intrusion",
-    NULL,
+    "races_intra_warp",  "races_shared",       "races_shared_warp", NULL,
 };
 _Static_assert(sizeof(struct scord_detector_counters) ==
                    SCORD_NUM_DETECTOR_COUNTERS * sizeof(uint32_t),
                "struct scord_detector_counters must hold exactly the counters");
 _Static_assert(SCORD_DET_CNT_SUPPRESSED == 10 && SCORD_DET_CNT_SH_ACCESSES == 11 &&
-                   SCORD_DET_CNT_SH_SYNCS == 12 && SCORD_DET_RACE_INTRUSION == SCORD_RACE_TYPE_MAX,
+                   SCORD_DET_CNT_SH_SYNCS == 12 &&
+                   SCORD_DET_RACE_SHARED_WARP == SCORD_RACE_TYPE_MAX &&
+                   SCORD_DET_CNT_COUNT == SCORD_DET_CNT_RACE_BASE + SCORD_RACE_TYPE_MAX + 1,
                "scord.h and regmap.def disagree on the detector counters");
 
 int scord_read_detector_counters(scord_device *dev, struct scord_detector_counters *counters)
@@ -1505,6 +1552,8 @@ int scord_launch_shared(scord_device *dev, const scord_kernel *kernel, struct sc
     dev->args_addr = args_addr;
     dev->args_bytes = (uint32_t)args_size;
     dev->args_low = args_low;
+    dev->last_grid = grid;
+    dev->last_block = block;
     dev->running = dev->launched = true;
     dev->have_snapshot = false;
     /* Stream the ring while waiting when the device can hand out records. */

@@ -167,7 +167,10 @@ vecadd="$sw/sw/examples/vecadd/kernel.elf"
 matmul="$sw/sw/examples/matmul/kernel.elf"
 stale_args=(--grid 2 --block 8 "$stale" seq:8 zeros:64 zeros:32 zeros:32 zeros:8 8)
 if [ -f "$stale" ]; then
-    expect "stale: races found (exit 4)" 4 '^=========     by lane .* at kernel_main\+0x[0-9a-f]+ \(.*kernel\.c:[0-9]+' -- \
+    expect "stale: races found (exit 4)" 4 '^=========     (Read|Write|Atomic)( \([a-z-]+\))? by thread \([0-9]+,[0-9]+,[0-9]+\) in block \([0-9]+,[0-9]+,[0-9]+\) at kernel\.c:[0-9]+(:[0-9]+)? \(kernel_main\+0x[0-9a-f]+' -- \
+        "$scord" run "${stale_args[@]}"
+    # Both accesses named (record v2: the previous access's PC and lane).
+    expect "stale: the previous access's thread and line" 4 '^=========     previous (Read|Write|Atomic)( \([a-z-]+\))? by thread \([0-9]+,[0-9]+,[0-9]+\) in block \([0-9]+,[0-9]+,[0-9]+\) at kernel\.c:[0-9]+' -- \
         "$scord" run "${stale_args[@]}"
     expect "stale: race summary" 4 '^========= RACE SUMMARY: [1-9][0-9]* races \([1-9][0-9]* distinct\), 0 dropped$' -- \
         "$scord" run "${stale_args[@]}"
@@ -188,6 +191,12 @@ if [ -f "$stale" ]; then
          while IFS= read -r l; do printf '%s' \"\$l\" | python3 -m json.tool >/dev/null || exit 9; done <'$tmp/races.jsonl'
          grep -q 'kernel.c' '$tmp/races.jsonl' || exit 9
          exit \$rc"
+    expect "stale: --json carries the previous access (thread, pc, source line)" 0 '' -- python3 -c "
+import json, sys
+rs = [json.loads(l) for l in open('$tmp/races.jsonl')]
+p = [r['previous'] for r in rs if r['previous'] and r['previous']['known']]
+assert p and all(x['thread'] and x['pc'] and x['source']['line'] for x in p), rs[0]
+assert all(r['accessor']['thread'] and r['accessor']['block_idx'] for r in rs), rs[0]"
     expect "stale: --json FILE" 4 'RACE SUMMARY' -- "$scord" run --json "$tmp/r.json" "${stale_args[@]}"
     expect "stale: --json FILE content" 0 '' -- bash -c \
         "[ \$(wc -l <'$tmp/r.json') -ge 1 ] && head -n 1 '$tmp/r.json' | python3 -m json.tool >/dev/null"
@@ -207,7 +216,7 @@ if [ -f "$vecadd" ] && [ -f "$matmul" ]; then
         seq:128 seq:128 zeros:512 128
     expect "vecadd: --json - empty without races" 0 '' -- bash -c \
         "out=\$('$scord' run --json - --grid 4 --block 32 '$vecadd' seq:128 seq:128 zeros:512 128 2>/dev/null) && [ -z \"\$out\" ]"
-    # The heap shrinks to the detector's largest window (4 MiB at 4-byte
+    # The heap shrinks to the detector's largest window (2 MiB at 4-byte
     # granules in full mode on 16 MiB): a clear error, and cache mode fits.
     if [ "$("$scord" info | awk '$1 == "memory" && $2 ~ /^[0-9]+$/ {print $2}')" = 16777216 ]; then
         expect "detector: heap outside the window" 3 'use cache mode or a coarser granularity' -- \
@@ -221,7 +230,8 @@ else
 fi
 
 # A kernel storing into the detector's metadata: the smallest window is
-# [0, 64 KiB), so the metadata starts at 0x10000 (docs/detector.md §12).
+# [0, 32 KiB), so the metadata covers [0x8000, 0x28000) in full mode at
+# 4-byte granules and 0x10000 lies inside it (docs/detector.md §12).
 intrude="$sw/tests/kernels/det_intrusion/kernel.elf"
 if [ -f "$intrude" ]; then
     expect "intrusion: reported" 4 'Race \(intrusion\) detected: weak store of 4 bytes at 0x00010000' -- \

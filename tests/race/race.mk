@@ -4,7 +4,8 @@
 #
 #   make race-unit-test   build build/$(CONFIG)/race-ut/test_race and run it
 #
-# The test decodes records made by the reference model (linked in), maps
+# The test decodes synthetic v2 records and records made by the reference
+# model (linked in), names __shared__ variables of three kernels, maps
 # PCs of a project kernel to source lines and compares them with binutils'
 # addr2line, run here at build time over every PC of kernel_main and
 # _start, so no line number is written into the test.
@@ -16,6 +17,13 @@ RACEUT_ELF    := $(SW_BUILD)/$(RACEUT_KDIR)/kernel.elf
 RACEUT_A2L    := $(RACEUT_DIR)/prodcons.a2l
 RACEUT_NODBG  := $(RACEUT_DIR)/prodcons-nodebug.elf
 RACEUT_NOSYM  := $(RACEUT_DIR)/prodcons-stripped.elf
+# Kernels with __shared__ variables: 1-D and 2-D arrays (smem_scan, also
+# without DWARF), a static local one (smem_histogram), a dynamic one
+# (smem_dynamic).
+RACEUT_SCAN   := $(SW_BUILD)/tests/kernels/smem_scan/kernel.elf
+RACEUT_SCAN_NODBG := $(RACEUT_DIR)/smem_scan-nodebug.elf
+RACEUT_HIST   := $(SW_BUILD)/tests/kernels/smem_histogram/kernel.elf
+RACEUT_DYN    := $(SW_BUILD)/tests/kernels/smem_dynamic/kernel.elf
 RACEUT_SRCS   := tests/race/test_race.c sim/refmodel/scord_ref.c
 RACEUT_CFLAGS := $(CFLAGS_HOST) -Idriver/include -Idriver/src -Isim/refmodel -I$(GEN)
 RACEUT_NM     := $(RV_PREFIX)nm
@@ -49,8 +57,12 @@ $(RACEUT_NODBG): $(RACEUT_ELF)
 $(RACEUT_NOSYM): $(RACEUT_ELF)
 	@mkdir -p $(dir $@)
 	$(RACEUT_OBJCOPY) --strip-all $< $@
+$(RACEUT_SCAN_NODBG): $(RACEUT_SCAN)
+	@mkdir -p $(dir $@)
+	$(RACEUT_OBJCOPY) --strip-debug $< $@
 
 .PHONY: race-unit-test
-race-unit-test: $(RACEUT_BIN) $(RACEUT_A2L) $(RACEUT_NODBG) $(RACEUT_NOSYM)
+race-unit-test: $(RACEUT_BIN) $(RACEUT_A2L) $(RACEUT_NODBG) $(RACEUT_NOSYM) $(RACEUT_SCAN_NODBG) \
+                $(RACEUT_HIST) $(RACEUT_DYN)
 	$(RACEUT_BIN) $(RACEUT_ELF) $(RACEUT_A2L) $(RACEUT_KDIR)/kernel.c $(RACEUT_NODBG) \
-	    $(RACEUT_NOSYM)
+	    $(RACEUT_NOSYM) $(RACEUT_SCAN) $(RACEUT_SCAN_NODBG) $(RACEUT_HIST) $(RACEUT_DYN)

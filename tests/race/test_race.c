@@ -1,14 +1,18 @@
-/* Unit tests of libscord's race reports (driver/src/race.c): record
- * decoding against the reference model's records, refusal of bad records,
- * source mapping against binutils' addr2line, text and JSON reports, and
- * the ring drain (against the reference model: the GPU has no detector
- * yet, see ring_drain_sim).
+/* Unit tests of libscord's race reports (driver/src/race.c): record v2
+ * decoding of synthetic records of every type (previous access known and
+ * unknown) written here from the record table, and of the reference
+ * model's records, refusal of bad records, source mapping against
+ * binutils' addr2line, shared-variable names, text and JSON reports that
+ * name both accesses, and the ring drain (against the reference model).
  *
  * Usage: test_race KERNEL.elf EXPECT.a2l KERNEL.c NODEBUG.elf STRIPPED.elf
+ *                  SCAN.elf SCAN-NODEBUG.elf HIST.elf DYN.elf
  *   EXPECT.a2l is `addr2line -a -f -i` of the ELF for every PC of
  *   kernel_main and _start, written by tests/race/race.mk at build time,
  *   so no line number is written down here. NODEBUG.elf and STRIPPED.elf
- *   are KERNEL.elf without DWARF and without any symbols.
+ *   are KERNEL.elf without DWARF and without any symbols. SCAN, HIST and
+ *   DYN are the kernels tests/kernels/smem_{scan,histogram,dynamic}: a
+ *   2-D and a 1-D __shared__ array, a static local one, a dynamic one.
  * One line per case: "PASS name" or "FAIL name: reason"; exit 1 on failure. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -54,6 +58,7 @@ static void run(const char *name, int (*fn)(void))
 }
 
 static const char *elf_path, *a2l_path, *src_path, *nodebug_path, *stripped_path;
+static const char *scan_path, *scan_nodebug_path, *hist_path, *dyn_path;
 static scord_device *dev;
 static scord_kernel *kern;
 
@@ -67,6 +72,7 @@ static scord_kernel *kern;
 #define X        (TRACK + 0x100u)
 #define LOCK     (TRACK + 0x400u)
 #define LOCK2    (TRACK + 0x800u)
+#define PCB      0x0800u /* DET_PC_BASE of the model's runs */
 
 static scord_ref_t *m;
 static scord_locktab_t lt[8][8]; /* [block % 8][warp % 8] */
@@ -82,6 +88,7 @@ static void setup(uint32_t ring_size)
     scord_ref_reg_write(m, SCORD_DET_MD_BASE, MDB);
     scord_ref_reg_write(m, SCORD_DET_RING_BASE, RING);
     scord_ref_reg_write(m, SCORD_DET_RING_SIZE, ring_size);
+    scord_ref_reg_write(m, SCORD_DET_PC_BASE, PCB);
     scord_ref_reg_write(m, SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE);
     scord_ref_kernel_start(m);
     memset(lt, 0, sizeof lt);
@@ -216,6 +223,11 @@ static struct truth scenario(uint32_t type)
         lock(1, 0, LOCK2);
         t.cur = acc(SCORD_DET_EV_STORE, X, 1, 0, 10, 1, 1, 1, 0);
         break;
+    case SCORD_RACE_INTRA_WARP: /* lanes 2 and 6 of one warp, no sync between */
+        t.prev = acc(SCORD_DET_EV_LOAD, X, 3, 1, 2, 2, 2, 0, 0);
+        send(&t.prev);
+        t.cur = acc(SCORD_DET_EV_STORE, X, 3, 1, 6, 2, 2, 0, 0);
+        break;
     case SCORD_RACE_INTRUSION: /* a byte store into the metadata region */
         t.has_prev = false;
         t.cur = acc(SCORD_DET_EV_STORE, MDB + 16, 3, 4, 9, 1, 0, 0, 0);
@@ -240,12 +252,13 @@ static void encode(const struct scord_race *r, uint8_t b[32])
     wr32(b, r->type | (uint32_t)r->device_scope << 8 | (uint32_t)r->kind << 9 |
                 (uint32_t)r->strong << 11 | (uint32_t)r->scope << 12 |
                 (uint32_t)r->prev_modified << 13 | (uint32_t)r->prev_atomic << 14 |
-                (uint32_t)r->prev_scope << 15 | (uint32_t)r->prev_strong << 16 | lg << 17);
+                (uint32_t)r->prev_scope << 15 | (uint32_t)r->prev_strong << 16 | lg << 17 |
+                (uint32_t)r->prev_known << 19 | (uint32_t)r->shared << 20 | r->prev_lane << 21);
     wr32(b + 4, r->pc);
     wr32(b + 8, r->addr);
     wr32(b + 12, r->block);
     wr32(b + 16, r->core | r->warp << 8 | r->lane << 16);
-    wr32(b + 20, r->prev_block | r->prev_warp << 8);
+    wr32(b + 20, r->prev_block | r->prev_warp << 8 | r->prev_pc_index << 16);
     wr32(b + 24, r->count);
     wr32(b + 28, r->seq);
 }
@@ -283,17 +296,20 @@ static int check_truth(const struct scord_race *r, const struct truth *t)
     CHECK(r->prev_block == (p->block & 127u) && r->prev_warp == p->warp,
           "previous b%u w%u, expected b%u w%u", r->prev_block, r->prev_warp, p->block & 127u,
           p->warp);
+    /* The model was given DET_PC_BASE = PCB, and every event PC lies above. */
+    CHECK(r->prev_known && r->prev_lane == p->lane && r->prev_pc == p->pc &&
+              r->prev_pc_index == (p->pc - PCB) / 4 && !r->shared,
+          "previous known %u lane %u pc 0x%x (index 0x%x), expected lane %u pc 0x%x",
+          r->prev_known, r->prev_lane, r->prev_pc, r->prev_pc_index, p->lane, p->pc);
     return 1;
 }
 
-static struct scord_race decoded[SCORD_RACE_TYPE_MAX + 1];
-
-static int decode_type(uint32_t type)
+static int model_type(uint32_t type)
 {
     struct truth t = scenario(type);
     CHECK(ring_head() == 1, "%u records in the ring, expected 1", ring_head());
     struct scord_race r;
-    int rc = scord_race_decode(slot_bytes(0), &r);
+    int rc = scord_race_decode_at(slot_bytes(0), PCB, &r);
     CHECK(rc == 0, "decode: %s (%s)", scord_error_name(rc), scord_last_error_detail(NULL));
     if (!check_truth(&r, &t))
         return 0;
@@ -307,11 +323,10 @@ static int decode_type(uint32_t type)
     uint8_t again[32];
     encode(&r, again);
     CHECK(memcmp(again, slot_bytes(0), 32) == 0, "encode(decode(record)) differs from record");
-    decoded[type] = r;
     return 1;
 }
 #define DECODE_CASE(T, N)                                                                      \
-    static int decode_##N(void) { return decode_type(T); }
+    static int model_##N(void) { return model_type(T); }
 DECODE_CASE(SCORD_RACE_BLOCK_FENCE, block_fence)
 DECODE_CASE(SCORD_RACE_DEV_FENCE, dev_fence)
 DECODE_CASE(SCORD_RACE_NOT_STRONG, not_strong)
@@ -319,6 +334,147 @@ DECODE_CASE(SCORD_RACE_SCOPED_ATOM, scoped_atom)
 DECODE_CASE(SCORD_RACE_LOCK_LOAD, lock_load)
 DECODE_CASE(SCORD_RACE_LOCK_STORE, lock_store)
 DECODE_CASE(SCORD_RACE_INTRUSION, intrusion)
+DECODE_CASE(SCORD_RACE_INTRA_WARP, intra_warp)
+
+/* ---- synthetic v2 records ------------------------------------------------------
+ *
+ * Records written here field by field from the record table (spec §5 /
+ * docs/detector.md §8.1), apart from the library and the model: every
+ * type with a known previous access, and every type but INTRUSION with an
+ * unknown one (PC index 0xFFFF). */
+
+struct fields {
+    uint32_t type, dev, kind, strong, scope, pmod, patom, pscope, pstrong, size_log2;
+    uint32_t known, shared, plane;
+    uint32_t pc, addr, block, core, warp, lane, pblock, pwarp, pcidx, count, seq;
+};
+
+static void pack(const struct fields *f, uint8_t b[32])
+{
+    wr32(b, f->type | f->dev << 8 | f->kind << 9 | f->strong << 11 | f->scope << 12 |
+                f->pmod << 13 | f->patom << 14 | f->pscope << 15 | f->pstrong << 16 |
+                f->size_log2 << 17 | f->known << 19 | f->shared << 20 | f->plane << 21);
+    wr32(b + 4, f->pc);
+    wr32(b + 8, f->addr);
+    wr32(b + 12, f->block);
+    wr32(b + 16, f->core | f->warp << 8 | f->lane << 16);
+    wr32(b + 20, f->pblock | f->pwarp << 8 | f->pcidx << 16);
+    wr32(b + 24, f->count);
+    wr32(b + 28, f->seq);
+}
+
+#define LD SCORD_ACCESS_LOAD
+#define ST SCORD_ACCESS_STORE
+#define AT SCORD_ACCESS_ATOMIC
+#define SH(off) (SCORD_SMEM_BASE + (off))
+/* type dev kind strong scope | pmod patom pscope pstrong | size known shared plane |
+ * pc addr block core warp lane | pblock pwarp pcidx count seq */
+static const struct fields synth_known[SCORD_RACE_TYPE_MAX + 1] = {
+    [SCORD_RACE_BLOCK_FENCE] = {1, 0, LD, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3,
+                                0x1100, X, 5, 1, 2, 7, 5, 1, 0x21, 1, 17},
+    [SCORD_RACE_DEV_FENCE] = {2, 1, ST, 0, 0, 1, 0, 0, 1, 0, 1, 0, 31,
+                              0x1104, X + 8, 300, 7, 31, 0, 2, 3, 0x7fff, 2, 40},
+    [SCORD_RACE_NOT_STRONG] = {3, 1, LD, 1, 0, 1, 0, 0, 0, 2, 1, 0, 1,
+                               0x1108, X, 1, 1, 0, 2, 0, 0, 0, 1, 3},
+    [SCORD_RACE_SCOPED_ATOM] = {4, 1, AT, 1, 1, 1, 1, 0, 1, 2, 1, 0, 4,
+                                0x110c, X, 1, 1, 2, 5, 0, 0, 0x40, 3, 9},
+    [SCORD_RACE_LOCK_LOAD] = {5, 1, LD, 1, 0, 1, 0, 0, 1, 2, 1, 0, 6,
+                              0x1110, X, 1, 1, 0, 8, 0, 0, 0x41, 1, 30},
+    [SCORD_RACE_LOCK_STORE] = {6, 0, ST, 1, 0, 1, 0, 0, 1, 1, 1, 0, 9,
+                               0x1114, X, 129, 1, 0, 10, 1, 4, 0x42, 1, 31},
+    [SCORD_RACE_INTRUSION] = {7, 0, ST, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                              0x1118, MDB + 16, 3, 1, 4, 9, 0, 0, 0, 1, 5},
+    [SCORD_RACE_INTRA_WARP] = {8, 0, ST, 0, 0, 0, 0, 0, 0, 2, 1, 0, 2,
+                               0x111c, X + 4, 3, 2, 1, 6, 3, 1, 0x43, 4, 77},
+    [SCORD_RACE_SHARED] = {9, 0, ST, 0, 0, 0, 0, 0, 0, 2, 1, 1, 4,
+                           0x1120, SH(0x10), 1, 1, 0, 4, 1, 1, 0x44, 1, 12},
+    [SCORD_RACE_SHARED_WARP] = {10, 0, LD, 0, 0, 1, 0, 0, 0, 0, 1, 1, 4,
+                                0x1124, SH(0x205), 0, 0, 0, 5, 0, 0, 0x45, 2, 13},
+};
+
+/* The known record of type t with its previous access unknown. */
+static struct fields synth_unknown(uint32_t t)
+{
+    struct fields f = synth_known[t];
+    f.known = 0;
+    f.pcidx = SCORD_RACE_PC_INDEX_UNKNOWN;
+    return f;
+}
+
+static struct scord_race decoded[SCORD_RACE_TYPE_MAX + 1];
+static struct scord_race decoded_unknown[SCORD_RACE_TYPE_MAX + 1];
+
+/* Every field of the decoded race against the fields it was packed from. */
+static int check_fields(const struct scord_race *r, const struct fields *f, uint32_t base)
+{
+    CHECK(r->type == f->type && r->device_scope == f->dev && r->kind == f->kind &&
+              r->strong == f->strong && r->scope == f->scope && r->size == 1u << f->size_log2,
+          "type %u: type/dev/kind/strong/scope/size %u/%u/%u/%u/%u/%u", f->type, r->type,
+          r->device_scope, r->kind, r->strong, r->scope, r->size);
+    CHECK(r->prev_modified == f->pmod && r->prev_atomic == f->patom &&
+              r->prev_scope == f->pscope && r->prev_strong == f->pstrong,
+          "type %u: previous flags %u%u%u%u", f->type, r->prev_modified, r->prev_atomic,
+          r->prev_scope, r->prev_strong);
+    CHECK(r->pc == f->pc && r->addr == f->addr && r->block == f->block && r->core == f->core &&
+              r->warp == f->warp && r->lane == f->lane,
+          "type %u: current access fields", f->type);
+    CHECK(r->prev_block == f->pblock && r->prev_warp == f->pwarp && r->prev_lane == f->plane &&
+              r->prev_known == f->known && r->shared == f->shared &&
+              r->prev_pc_index == f->pcidx,
+          "type %u: previous b%u w%u l%u known %u idx 0x%x shared %u", f->type, r->prev_block,
+          r->prev_warp, r->prev_lane, r->prev_known, r->prev_pc_index, r->shared);
+    uint32_t want_pc = f->known ? base + 4 * f->pcidx : 0;
+    CHECK(r->prev_pc == want_pc, "type %u: previous pc 0x%x, expected 0x%x", f->type, r->prev_pc,
+          want_pc);
+    CHECK(r->count == f->count && r->seq == f->seq, "type %u: count/seq", f->type);
+    bool prev = f->type != SCORD_RACE_INTRUSION;
+    uint32_t pk = f->patom ? AT : f->pmod ? ST : LD;
+    CHECK(r->has_prev == prev && (!prev || r->prev_kind == pk), "type %u: has_prev %u kind %u",
+          f->type, r->has_prev, r->prev_kind);
+    CHECK(!r->warp_size && !r->grid_dim.x && !r->block_dim.x, "type %u: launch fields set",
+          f->type);
+    return 1;
+}
+
+static int synth_one(const struct fields *f, struct scord_race *out)
+{
+    uint8_t b[32], again[32];
+    pack(f, b);
+    struct scord_race r, r0;
+    int rc = scord_race_decode_at(b, PCB, &r);
+    CHECK(rc == 0, "type %u (known %u) refused: %s", f->type, f->known,
+          scord_last_error_detail(NULL));
+    if (!check_fields(&r, f, PCB))
+        return 0;
+    /* Without a base the index is taken from 0. */
+    CHECK(scord_race_decode(b, &r0) == 0 && r0.prev_pc == (f->known ? 4 * f->pcidx : 0),
+          "type %u: scord_race_decode's previous pc 0x%x", f->type, r0.prev_pc);
+    encode(&r, again);
+    CHECK(!memcmp(again, b, 32), "type %u: encode(decode(record)) differs", f->type);
+    *out = r;
+    return 1;
+}
+
+static int decode_synthetic(void)
+{
+    for (uint32_t t = SCORD_RACE_TYPE_MIN; t <= SCORD_RACE_TYPE_MAX; t++) {
+        if (!synth_one(&synth_known[t], &decoded[t]))
+            return 0;
+        if (t == SCORD_RACE_INTRUSION)
+            continue;
+        struct fields u = synth_unknown(t);
+        if (!synth_one(&u, &decoded_unknown[t]))
+            return 0;
+    }
+    /* Several lanes read a shared word and the racing lane was one of
+     * them: the previous thread is the current one (the first reader). */
+    struct fields f = synth_known[SCORD_RACE_SHARED_WARP];
+    f.kind = ST;
+    f.pmod = 0;
+    f.plane = f.lane;
+    struct scord_race r;
+    return synth_one(&f, &r);
+}
 
 /* ---- refusal of bad records ---------------------------------------------------- */
 
@@ -335,11 +491,17 @@ static int expect_bad(const uint8_t rec[32], const char *what)
     return 1;
 }
 
+static int expect_bad_fields(const struct fields *f, const char *what)
+{
+    uint8_t b[32];
+    pack(f, b);
+    return expect_bad(b, what);
+}
+
 static int decode_rejects(void)
 {
     uint8_t good[32], b[32];
-    scenario(SCORD_RACE_DEV_FENCE); /* a device-scope record with every field set */
-    memcpy(good, slot_bytes(0), 32);
+    pack(&synth_known[SCORD_RACE_DEV_FENCE], good); /* every field set */
     struct scord_race r;
     CHECK(scord_race_decode(good, &r) == 0, "base record refused");
     CHECK(scord_race_decode(NULL, &r) == SCORD_ERR_INVALID_ARG, "NULL record accepted");
@@ -351,17 +513,18 @@ static int decode_rejects(void)
         const char *what;
     } cases[] = {
         {0, 0x00, 0x00, "type 0"},
-        {0, 0x08, 0x00, "type 8"},
+        {0, 0x0b, 0x00, "type 11"},
         {0, 0xff, 0x00, "type 255"},
-        {2, 0x08, 0xff, "word 0 bit 19"},
+        {3, 0x04, 0xff, "word 0 bit 26"},
         {3, 0x80, 0xff, "word 0 bit 31"},
         {1, 0x06, 0xff, "kind 3"},
         {2, 0x06, 0xff, "size code 3"},
+        {2, 0x10, 0xff, "shared flag on a device-fence race"},
+        {2, 0x00, 0xf7, "previous unknown, PC index given"},
         {14, 0x01, 0xff, "block bit 16"},
         {19, 0x01, 0xff, "word 4 bit 24"},
         {17, 0x20, 0xff, "warp 32+"},
         {18, 0x20, 0xff, "lane 32+"},
-        {22, 0x01, 0xff, "word 5 bit 16"},
         {20, 0x80, 0xff, "previous block 128+"},
         {21, 0x20, 0xff, "previous warp 32+"},
         {1, 0x00, 0xfe, "device flag clear although the block ids differ"},
@@ -376,46 +539,51 @@ static int decode_rejects(void)
     memset(b + 24, 0, 4);
     if (!expect_bad(b, "count 0"))
         return 0;
-    /* Normalisation and type rules on otherwise valid records. */
-    struct scord_race v = decoded[SCORD_RACE_SCOPED_ATOM], w;
-    v.strong = 0;
-    encode(&v, b);
-    if (!expect_bad(b, "weak atomic"))
-        return 0;
-    v = decoded[SCORD_RACE_BLOCK_FENCE];
-    v.scope = 1;
-    encode(&v, b);
-    if (!expect_bad(b, "scoped load"))
-        return 0;
-    v = decoded[SCORD_RACE_BLOCK_FENCE];
-    v.prev_scope = 1;
-    encode(&v, b);
-    if (!expect_bad(b, "previous scope without atomic"))
-        return 0;
-    v = decoded[SCORD_RACE_BLOCK_FENCE];
-    v.prev_block ^= 1;
-    v.device_scope = 1;
-    encode(&v, b);
-    if (!expect_bad(b, "block-fence across blocks"))
-        return 0;
-    v = decoded[SCORD_RACE_LOCK_LOAD];
-    v.kind = SCORD_ACCESS_STORE;
-    encode(&v, b);
-    if (!expect_bad(b, "lock-load by a store"))
-        return 0;
-    v = decoded[SCORD_RACE_INTRUSION];
-    v.prev_warp = 1;
-    encode(&v, b);
-    if (!expect_bad(b, "intrusion with a previous accessor"))
-        return 0;
-    v = decoded[SCORD_RACE_INTRUSION];
-    v.kind = SCORD_ACCESS_LOAD;
-    encode(&v, b);
-    if (!expect_bad(b, "intrusion by a load"))
-        return 0;
+
+    /* The rules of record v2, each broken on an otherwise valid record. */
+    struct fields f;
+#define BAD_IF(T, CHANGE, WHAT)                                                               \
+    do {                                                                                       \
+        f = synth_known[T];                                                                    \
+        CHANGE;                                                                                \
+        if (!expect_bad_fields(&f, WHAT))                                                      \
+            return 0;                                                                          \
+    } while (0)
+    BAD_IF(SCORD_RACE_SCOPED_ATOM, f.strong = 0, "weak atomic");
+    BAD_IF(SCORD_RACE_BLOCK_FENCE, f.scope = 1, "scoped load");
+    BAD_IF(SCORD_RACE_BLOCK_FENCE, f.pscope = 1, "previous scope without atomic");
+    BAD_IF(SCORD_RACE_BLOCK_FENCE, (f.pblock ^= 1, f.dev = 1), "block-fence across blocks");
+    BAD_IF(SCORD_RACE_LOCK_LOAD, f.kind = ST, "lock-load by a store");
+    BAD_IF(SCORD_RACE_INTRUSION, f.pwarp = 1, "intrusion with a previous accessor");
+    BAD_IF(SCORD_RACE_INTRUSION, f.kind = LD, "intrusion by a load");
+    BAD_IF(SCORD_RACE_INTRUSION, f.plane = 3, "intrusion with a previous lane");
+    BAD_IF(SCORD_RACE_INTRUSION, f.known = 1, "intrusion with a known previous access");
+    BAD_IF(SCORD_RACE_INTRUSION, f.pcidx = 0xffff, "intrusion with a previous PC index");
+    BAD_IF(SCORD_RACE_BLOCK_FENCE, f.pcidx = 0xffff, "known previous access, PC index 0xFFFF");
+    BAD_IF(SCORD_RACE_INTRA_WARP, f.pwarp = 2, "intra-warp race with another warp");
+    BAD_IF(SCORD_RACE_INTRA_WARP, (f.pblock = 4, f.dev = 1), "intra-warp race across blocks");
+    BAD_IF(SCORD_RACE_INTRA_WARP, f.plane = f.lane, "intra-warp race of a lane with itself");
+    BAD_IF(SCORD_RACE_INTRA_WARP, f.kind = LD, "intra-warp race of two loads");
+    BAD_IF(SCORD_RACE_INTRA_WARP, f.shared = 1, "intra-warp race with the shared flag");
+    BAD_IF(SCORD_RACE_SHARED, f.shared = 0, "shared race without the shared flag");
+    BAD_IF(SCORD_RACE_SHARED, f.addr = SCORD_SMEM_BASE - 4, "shared race below the window");
+    BAD_IF(SCORD_RACE_SHARED, f.addr = SCORD_SMEM_BASE + SCORD_SMEM_WINDOW,
+           "shared race above the window");
+    BAD_IF(SCORD_RACE_SHARED, f.strong = 1, "strong shared store");
+    BAD_IF(SCORD_RACE_SHARED, (f.kind = AT, f.strong = 1, f.scope = 1),
+           "device-scope shared atomic");
+    BAD_IF(SCORD_RACE_SHARED, f.pwarp = f.warp, "shared race inside one warp");
+    BAD_IF(SCORD_RACE_SHARED, (f.pblock = 2, f.dev = 1), "shared race across blocks");
+    BAD_IF(SCORD_RACE_SHARED_WARP, f.pwarp = 1, "shared-warp race between warps");
+    BAD_IF(SCORD_RACE_SHARED_WARP, f.pmod = 0, "shared-warp race of two loads");
+    BAD_IF(SCORD_RACE_SHARED_WARP,
+           (f.kind = AT, f.strong = 1, f.pmod = 1, f.patom = 1, f.pstrong = 1),
+           "shared-warp race of two atomics");
+#undef BAD_IF
     /* And the unmodified ones still pass. */
     for (uint32_t ty = SCORD_RACE_TYPE_MIN; ty <= SCORD_RACE_TYPE_MAX; ty++) {
         encode(&decoded[ty], b);
+        struct scord_race w;
         CHECK(scord_race_decode(b, &w) == 0, "re-encoded type %u refused", ty);
     }
     return 1;
@@ -784,7 +952,7 @@ static int addr2line_unknown(void)
     r.pc = 0;
     char buf[2048];
     CHECK(scord_race_format(kern, &r, buf, sizeof buf) > 0, "format failed");
-    CHECK(strstr(buf, "pc 0x00000000 (?\?)" /* trigraph-safe */), "report: %s", buf);
+    CHECK(strstr(buf, "at pc 0x00000000 (no source line)"), "report: %s", buf);
     CHECK(scord_race_format_json(kern, &r, buf, sizeof buf) > 0 && json_line_ok(buf),
           "json: %s", buf);
     CHECK(strstr(buf, "\"function\":null") && strstr(buf, "\"line\":null"), "json: %s", buf);
@@ -830,36 +998,106 @@ static int addr2line_without_debug_info(void)
 
 /* ---- reports --------------------------------------------------------------------- */
 
-static int format_type(uint32_t type)
+/* The report's "FILE:LINE" for pc: the kernel's own line (the call site
+ * when pc is inside an inlined helper). */
+static void where_of(uint32_t pc, char *buf, size_t len)
 {
-    struct scord_race r = decoded[type];
-    CHECK(r.type == type, "no decoded record of type %u (decode case failed?)", type);
-    /* Point the record at kernel_main's entry so a source line shows. */
-    r.pc = scord_kernel_symbol(kern, "kernel_main");
     struct scord_srcloc loc;
-    CHECK(scord_kernel_addr2line(kern, r.pc, &loc) == 0, "addr2line failed");
-    char buf[2048], want[512];
+    scord_kernel_addr2line(kern, pc, &loc);
+    if (loc.inlined && loc.call_line)
+        snprintf(buf, len, "at %s:%u ", base(loc.call_file), loc.call_line);
+    else if (loc.column)
+        snprintf(buf, len, "at %s:%u:%u ", base(loc.file), loc.line, loc.column);
+    else
+        snprintf(buf, len, "at %s:%u ", base(loc.file), loc.line);
+}
+
+/* A launch for the records: grid 20x16 (320 blocks: a previous block id
+ * known mod 128 only) or 4x2, blocks of 16x2 threads, 8-lane warps. */
+static void give_shape(struct scord_race *r, bool big_grid)
+{
+    r->grid_dim = big_grid ? (struct scord_dim3){20, 16, 1} : (struct scord_dim3){4, 2, 1};
+    r->block_dim = (struct scord_dim3){16, 2, 1};
+    r->warp_size = 8;
+}
+
+/* "thread (x,y,z) in block (x,y,z)" as the shape of give_shape says. */
+static void thread_name(const struct scord_race *r, uint32_t block, uint32_t warp, uint32_t lane,
+                        char *buf, size_t len)
+{
+    uint32_t t = warp * r->warp_size + lane, gx = r->grid_dim.x, gy = r->grid_dim.y;
+    snprintf(buf, len, "thread (%u,%u,%u) in block (%u,%u,%u)", t % 16, t / 16 % 2, t / 32,
+             block % gx, block / gx % gy, block / gx / gy);
+}
+
+static const char *const verbs[] = {"Read", "Write", "Atomic"};
+
+static int format_case(uint32_t type, bool known, bool shape)
+{
+    struct scord_race r = known ? decoded[type] : decoded_unknown[type];
+    CHECK(r.type == type, "no decoded record of type %u (decode case failed?)", type);
+    /* Point both accesses into kernel_main so source lines show. */
+    scord_addr km = scord_kernel_symbol(kern, "kernel_main");
+    r.pc = km;
+    if (r.prev_known)
+        r.prev_pc = km + 0x14;
+    bool big = r.block >= 8 || r.prev_block >= 8;
+    if (shape)
+        give_shape(&r, big);
+    char buf[2048], want[512], where[256];
     int n = scord_race_format(kern, &r, buf, sizeof buf);
     CHECK(n > 0 && (size_t)n == strlen(buf), "format returned %d for %zu chars", n, strlen(buf));
     snprintf(want, sizeof want, "Race (%s) detected: ", scord_race_type_name(type));
     CHECK(strstr(buf, want), "no '%s' in:\n%s", want, buf);
-    snprintf(want, sizeof want, "at 0x%08x\n", r.addr);
-    CHECK(strstr(buf, want), "no address in:\n%s", buf);
-    snprintf(want, sizeof want, "by lane %u of warp %u of block %u (core %u), at kernel_main+0x0 (%s:%u",
-             r.lane, r.warp, r.block, r.core, base(loc.file), loc.line);
+    snprintf(want, sizeof want, " of %u byte%s at 0x%08x%s", r.size, r.size == 1 ? "" : "s",
+             r.addr, r.shared ? " (shared memory offset" : "\n");
     CHECK(strstr(buf, want), "no '%s' in:\n%s", want, buf);
-    snprintf(want, sizeof want, "%u byte%s", r.size, r.size == 1 ? "" : "s");
-    CHECK(strstr(buf, want), "no size in:\n%s", buf);
+    /* The current access: verb, thread, line. */
+    char who[128];
+    if (shape)
+        thread_name(&r, r.block, r.warp, r.lane, who, sizeof who);
+    else
+        snprintf(who, sizeof who, "lane %u of warp %u of block %u", r.lane, r.warp, r.block);
+    where_of(r.pc, where, sizeof where);
+    snprintf(want, sizeof want, "    %s%s by %s %s(kernel_main+0x0", verbs[r.kind],
+             r.shared                        ? ""
+             : r.kind == SCORD_ACCESS_ATOMIC ? (r.scope ? " (device-scope)" : " (block-scope)")
+             : r.strong                      ? " (strong)"
+                                             : " (weak)",
+             who, where);
+    CHECK(strstr(buf, want), "no '%s' in:\n%s", want, buf);
+    snprintf(want, sizeof want, "core %u]\n", r.core);
+    CHECK(strstr(buf, want), "no core in:\n%s", buf);
     CHECK(strstr(buf, scord_race_type_description(type)), "no description in:\n%s", buf);
-    if (r.has_prev) {
-        snprintf(want, sizeof want, "by warp %u of block %u", r.prev_warp, r.prev_block);
-        CHECK(strstr(buf, "conflicts with an earlier ") && strstr(buf, want) &&
-                  strstr(buf, "no location"),
-              "previous access missing in:\n%s", buf);
-        CHECK(strstr(buf, r.device_scope ? "device-scope race" : "block-scope race"),
-              "scope missing in:\n%s", buf);
+    if (!r.has_prev) {
+        CHECK(!strstr(buf, "previous"), "intrusion with a previous access:\n%s", buf);
+    } else if (r.prev_known) {
+        /* The previous access: its thread and its own line. */
+        uint32_t pb = r.device_scope ? r.prev_block : r.block;
+        if (shape && !(big && r.device_scope))
+            thread_name(&r, pb, r.prev_warp, r.prev_lane, who, sizeof who);
+        else if (shape)
+            snprintf(who, sizeof who, "in a block whose id is %u mod 128", r.prev_block);
+        else if (r.block > 127 && r.device_scope)
+            snprintf(who, sizeof who, "lane %u of warp %u of block %u (mod 128)", r.prev_lane,
+                     r.prev_warp, pb);
+        else
+            snprintf(who, sizeof who, "lane %u of warp %u of block %u", r.prev_lane, r.prev_warp,
+                     pb);
+        where_of(r.prev_pc, where, sizeof where);
+        snprintf(want, sizeof want, "    previous %s", verbs[r.prev_kind]);
+        CHECK(strstr(buf, want), "no '%s' in:\n%s", want, buf);
+        CHECK(strstr(buf, who), "previous thread '%s' missing in:\n%s", who, buf);
+        snprintf(want, sizeof want, "%s(kernel_main+0x14", where);
+        CHECK(strstr(buf, want), "previous line '%s' missing in:\n%s", want, buf);
+        CHECK(!strstr(buf, "unknown"), "known previous access called unknown:\n%s", buf);
     } else {
-        CHECK(!strstr(buf, "earlier"), "intrusion with an earlier access:\n%s", buf);
+        snprintf(want, sizeof want, "warp %u", r.prev_warp);
+        CHECK(strstr(buf, "    previous ") && strstr(buf, want) &&
+                  strstr(buf, "its thread and source line are unknown"),
+              "unknown previous access not said so in:\n%s", buf);
+        CHECK(!strstr(strstr(buf, "    previous "), "kernel_main+"),
+              "a line invented for an unknown previous access:\n%s", buf);
     }
     if (r.count > 1) {
         snprintf(want, sizeof want, "seen %u times", r.count);
@@ -867,10 +1105,9 @@ static int format_type(uint32_t type)
     } else {
         CHECK(strstr(buf, "seen once"), "count missing in:\n%s", buf);
     }
+    CHECK(!r.shared || strstr(buf, "shared-memory access #"), "shared seq not named:\n%s", buf);
     for (const char *p = buf; *p; p = strchr(p, '\n') + 1)
         CHECK(!strncmp(p, "========= ", 10), "line without prefix in:\n%s", buf);
-    if (type == SCORD_RACE_DEV_FENCE)
-        CHECK(strstr(buf, "(mod 128)"), "block 300 needs the mod-128 note:\n%s", buf);
 
     /* snprintf contract: sizing call, truncation. */
     CHECK(scord_race_format(kern, &r, NULL, 0) == n, "sizing call differs");
@@ -878,29 +1115,49 @@ static int format_type(uint32_t type)
     CHECK(scord_race_format(kern, &r, small, sizeof small) == n &&
               strlen(small) == sizeof small - 1 && !strncmp(small, buf, sizeof small - 1),
           "truncated output '%s'", small);
-    /* Without a kernel: the PC alone. */
+    /* Without a kernel: the PCs alone. */
     CHECK(scord_race_format(NULL, &r, buf, sizeof buf) > 0 && strstr(buf, "at pc 0x"),
           "no-kernel report:\n%s", buf);
     return 1;
 }
 
+static int format_type(uint32_t type)
+{
+    for (int known = 1; known >= 0; known--) {
+        if (!known && type == SCORD_RACE_INTRUSION)
+            break;
+        for (int shape = 0; shape < 2; shape++)
+            if (!format_case(type, known, shape))
+                return 0;
+    }
+    return 1;
+}
+
 static bool has(const char *json, const char *key_value) { return strstr(json, key_value); }
 
-static int format_json_type(uint32_t type)
+static int format_json_case(uint32_t type, bool known)
 {
-    struct scord_race r = decoded[type];
+    struct scord_race r = known ? decoded[type] : decoded_unknown[type];
     CHECK(r.type == type, "no decoded record of type %u", type);
-    r.pc = scord_kernel_symbol(kern, "kernel_main") + 0x10;
+    scord_addr km = scord_kernel_symbol(kern, "kernel_main");
+    r.pc = km + 0x10;
+    if (r.prev_known)
+        r.prev_pc = km + 0x18;
+    give_shape(&r, r.block >= 8 || r.prev_block >= 8);
     char buf[4096], want[256];
     int n = scord_race_format_json(kern, &r, buf, sizeof buf);
     CHECK(n > 0 && (size_t)n == strlen(buf), "returned %d", n);
     CHECK(json_line_ok(buf), "invalid JSON: %s", buf);
     snprintf(want, sizeof want, "\"type\":\"%s\",\"type_id\":%u,", scord_race_type_name(type), type);
     CHECK(has(buf, want), "no %s in %s", want, buf);
-    snprintf(want, sizeof want, "\"pc\":%u,\"addr\":%u,", r.pc, r.addr);
+    snprintf(want, sizeof want, "\"shared\":%s,\"pc\":%u,\"addr\":%u", r.shared ? "true" : "false",
+             r.pc, r.addr);
     CHECK(has(buf, want), "no %s in %s", want, buf);
-    snprintf(want, sizeof want, "\"accessor\":{\"core\":%u,\"block\":%u,\"warp\":%u,\"lane\":%u}",
+    snprintf(want, sizeof want, "\"accessor\":{\"core\":%u,\"block\":%u,\"warp\":%u,\"lane\":%u,",
              r.core, r.block, r.warp, r.lane);
+    CHECK(has(buf, want), "no %s in %s", want, buf);
+    uint32_t t = r.warp * 8 + r.lane;
+    snprintf(want, sizeof want, "\"thread\":[%u,%u,%u]", t % 16, t / 16 % 2, t / 32);
     CHECK(has(buf, want), "no %s in %s", want, buf);
     snprintf(want, sizeof want, "\"size\":%u,\"strong\":%s", r.size, r.strong ? "true" : "false");
     CHECK(has(buf, want), "no %s in %s", want, buf);
@@ -909,9 +1166,22 @@ static int format_json_type(uint32_t type)
     snprintf(want, sizeof want, "\"device_scope\":%s", r.device_scope ? "true" : "false");
     CHECK(has(buf, want), "no %s in %s", want, buf);
     if (r.has_prev) {
-        snprintf(want, sizeof want, "\"block_mod128\":%u,\"warp\":%u}", r.prev_block,
-                 r.prev_warp);
+        snprintf(want, sizeof want, "\"block_mod128\":%u,\"warp\":%u,\"known\":%s", r.prev_block,
+                 r.prev_warp, r.prev_known ? "true" : "false");
         CHECK(has(buf, want), "no %s in %s", want, buf);
+        if (r.prev_known) {
+            snprintf(want, sizeof want, "\"lane\":%u,\"pc\":%u,\"pc_index\":%u", r.prev_lane,
+                     r.prev_pc, r.prev_pc_index);
+            CHECK(has(buf, want), "no %s in %s", want, buf);
+            const char *prev = strstr(buf, "\"previous\":");
+            CHECK(prev && strstr(prev, "\"source\":{\"function\":\"kernel_main\",\"offset\":24,"),
+                  "previous access's source missing: %s", buf);
+        } else {
+            CHECK(has(buf, "\"lane\":null,\"pc\":null,\"pc_index\":null,\"thread\":null"),
+                  "unknown previous access with a lane or pc: %s", buf);
+            CHECK(!strstr(strstr(buf, "\"previous\":"), "\"offset\":24"),
+                  "unknown previous access with a source: %s", buf);
+        }
     } else {
         CHECK(has(buf, "\"previous\":null"), "intrusion with a previous access: %s", buf);
     }
@@ -921,6 +1191,12 @@ static int format_json_type(uint32_t type)
               has(buf, "\"source\":null}"),
           "no-kernel JSON: %s", buf);
     return 1;
+}
+
+static int format_json_type(uint32_t type)
+{
+    return format_json_case(type, true) &&
+           (type == SCORD_RACE_INTRUSION || format_json_case(type, false));
 }
 #define FORMAT_CASES(T, N)                                                                     \
     static int format_text_##N(void) { return format_type(T); }                                \
@@ -932,6 +1208,128 @@ FORMAT_CASES(SCORD_RACE_SCOPED_ATOM, scoped_atom)
 FORMAT_CASES(SCORD_RACE_LOCK_LOAD, lock_load)
 FORMAT_CASES(SCORD_RACE_LOCK_STORE, lock_store)
 FORMAT_CASES(SCORD_RACE_INTRUSION, intrusion)
+FORMAT_CASES(SCORD_RACE_INTRA_WARP, intra_warp)
+FORMAT_CASES(SCORD_RACE_SHARED, shared)
+FORMAT_CASES(SCORD_RACE_SHARED_WARP, shared_warp)
+
+/* The "this thread and others read it" case: the record's previous
+ * thread is the racing thread itself. */
+static int format_first_reader(void)
+{
+    struct scord_race r = decoded[SCORD_RACE_SHARED_WARP];
+    r.kind = SCORD_ACCESS_STORE;
+    r.prev_modified = 0;
+    r.prev_kind = SCORD_ACCESS_LOAD;
+    r.prev_lane = r.lane;
+    give_shape(&r, false);
+    char buf[2048];
+    CHECK(scord_race_format(kern, &r, buf, sizeof buf) > 0 &&
+              strstr(buf, "previous Read by thread (5,0,0) in block (0,0,0) (this thread and "
+                          "others read it)"),
+          "report:\n%s", buf);
+    return 1;
+}
+
+/* A grid of more than 65536 blocks: the record's 16-bit block id names no
+ * single block, and the report says so instead of picking one. */
+static int format_big_grid(void)
+{
+    struct scord_race r = decoded[SCORD_RACE_BLOCK_FENCE];
+    give_shape(&r, false);
+    r.grid_dim = (struct scord_dim3){300, 300, 1};
+    char buf[2048];
+    CHECK(scord_race_format(kern, &r, buf, sizeof buf) > 0 &&
+              strstr(buf, " by thread (7,1,0) in a block whose id is 5 mod 65536 at ") &&
+              !strstr(buf, "in block ("),
+          "report:\n%s", buf);
+    CHECK(scord_race_format_json(kern, &r, buf, sizeof buf) > 0 && json_line_ok(buf) &&
+              strstr(buf, "\"block_idx\":null"),
+          "JSON: %s", buf);
+    return 1;
+}
+
+/* ---- shared-memory variables ------------------------------------------------------ */
+
+static int shared_name_is(const scord_kernel *k, uint32_t addr, const char *want)
+{
+    char buf[128];
+    int n = scord_kernel_shared_name(k, addr, buf, sizeof buf);
+    CHECK(n == (int)strlen(want) && !strcmp(buf, want), "0x%08x: '%s' (%d), expected '%s'", addr,
+          buf, n, want);
+    return 1;
+}
+
+static int shared_names(void)
+{
+    scord_kernel *scan = NULL, *scan_nd = NULL, *hist = NULL, *dyn = NULL;
+    int ok = 0;
+    if (scord_load_kernel(dev, scan_path, &scan) || scord_load_kernel(dev, scan_nodebug_path, &scan_nd) ||
+        scord_load_kernel(dev, hist_path, &hist) || scord_load_kernel(dev, dyn_path, &dyn)) {
+        fail("load: %s", scord_last_error_detail(dev));
+        goto out;
+    }
+    /* smem_scan: __shared__ uint32_t warp_sums[32]; __shared__ uint32_t buf[2][256]; */
+    uint32_t ws = scord_kernel_symbol(scan, "warp_sums"), b2 = scord_kernel_symbol(scan, "buf");
+    if (!(ws >> 30 && b2 >> 30)) {
+        fail("smem_scan's shared symbols at 0x%x, 0x%x", ws, b2);
+        goto out;
+    }
+    if (!shared_name_is(scan, ws, "warp_sums[0]") || !shared_name_is(scan, ws + 4 * 31, "warp_sums[31]") ||
+        !shared_name_is(scan, ws + 4 * 5 + 2, "warp_sums[5] (+2 bytes)") ||
+        !shared_name_is(scan, b2 + 4 * (256 + 3), "buf[1][3]") ||
+        !shared_name_is(scan, b2 + 4 * 255, "buf[0][255]") ||
+        !shared_name_is(scan, ws + 128, "") || !shared_name_is(scan, 0x1000, ""))
+        goto out;
+    /* Without DWARF: the symbol table's extent, a byte offset. */
+    if (!shared_name_is(scan_nd, b2 + 4 * (256 + 3), "buf (+1036 bytes)") ||
+        !shared_name_is(scan_nd, ws, "warp_sums"))
+        goto out;
+    /* A static local: the symbol is "bins.N", DWARF says "bins". */
+    char buf[128];
+    scord_kernel_shared_name(hist, SCORD_SMEM_BASE + 8, buf, sizeof buf);
+    if (strcmp(buf, "bins[2]")) {
+        fail("smem_histogram's static local: '%s'", buf);
+        goto out;
+    }
+    /* Dynamic shared memory after the static variables, by its declared name. */
+    uint32_t d0 = scord_kernel_symbol(dyn, "__scord_dynamic_shared");
+    if (!shared_name_is(dyn, d0 + 8, "dyn[2]") || !shared_name_is(dyn, d0 + 4000, "dyn[1000]") ||
+        !shared_name_is(dyn, SCORD_SMEM_BASE + 4, "marks[1]"))
+        goto out;
+    /* A report names the variable; without a kernel, the offset. */
+    struct scord_race r = decoded[SCORD_RACE_SHARED];
+    r.addr = b2 + 4 * (256 + 3);
+    r.pc = scord_kernel_symbol(scan, "kernel_main");
+    char text[2048], want[128];
+    scord_race_format(scan, &r, text, sizeof text);
+    snprintf(want, sizeof want, "store of 4 bytes at 0x%08x (__shared__ buf[1][3])\n", r.addr);
+    if (!strstr(text, want)) {
+        fail("no '%s' in:\n%s", want, text);
+        goto out;
+    }
+    snprintf(want, sizeof want, "at 0x%08x (shared memory offset 0x%x)\n", r.addr,
+             r.addr - SCORD_SMEM_BASE);
+    if (scord_race_format(NULL, &r, text, sizeof text) <= 0 || !strstr(text, want)) {
+        fail("no '%s' in:\n%s", want, text);
+        goto out;
+    }
+    if (scord_race_format_json(scan, &r, text, sizeof text) <= 0 || !json_line_ok(text) ||
+        !strstr(text, "\"shared_variable\":\"buf[1][3]\"")) {
+        fail("JSON: %s", text);
+        goto out;
+    }
+    ok = scord_kernel_shared_name(NULL, 0, buf, sizeof buf) == SCORD_ERR_INVALID_ARG &&
+         scord_kernel_shared_name(scan, ws, NULL, 4) == SCORD_ERR_INVALID_ARG &&
+         scord_kernel_shared_name(scan, ws, NULL, 0) == 12;
+    if (!ok)
+        fail("bad arguments accepted, or no sizing call");
+out:
+    scord_kernel_free(scan);
+    scord_kernel_free(scan_nd);
+    scord_kernel_free(hist);
+    scord_kernel_free(dyn);
+    return ok;
+}
 
 static int format_rejects(void)
 {
@@ -949,7 +1347,7 @@ static int format_rejects(void)
     r = decoded[SCORD_RACE_BLOCK_FENCE];
     r.size = 3;
     CHECK(scord_race_format_json(kern, &r, buf, sizeof buf) == SCORD_ERR_INVALID_ARG, "size 3");
-    CHECK(!strcmp(scord_race_type_name(0), "unknown") && !strcmp(scord_race_type_name(8), "unknown") &&
+    CHECK(!strcmp(scord_race_type_name(0), "unknown") && !strcmp(scord_race_type_name(11), "unknown") &&
               !strcmp(scord_race_type_description(1000), "unknown race type"),
           "names of unknown types");
     for (uint32_t t = SCORD_RACE_TYPE_MIN; t <= SCORD_RACE_TYPE_MAX; t++)
@@ -1151,8 +1549,10 @@ static int ring_drain_sim(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 6) {
-        fprintf(stderr, "usage: %s KERNEL.elf EXPECT.a2l KERNEL.c NODEBUG.elf STRIPPED.elf\n",
+    if (argc != 10) {
+        fprintf(stderr,
+                "usage: %s KERNEL.elf EXPECT.a2l KERNEL.c NODEBUG.elf STRIPPED.elf SCAN.elf "
+                "SCAN-NODEBUG.elf HIST.elf DYN.elf\n",
                 argv[0]);
         return 2;
     }
@@ -1161,6 +1561,10 @@ int main(int argc, char **argv)
     src_path = argv[3];
     nodebug_path = argv[4];
     stripped_path = argv[5];
+    scan_path = argv[6];
+    scan_nodebug_path = argv[7];
+    hist_path = argv[8];
+    dyn_path = argv[9];
     int rc = scord_open(&dev, "sim");
     if (!rc)
         rc = scord_load_kernel(dev, elf_path, &kern);
@@ -1170,14 +1574,16 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    run("decode_block_fence", decode_block_fence);
-    run("decode_dev_fence", decode_dev_fence);
-    run("decode_not_strong", decode_not_strong);
-    run("decode_scoped_atom", decode_scoped_atom);
-    run("decode_lock_load", decode_lock_load);
-    run("decode_lock_store", decode_lock_store);
-    run("decode_intrusion", decode_intrusion);
+    run("decode_synthetic", decode_synthetic);
     run("decode_rejects", decode_rejects);
+    run("model_block_fence", model_block_fence);
+    run("model_dev_fence", model_dev_fence);
+    run("model_not_strong", model_not_strong);
+    run("model_scoped_atom", model_scoped_atom);
+    run("model_lock_load", model_lock_load);
+    run("model_lock_store", model_lock_store);
+    run("model_intrusion", model_intrusion);
+    run("model_intra_warp", model_intra_warp);
     run("json_checker_self_test", json_checker_self_test);
     run("json_escape", json_escape);
     run("addr2line_entry", addr2line_entry);
@@ -1191,6 +1597,11 @@ int main(int argc, char **argv)
     run("format_text_lock_load", format_text_lock_load);
     run("format_text_lock_store", format_text_lock_store);
     run("format_text_intrusion", format_text_intrusion);
+    run("format_text_intra_warp", format_text_intra_warp);
+    run("format_text_shared", format_text_shared);
+    run("format_text_shared_warp", format_text_shared_warp);
+    run("format_text_first_reader", format_first_reader);
+    run("format_text_big_grid", format_big_grid);
     run("format_json_block_fence", format_json_block_fence);
     run("format_json_dev_fence", format_json_dev_fence);
     run("format_json_not_strong", format_json_not_strong);
@@ -1198,24 +1609,38 @@ int main(int argc, char **argv)
     run("format_json_lock_load", format_json_lock_load);
     run("format_json_lock_store", format_json_lock_store);
     run("format_json_intrusion", format_json_intrusion);
+    run("format_json_intra_warp", format_json_intra_warp);
+    run("format_json_shared", format_json_shared);
+    run("format_json_shared_warp", format_json_shared_warp);
     run("format_rejects", format_rejects);
+    run("shared_names", shared_names);
     run("random_records", random_records);
     run("ring_drain_refmodel", ring_drain_refmodel);
     run("ring_drain_merge_window", ring_drain_merge_window);
     run("ring_drain_sim", ring_drain_sim);
 
-    /* Print one report of each kind, for a human reading the log. */
+    /* Print one report of each kind, for a human reading the log: with a
+     * launch's shape, both accesses in kernel_main. */
     char buf[2048];
+    scord_addr km = scord_kernel_symbol(kern, "kernel_main");
     for (uint32_t t = SCORD_RACE_TYPE_MIN; t <= SCORD_RACE_TYPE_MAX; t++) {
         struct scord_race r = decoded[t];
         if (r.type != t)
             continue;
-        r.pc = scord_kernel_symbol(kern, "kernel_main") + 0x20 + 4 * t;
+        r.pc = km + 0x20 + 4 * t;
+        if (r.prev_known)
+            r.prev_pc = km + 0x10;
+        give_shape(&r, r.block >= 8 || r.prev_block >= 8);
         if (scord_race_format(kern, &r, buf, sizeof buf) > 0)
             fputs(buf, stdout);
         if (t == SCORD_RACE_DEV_FENCE && scord_race_format_json(kern, &r, buf, sizeof buf) > 0)
             fputs(buf, stdout);
     }
+    struct scord_race u = decoded_unknown[SCORD_RACE_INTRA_WARP];
+    u.pc = km + 0x20;
+    give_shape(&u, false);
+    if (scord_race_format(kern, &u, buf, sizeof buf) > 0)
+        fputs(buf, stdout);
 
     scord_kernel_free(kern);
     scord_close(dev);

@@ -4,7 +4,8 @@
 # the host code once: libscord with the cycle model (kernel tests: launch,
 # faults, timeouts, the detector's ring and registers, cache mode), the CLI
 # (its whole test script: options, bad input, races), scord-scor (a few
-# microbenchmarks and an application, full and cache mode), the detector's
+# microbenchmarks, an application and two kernels of the beyond group,
+# full and cache mode), the detector's
 # reference model and its test, the simulated board's harness and
 # the uart backend with the driver's host link (scord info, a kernel run
 # and the fault stress over the link), and every fuzz corpus (the ELF
@@ -36,7 +37,7 @@ trap '[ -n "$sim_pid" ] && kill $sim_pid 2>/dev/null; wait 2>/dev/null; rm -rf "
 bash tests/cli/test_cli.sh "$cli_bin/scord" "$sw" 2>&1 | prefix cli
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 "$bin/scord-scor" --sw-dir "$sw" --check --configs full,cache interblock_none-atom_waw \
-    interwarp_blkatom hrf_indirect 1dc 2>&1 | prefix scor
+    interwarp_blkatom hrf_indirect 1dc sh_table wgl_exchange_sync 2>&1 | prefix scor
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 # the detector's reference model (sim/refmodel) and its generator
 "$bin/test_refmodel" 2>&1 | prefix refmodel

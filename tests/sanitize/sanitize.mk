@@ -19,7 +19,7 @@ ASAN_DIR := $(B)/asan
 ASAN_OBJ := $(ASAN_DIR)/obj
 ASAN_BIN := $(ASAN_DIR)/bin
 ASAN_INC := -MMD -MP -Idriver/include -Idriver/src -Isim -I$(GEN) -Itests -Itests/fuzz $(SW_INCLUDE) -Isw/examples \
-            -I$(SW_GEN) -I$(SW_ISA_DIR) -Idriver/scor -Isw/bench -Isw/bench/micro -I$(SCOR_OBJDIR) \
+            -I$(SW_GEN) -I$(SW_ISA_DIR) -Idriver/scor -Isw/bench -Isw/bench/micro -Isw/bench/beyond -I$(SCOR_OBJDIR) \
             -DSCORD_CONFIG_NAME='"$(CONFIG)"'
 
 $(ASAN_OBJ)/%.c.o: %.c $(GEN)/scord_defs.h | $(SW_GEN_HEADERS)
@@ -52,7 +52,7 @@ $(ASAN_BIN)/scord: $(call asan_objs,driver/cli/scord.c driver/cli/sarif.c) $(ASA
 $(ASAN_BIN)/scord-kernel-tests: $(call asan_objs,$(KERNEL_TESTS_SRCS)) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
-$(ASAN_BIN)/scord-scor: $(call asan_objs,driver/scor/scor.c driver/scor/apps.c driver/scor/pool.c \
+$(ASAN_BIN)/scord-scor: $(call asan_objs,driver/scor/scor.c driver/scor/apps.c driver/scor/pool.c driver/scor/beyond.c \
         $(patsubst %,sw/bench/apps/%/host.c,$(SCOR_APP_NAMES))) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)

@@ -1,9 +1,10 @@
-/* The SARIF writer's related locations, which real race records cannot
- * exercise yet (they hold no PC for the previous access: sarif.h): a race
- * of the given kernel, with PCs in kernel_main, is written once with a
- * previous-access PC supplied as the record will one day supply it, and
- * once without a kernel (PCs only). tests/sarif/test_sarif.sh validates
- * both logs and checks the lines against binutils' addr2line.
+/* The SARIF writer's related locations, independent of what a kernel run
+ * happens to report: a race of the given kernel, with PCs in kernel_main,
+ * is written once with its previous access known (its PC in the record,
+ * as scord_ring_drain() gives it: sarif_prev_pc_from_record takes it
+ * from there), and once with the previous access unknown and without a
+ * kernel (PCs only). tests/sarif/test_sarif.sh validates both logs and
+ * checks the lines against binutils' addr2line.
  *
  *   sarif_related KERNEL.elf WITH_PREV.sarif NO_KERNEL.sarif
  * prints "cur 0x... prev 0x..." (the two PCs used); exit 0, or 1. */
@@ -12,15 +13,6 @@
 
 #include "sarif.h"
 #include "scord.h"
-
-static uint32_t prev_pc_value;
-
-static bool prev_pc(const struct scord_race *r, uint32_t *pc)
-{
-    (void)r;
-    *pc = prev_pc_value;
-    return true;
-}
 
 static int write_log(const char *path, const scord_kernel *k, const struct scord_race *r,
                      sarif_prev_pc_fn fn)
@@ -61,9 +53,17 @@ int main(int argc, char **argv)
     r.addr = 0x2000;
     r.block = 1;
     r.count = 2;
-    prev_pc_value = fn + 0x20;
-    int rc = write_log(argv[2], k, &r, prev_pc) | write_log(argv[3], NULL, &r, NULL);
-    printf("cur 0x%x prev 0x%x\n", (unsigned)r.pc, (unsigned)prev_pc_value);
+    r.grid_dim = (struct scord_dim3){2, 1, 1};
+    r.block_dim = (struct scord_dim3){8, 1, 1};
+    r.warp_size = 8;
+    struct scord_race known = r;
+    known.prev_known = 1;
+    known.prev_lane = 3;
+    known.prev_pc = fn + 0x20;
+    known.prev_pc_index = (known.prev_pc - 0x1000) / 4;
+    r.prev_pc_index = SCORD_RACE_PC_INDEX_UNKNOWN;
+    int rc = write_log(argv[2], k, &known, NULL) | write_log(argv[3], NULL, &r, NULL);
+    printf("cur 0x%x prev 0x%x\n", (unsigned)r.pc, (unsigned)known.prev_pc);
     scord_kernel_free(k);
     scord_close(dev);
     return rc;

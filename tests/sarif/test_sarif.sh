@@ -55,12 +55,10 @@ text = open(sys.argv[2]).read()
 run = log["runs"][0]
 rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
 want = []
-for m in re.finditer(r"Race \(([a-z-]+)\) detected.*\n.*?at \S+ \(([^)]*)\)\n(?:.*\n)*?.*\((seen once|seen (\d+) times)", text):
-    where = m.group(2)
-    call = re.search(r"inlined at ([^:,]+):(\d+)", where)
-    own = re.match(r"([^:]+):(\d+)", where)
-    f, line = (call.group(1), call.group(2)) if call else (own.group(1), own.group(2))
-    want.append((m.group(1), f, int(line), int(m.group(4) or 1)))
+# The current access's line: "... by thread (x,y,z) in block (x,y,z) at
+# FILE:LINE[:COL] (function...)", the kernel's own line first.
+for m in re.finditer(r"Race \(([a-z-]+)\) detected.*\n[^\n]*? at ([^\s:]+):(\d+)[: ][^\n]*\n(?:.*\n)*?.*\((seen once|seen (\d+) times)", text):
+    want.append((m.group(1), m.group(2), int(m.group(3)), int(m.group(5) or 1)))
 got = []
 for r in run["results"]:
     pl = r["locations"][0]["physicalLocation"]
@@ -100,8 +98,9 @@ else
     fail "--sarif -: the log on stdout" "exit $rc"
 fi
 
-# The previous access as a related location (when records carry its PC):
-# the writer with a supplied PC, lines checked against addr2line.
+# The previous access as a related location: a record whose previous
+# access is known (its PC in the record), lines checked against addr2line;
+# and a record whose previous access is unknown, without a kernel.
 "$bin/scord-sarif-related" "$stale" "$tmp/rel.sarif" "$tmp/nok.sarif" >"$tmp/rel.txt" 2>&1
 rc=$?
 read -r _ cur _ prev <"$tmp/rel.txt"
@@ -115,10 +114,12 @@ assert r["locations"][0]["physicalLocation"]["region"]["startLine"] == cur
 rel = {l["id"]: l for l in r["relatedLocations"]}
 assert rel[1]["physicalLocation"]["region"]["startLine"] == prev, rel[1]
 assert "](1)" in r["message"]["text"]
-# without a kernel (PCs only) and with the records' own previous PC (none yet)
+assert "by thread (" in r["message"]["text"], r["message"]
+assert r["properties"]["previous"]["known"] is True
+# without a kernel (PCs only), previous access unknown: no related location
 n = json.load(open(sys.argv[2]))["runs"][0]["results"][0]
 assert "artifactLocation" not in n["locations"][0]["physicalLocation"]
-assert n["relatedLocations"] == [] and "no source location" in n["message"]["text"]
+assert n["relatedLocations"] == [] and "source line is unknown" in n["message"]["text"]
 PY
 then
     pass "previous access as a related location (linked from the message)"

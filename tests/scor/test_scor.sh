@@ -54,5 +54,32 @@ if [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && grep -q 'Race (' "$tmp/j1.out" && cmp -s 
 else
     echo "FAIL -j2 prints and writes exactly what -j1 does: exit $rc1/$rc2; $(diff "$tmp/j1.out" "$tmp/j2.out" | head -c 300)"
 fi
+# The beyond group: its race-free kernels' results are checked on the
+# host, so a kernel computing something else must fail (another kernel's
+# ELF in a copy of the build), and the right one passes with the detector
+# off; the JSON names each kernel's class of race.
+mkdir -p "$tmp/sw/sw/bench/beyond/sh_table"
+cp "$sw/sw/bench/beyond/wsh_exchange_sync/kernel.elf" "$tmp/sw/sw/bench/beyond/sh_table/kernel.elf"
+"$bin" --sw-dir "$tmp/sw" --check --configs off sh_table >"$tmp/out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q '^FAIL sh_table \[off\]: sh_table: wrong result: out\[' "$tmp/out"; then
+    echo "PASS beyond: a wrong result fails the check"
+else
+    echo "FAIL beyond: a wrong result fails the check: exit $rc"; cat "$tmp/out"
+fi
+"$bin" --sw-dir "$sw" --check --configs off --json "$tmp/b.json" sh_table wsh_exchange_sync \
+    scoped_own_words >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && [ "$(grep -c '^PASS' "$tmp/out")" -eq 3 ] &&
+    grep -q '"name": "sh_table", "group": "beyond", "racey": false, "config": "off", "class": "shared"' "$tmp/b.json"; then
+    echo "PASS beyond: right results pass, the JSON names the class"
+else
+    echo "FAIL beyond: right results pass, the JSON names the class"; cat "$tmp/out" "$tmp/b.json"
+fi
+if [ "$("$bin" --list | awk '$1 == "beyond"' | wc -l)" -ge 40 ]; then
+    echo "PASS beyond: listed"
+else
+    echo "FAIL beyond: listed: $("$bin" --list | awk '$1 == "beyond"' | wc -l) kernels"
+fi
+
 expect_rc "bad -j" 2 "$bin" -j 0 micro
 expect_rc "-j with a board" 2 "$bin" --device uart:tcp=127.0.0.1:1 -j2 micro

@@ -24,11 +24,13 @@ int test_det_regs(scord_device *dev, const char *sw_dir)
     if (err)
         return kt_fail("scord_get_info: %s", scord_error_name(err));
     const uint32_t mem = info.mem_bytes;
-    /* A valid layout on every configuration (>= 256 KiB of memory): window
-     * [0, 64K), full-mode metadata [64K, 192K), a 4-record ring at 192K. */
+    /* A valid layout on every configuration (>= 240 KiB of memory): window
+     * [0, 32K), full-mode metadata [32K, 160K) (a 16-byte entry per 4-byte
+     * granule), a 4-record ring at 160K. */
+    const uint32_t md_bytes = 0x8000 / 4 * SCORD_DET_MD_ENTRY_BYTES;
     const struct scord_detector_regions good = {
-        .mode = 0, .track_base = 0, .track_bytes = 0x10000, .md_base = 0x10000,
-        .ring_base = 0x30000, .ring_records = 4,
+        .mode = 0, .track_base = 0, .track_bytes = 0x8000, .md_base = 0x8000,
+        .ring_base = 0x8000 + md_bytes, .ring_records = 4,
     };
     struct bad_case cases[] = {
         {"ring of 0 records", SCORD_DET_ERR_RING_SIZE, "DET_ERR_RING_SIZE", good},
@@ -48,13 +50,13 @@ int test_det_regs(scord_device *dev, const char *sw_dir)
     cases[1].r.ring_records = 1;
     cases[2].r.md_base = mem - 0x1000;
     cases[3].r.md_base = 0;
-    cases[4].r.md_base = 0x8000;
+    cases[4].r.md_base = 0x4000;
     cases[5].r.ring_base = 0x4000;
-    cases[6].r.ring_base = 0x20000;
+    cases[6].r.ring_base = 0x8000 + md_bytes / 2;
     cases[7].r.ring_base = mem - 32;
     cases[8].r.mode = 3u << 1;
-    cases[9].r.track_bytes = 0x18000;
-    cases[10].r.track_base = mem - 0x8000;
+    cases[9].r.track_bytes = 0xc000;
+    cases[10].r.track_base = mem - 0x4000;
     int r = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0] && r == 0; i++) {
         const struct bad_case *b = &cases[i];
@@ -84,7 +86,7 @@ int test_det_regs(scord_device *dev, const char *sw_dir)
                         scord_last_error_detail(dev));
         else if ((err = scord_detector_get_regions(dev, &now)))
             r = kt_fail("scord_detector_get_regions: %s", scord_error_name(err));
-        else if (!now.armed || (now.status >> 8 & 0xff) != 0 || now.md_bytes != 0x20000 ||
+        else if (!now.armed || (now.status >> 8 & 0xff) != 0 || now.md_bytes != md_bytes ||
                  now.md_base != good.md_base || now.ring_records != good.ring_records)
             r = kt_fail("good layout: status 0x%x, metadata 0x%x bytes at 0x%x, ring %u",
                         now.status, now.md_bytes, now.md_base, now.ring_records);

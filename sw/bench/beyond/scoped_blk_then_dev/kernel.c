@@ -1,0 +1,22 @@
+/* scoped_blk_then_dev: block 0 adds to x with a block-scope atomic, then a
+ * device fence and a device-scope flag; block 1 waits, fences and adds
+ * with a device-scope atomic. Ordered by the fence and the flag:
+ * race-free. out[0] = in[0] + in[1]. */
+#include "../beyond.h"
+
+__global__ void kernel_main(const struct beyond_args *a)
+{
+    uint32_t *x = &a->out[0], *flag = &a->aux[0];
+    if (beyond_tid() != 0)
+        return;
+    if (__block_linear() == 0) {
+        atomicAdd_block(x, a->in[0]);
+        __threadfence();
+        atomicExch(flag, 1u);
+    } else {
+        while (atomicAdd(flag, 0u) == 0u)
+            ;
+        __threadfence();
+        atomicAdd(x, a->in[1]);
+    }
+}
