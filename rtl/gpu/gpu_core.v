@@ -8,6 +8,7 @@
 `default_nettype none
 `include "scord_defs.vh"
 `include "gpu_pkg_classes.vh"
+`include "scord_shr.vh"
 
 module gpu_core #(
     parameter CORE_ID     = 0,
@@ -87,12 +88,17 @@ module gpu_core #(
     input  wire                  det_armed_i,
     output wire                  det_evt_valid_o,
     input  wire                  det_evt_ready_i,
-    output wire [127:0]          det_evt_data_o,
+    output wire [159:0]          det_evt_data_o,
     output wire                  det_evt_last_o,
     output wire                  det_idle_o,
     output wire                  det_stall_o,    // one cycle: X replayed on a full event port
     output wire [7:0]            det_sh_acc_o,   // shared-memory lane accesses handed over this cycle
     output wire                  det_sh_sync_o,  // a warp sync handed over this cycle
+    // shared-memory race reports (scord_sh_check), to the report writer
+    input  wire [31:0]           det_pc_base_i,  // DET_PC_BASE
+    output wire                  det_shr_valid_o,
+    input  wire                  det_shr_ready_i,
+    output wire [`SHR_BITS-1:0]  det_shr_data_o,
     // performance counters (PERF_* of config/regmap.def): the one selected
     // is read out, so the GPU never carries every counter of every core
     input  wire [4:0]            perf_sel_i,
@@ -747,8 +753,21 @@ module gpu_core #(
     // released barrier pushes one when X does not.
     wire x_det_push = x_commit && x_det_evt;
     assign det_bar_ok = !det_full && !x_det_push;
-    wire det_port_idle;
-    assign det_idle_o = det_port_idle && !lk_busy;
+    wire det_port_idle, sh_check_idle;
+    assign det_idle_o = det_port_idle && !lk_busy && sh_check_idle;
+
+    // The logical clocks that order shared-memory accesses (and whose warp
+    // sync count global events carry): scord_sh_clocks, with the detector.
+    wire [NUM_WARPS*8-1:0] sh_ws, sh_ep;
+    wire [NUM_WARPS*6-1:0] sh_fc;
+    wire                   sh_gen, sh_wrap;
+    reg  [NUM_WARPS*WW-1:0] bslot_all;
+    reg  [NUM_WARPS*5-1:0]  wib_all;
+    always @(*)
+        for (w = 0; w < NUM_WARPS; w = w + 1) begin
+            bslot_all[w*WW +: WW] = bslot_q[w];
+            wib_all[w*5 +: 5]     = 5'(wib_q[w]);
+        end
 
     genvar gw;
     generate
@@ -805,6 +824,7 @@ module gpu_core #(
                 .push_block_i   (x_det_push ? block_id_q[x_warp_q][15:0]
                                             : block_id_q[bar_warp][15:0]),
                 .push_warp_i    (x_det_push ? {{(5-WW){1'b0}}, wib_q[x_warp_q]} : 5'd0),
+                .push_wsync_i   (x_det_push ? sh_ws[x_warp_q*8 +: 8] : 8'd0),
                 .evt_valid_o    (det_evt_valid_o),
                 .evt_ready_i    (det_evt_ready_i),
                 .evt_data_o     (det_evt_data_o),
@@ -844,18 +864,44 @@ module gpu_core #(
                 .acc_lanes_o    (det_sh_acc_o),
                 .sync_o         (det_sh_sync_o)
             );
+
+            scord_sh_clocks #(
+                .NUM_WARPS (NUM_WARPS)
+            ) u_sh_clocks (
+                .clk_i          (clk_i),
+                .rst_i          (rst_i),
+                .launch_i       (do_launch),
+                .launch_bslot_i (new_bslot),
+                .launch_warps_i (alloc),
+                .sync_i         (x_w_sync),
+                .fence_i        (x_commit && (x_fence_blk || x_fence_dev)),
+                .x_warp_i       (x_warp_q),
+                .bar_i          (bar_any && (bar_release != {NUM_WARPS{1'b0}})),
+                .bar_bslot_i    (bar_slot),
+                .bslot_i        (bslot_all),
+                .ws_o           (sh_ws),
+                .fc_o           (sh_fc),
+                .ep_o           (sh_ep),
+                .gen_o          (sh_gen),
+                .wrap_o         (sh_wrap)
+            );
         end else begin : g_no_det
             // Nothing is ever pushed: det_armed is constant 0 here.
             assign lk_wait         = {NUM_WARPS{1'b0}};
             assign det_full        = 1'b0;
             assign det_port_idle   = 1'b1;
             assign det_evt_valid_o = 1'b0;
-            assign det_evt_data_o  = 128'd0;
+            assign det_evt_data_o  = 160'd0;
             assign det_evt_last_o  = 1'b0;
             assign det_sh_acc_o    = 8'd0;
             assign det_sh_sync_o   = 1'b0;
+            assign sh_ws           = {NUM_WARPS*8{1'b0}};
+            assign sh_fc           = {NUM_WARPS*6{1'b0}};
+            assign sh_ep           = {NUM_WARPS*8{1'b0}};
+            assign sh_gen          = 1'b0;
+            assign sh_wrap         = 1'b0;
             wire unused_no_det = ^{det_armed_i, det_evt_ready_i, lk_addr, lk_scope_q, lk_warp_q,
-                                   bar_pc_q[0], det_bar_push};
+                                   bar_pc_q[0], det_bar_push, bslot_all};
         end
     endgenerate
     assign det_stall_o = x_valid_q && x_det_replay;
@@ -1248,10 +1294,21 @@ module gpu_core #(
     wire smem_idle, perf_smem_acc, perf_smem_cf;
     generate
         if (HAS_SMEM) begin : g_smem
+            localparam SH_RW  = (SMEM_BYTES / (4 * T) > 1) ? $clog2(SMEM_BYTES / (4 * T)) : 1;
+            localparam SH_TAG = 1 + 8 + 8 + 6 + 32 + 16 + 5 + SAW;  // scord_sh_check's tag
+            wire [SH_TAG-1:0] sh_tag, sh_r_tag;
+            wire              sh_hold, sh_rd, sh_busy, sh_pass;
+            wire [T-1:0]      sh_rd_banks, sh_lanes, sh_banks;
+            wire [T*SH_RW-1:0] sh_rd_rows, sh_rows;
+            wire [T*LW-1:0]   sh_lbank;
+            wire [T*2-1:0]    sh_boff;
+            wire [1:0]        sh_size, sh_kind;
+            wire [WW-1:0]     sh_warp;
             gpu_smem #(
                 .NUM_WARPS   (NUM_WARPS),
                 .NUM_THREADS (NUM_THREADS),
-                .SMEM_BYTES  (SMEM_BYTES)
+                .SMEM_BYTES  (SMEM_BYTES),
+                .TAG_W       (SH_TAG)
             ) u_smem (
                 .clk_i           (clk_i),
                 .rst_i           (rst_i),
@@ -1267,6 +1324,8 @@ module gpu_core #(
                 .req_addr_i      (x_saddr),
                 .req_wdata_i     (rs2v),
                 .req_cmp_i       (rdv),
+                .req_tag_i       (sh_tag),
+                .hold_i          (sh_hold),
                 .wb_valid_o      (smem_wb_valid),
                 .wb_ready_i      (smem_wb_grant),
                 .wb_warp_o       (smem_wb_warp),
@@ -1275,8 +1334,76 @@ module gpu_core #(
                 .wb_data_o       (smem_wb_data),
                 .idle_o          (smem_idle),
                 .perf_access_o   (perf_smem_acc),
-                .perf_conflict_o (perf_smem_cf)
+                .perf_conflict_o (perf_smem_cf),
+                .sh_rd_o         (sh_rd),
+                .sh_rd_banks_o   (sh_rd_banks),
+                .sh_rd_rows_o    (sh_rd_rows),
+                .sh_busy_o       (sh_busy),
+                .sh_pass_o       (sh_pass),
+                .sh_lanes_o      (sh_lanes),
+                .sh_banks_o      (sh_banks),
+                .sh_rows_o       (sh_rows),
+                .sh_lbank_o      (sh_lbank),
+                .sh_boff_o       (sh_boff),
+                .sh_size_o       (sh_size),
+                .sh_kind_o       (sh_kind),
+                .sh_warp_o       (sh_warp),
+                .sh_tag_o        (sh_r_tag)
             );
+            if (DETECTOR != 0) begin : g_sh_check
+                scord_sh_check #(
+                    .NUM_WARPS   (NUM_WARPS),
+                    .NUM_THREADS (NUM_THREADS),
+                    .SMEM_BYTES  (SMEM_BYTES)
+                ) u_sh_check (
+                    .clk_i       (clk_i),
+                    .rst_i       (rst_i),
+                    .armed_i     (det_armed),
+                    .pc_base_i   (det_pc_base_i),
+                    .ws_i        (sh_ws),
+                    .fc_i        (sh_fc),
+                    .ep_i        (sh_ep),
+                    .gen_i       (sh_gen),
+                    .wrap_i      (sh_wrap),
+                    .wib_i       (wib_all),
+                    .acc_pc_i    (x_pc_q),
+                    .acc_warp_i  (x_warp_q),
+                    .acc_bslot_i (bslot_q[x_warp_q]),
+                    .acc_block_i (block_id_q[x_warp_q][15:0]),
+                    .acc_base_i  (wbase_q[x_warp_q]),
+                    .tag_o       (sh_tag),
+                    .rd_i        (sh_rd),
+                    .rd_banks_i  (sh_rd_banks),
+                    .rd_rows_i   (sh_rd_rows),
+                    .busy_i      (sh_busy),
+                    .pass_i      (sh_pass),
+                    .lanes_i     (sh_lanes),
+                    .banks_i     (sh_banks),
+                    .rows_i      (sh_rows),
+                    .lbank_i     (sh_lbank),
+                    .boff_i      (sh_boff),
+                    .size_i      (sh_size),
+                    .kind_i      (sh_kind),
+                    .warp_i      (sh_warp),
+                    .tag_i       (sh_r_tag),
+                    .hold_o      (sh_hold),
+                    .shr_valid_o (det_shr_valid_o),
+                    .shr_ready_i (det_shr_ready_i),
+                    .shr_data_o  (det_shr_data_o),
+                    .idle_o      (sh_check_idle)
+                );
+            end else begin : g_no_sh_check
+                assign sh_tag          = {SH_TAG{1'b0}};
+                assign sh_hold         = 1'b0;
+                assign sh_check_idle   = 1'b1;
+                assign det_shr_valid_o = 1'b0;
+                assign det_shr_data_o  = {`SHR_BITS{1'b0}};
+                wire unused_no_sh_check = ^{sh_rd, sh_rd_banks, sh_rd_rows, sh_busy, sh_pass,
+                                            sh_lanes, sh_banks, sh_rows, sh_lbank, sh_boff,
+                                            sh_size, sh_kind, sh_warp, sh_r_tag, det_pc_base_i,
+                                            det_shr_ready_i, wib_all, sh_ws, sh_fc, sh_ep,
+                                            sh_gen, sh_wrap};
+            end
         end else begin : g_no_smem
             // x_to_smem is constant 0: nothing is ever sent here.
             assign smem_req_ready = 1'b1;
@@ -1288,8 +1415,12 @@ module gpu_core #(
             assign smem_idle      = 1'b1;
             assign perf_smem_acc  = 1'b0;
             assign perf_smem_cf   = 1'b0;
+            assign sh_check_idle   = 1'b1;
+            assign det_shr_valid_o = 1'b0;
+            assign det_shr_data_o  = {`SHR_BITS{1'b0}};
             wire unused_no_smem = ^{smem_req_valid, smem_wb_grant, x_saddr, smem_bytes_i,
-                                    smem_stride_i, lane_sh_oob, sfit_q, x_lr_sc};
+                                    smem_stride_i, lane_sh_oob, sfit_q, x_lr_sc, det_pc_base_i,
+                                    det_shr_ready_i, wib_all, sh_fc, sh_ep, sh_gen, sh_wrap};
         end
     endgenerate
 

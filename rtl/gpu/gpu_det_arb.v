@@ -13,11 +13,11 @@ module gpu_det_arb #(
     input  wire                   rst_i,
     input  wire [NUM_CORES-1:0]   evt_valid_i,
     output reg  [NUM_CORES-1:0]   evt_ready_o,
-    input  wire [NUM_CORES*128-1:0] evt_data_i,
+    input  wire [NUM_CORES*160-1:0] evt_data_i,
     input  wire [NUM_CORES-1:0]   evt_last_i,
     output wire                   evt_valid_o,
     input  wire                   evt_ready_i,
-    output wire [127:0]           evt_data_o
+    output wire [159:0]           evt_data_o
 );
     localparam integer  LAST_I = NUM_CORES - 1;
     localparam [CW-1:0] LAST   = LAST_I[CW-1:0];
@@ -44,7 +44,7 @@ module gpu_det_arb #(
     wire [CW-1:0] sel = locked_q ? owner_q : pick;
     wire          any = locked_q || found;
     assign evt_valid_o = any && evt_valid_i[sel];
-    assign evt_data_o  = evt_data_i[sel*128 +: 128];
+    assign evt_data_o  = evt_data_i[sel*160 +: 160];
     always @(*) begin
         evt_ready_o = 0;
         if (any) evt_ready_o[sel] = evt_ready_i;

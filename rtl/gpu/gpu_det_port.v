@@ -1,6 +1,6 @@
 // A core's port to the race detector: a small FIFO of warp-level records
 // (one per memory, fence or barrier instruction) and a serializer that
-// turns each record into one 128-bit detector event per active lane, in
+// turns each record into one 160-bit detector event per active lane, in
 // ascending lane order (docs/detector.md section 3). Keeping whole
 // instructions in the FIFO lets X check for space with a single bit.
 `default_nettype none
@@ -31,14 +31,15 @@ module gpu_det_port #(
     input  wire [7:0]      push_barrier_i,
     input  wire [15:0]     push_block_i,
     input  wire [4:0]      push_warp_i,
+    input  wire [7:0]      push_wsync_i,   // the warp's sync count before this instruction
     // lane events, to the detector arbiter
     output wire            evt_valid_o,
     input  wire            evt_ready_i,
-    output wire [127:0]    evt_data_o,
+    output wire [159:0]    evt_data_o,
     output wire            evt_last_o,     // last event of this instruction
     output wire            idle_o
 );
-    localparam HW = 2 + 1 + 1 + 2 + 32 + 16 + 8 + 16 + 5;  // record header bits
+    localparam HW = 2 + 1 + 1 + 2 + 32 + 16 + 8 + 16 + 5 + 8;  // record header bits
     localparam integer  LAST_I = DEPTH - 1;
     localparam [DW-1:0] LAST   = LAST_I[DW-1:0];
     localparam [DW:0]   FULL   = DEPTH;
@@ -79,11 +80,12 @@ module gpu_det_port #(
     wire [15:0] h_bloom   = hdr[HW-39 -: 16];
     wire [7:0]  h_barrier = hdr[HW-55 -: 8];
     wire [15:0] h_block   = hdr[HW-63 -: 16];
-    wire [4:0]  h_warp    = hdr[4:0];
+    wire [4:0]  h_warp    = hdr[12:8];
+    wire [7:0]  h_wsync   = hdr[7:0];
 
     assign evt_valid_o = (count_q != 0) && (left != 0);
     assign evt_last_o  = ((left & ~lane_bit) == 0);
-    assign evt_data_o  = {h_size, h_strong, h_scope, h_kind, {{(5-LW){1'b0}}, lane}, h_warp,
+    assign evt_data_o  = {24'd0, h_wsync, h_size, h_strong, h_scope, h_kind, {{(5-LW){1'b0}}, lane}, h_warp,
                           h_block, CORE_ID[7:0], h_barrier, h_bloom,
                           addr_q[rd_q][lane*32 +: 32], h_pc};
 
@@ -101,7 +103,7 @@ module gpu_det_port #(
         end else begin
             if (push_i && !full_o) begin
                 hdr_q[wr_q]  <= {push_kind_i, push_scope_i, push_strong_i, push_size_i, push_pc_i,
-                                 push_bloom_i, push_barrier_i, push_block_i, push_warp_i};
+                                 push_bloom_i, push_barrier_i, push_block_i, push_warp_i, push_wsync_i};
                 addr_q[wr_q] <= push_addr_i;
                 mask_q[wr_q] <= push_mask_i;
                 wr_q <= (wr_q == LAST) ? {DW{1'b0}} : wr_q + 1'b1;

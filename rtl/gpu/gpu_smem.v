@@ -36,6 +36,13 @@
 // Working each pass out at the edge before it keeps the per-lane, per-bank
 // logic in registered paths that run only when a pass is made, which is
 // also what keeps the cycle model fast.
+//
+// The race detector's shared-memory checks (rtl/scord/scord_sh_check.v)
+// follow the same passes: A's banks and rows (sh_rd_*) to read their
+// shadow words in step with the data, R's lanes and rows (sh_*) when the
+// pass completes, and an opaque per-instruction tag (req_tag_i, the
+// accessing warp's identities and clocks) carried along to R. hold_i stops
+// A from making a pass (the checks' report queue is short, or they sweep).
 `default_nettype none
 `include "scord_defs.vh"
 
@@ -43,9 +50,12 @@ module gpu_smem #(
     parameter NUM_WARPS   = 4,
     parameter NUM_THREADS = 8,
     parameter SMEM_BYTES  = 16384,
+    parameter TAG_W       = 1,       // width of the per-instruction tag
     // derived, do not override
     parameter WW  = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
-    parameter SAW = $clog2(SMEM_BYTES)      // byte address width
+    parameter SAW = $clog2(SMEM_BYTES),     // byte address width
+    parameter LANE_W = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
+    parameter ROW_W  = (SMEM_BYTES / (4 * NUM_THREADS) > 1) ? $clog2(SMEM_BYTES / (4 * NUM_THREADS)) : 1
 ) (
     input  wire                      clk_i,
     input  wire                      rst_i,
@@ -62,6 +72,8 @@ module gpu_smem #(
     input  wire [NUM_THREADS*SAW-1:0] req_addr_i,
     input  wire [NUM_THREADS*32-1:0] req_wdata_i,
     input  wire [NUM_THREADS*32-1:0] req_cmp_i,
+    input  wire [TAG_W-1:0]          req_tag_i,
+    input  wire                      hold_i,           // A makes no pass
     // -> register file
     output wire                      wb_valid_o,
     input  wire                      wb_ready_i,
@@ -71,7 +83,22 @@ module gpu_smem #(
     output wire [NUM_THREADS*32-1:0] wb_data_o,
     output wire                      idle_o,
     output wire                      perf_access_o,    // a request accepted
-    output wire                      perf_conflict_o   // a pass beyond an instruction's first
+    output wire                      perf_conflict_o,  // a pass beyond an instruction's first
+    // the passes, for the race checks (RW = row bits of a bank, LB = bank bits)
+    output wire                      sh_rd_o,          // A makes a pass: its banks read their rows
+    output wire [NUM_THREADS-1:0]    sh_rd_banks_o,
+    output wire [NUM_THREADS*ROW_W-1:0] sh_rd_rows_o,
+    output wire                      sh_busy_o,        // R holds a pass
+    output wire                      sh_pass_o,        // R's pass completes this cycle
+    output wire [NUM_THREADS-1:0]    sh_lanes_o,       // its lanes,
+    output wire [NUM_THREADS-1:0]    sh_banks_o,       // the banks it used,
+    output wire [NUM_THREADS*ROW_W-1:0] sh_rows_o,     // their rows,
+    output wire [NUM_THREADS*LANE_W-1:0] sh_lbank_o,   // each lane's bank
+    output wire [NUM_THREADS*2-1:0]  sh_boff_o,        // and byte offset in its word
+    output wire [1:0]                sh_size_o,        // log2 bytes (atomics: a word)
+    output wire [1:0]                sh_kind_o,        // DET_EV_LOAD / STORE / ATOMIC
+    output wire [WW-1:0]             sh_warp_o,
+    output wire [TAG_W-1:0]          sh_tag_o
 );
     localparam T     = NUM_THREADS;
     localparam LB    = (T > 1) ? $clog2(T) : 1;     // bank select bits
@@ -92,6 +119,7 @@ module gpu_smem #(
     reg [T-1:0]     a_mask_q, a_rem_q;
     reg [T*SAW-1:0] a_addr_q;
     reg [T*32-1:0]  a_wdata_q, a_cmp_q;
+    reg [TAG_W-1:0] a_tag_q;
     reg [T-1:0]     a_pass_q;            // lanes of the pass A makes now
     reg [T-1:0]     a_bank_q;            // banks that pass uses
     reg [T*RW-1:0]  a_rows_q;            // per bank: its row,
@@ -123,6 +151,7 @@ module gpu_smem #(
     reg [T-1:0]     r_mask_q;
     reg             r_wb_mask_q;        // the instruction writes registers
     reg [T*32-1:0]  acc_q;              // results of the instruction's earlier passes
+    reg [TAG_W-1:0] r_tag_q;
 
     // ==== W: waiting for the register file ====================================
     reg             w_valid_q;
@@ -137,7 +166,7 @@ module gpu_smem #(
     wire r_hold = r_out && w_valid_q && !wb_ready_i;
     // A passes unless R holds (its words must stay on the banks' outputs)
     // or R writes back a read-modify-write.
-    wire a_go   = a_valid_q && !r_hold && !(r_valid_q && r_rmw_q);
+    wire a_go   = a_valid_q && !r_hold && !(r_valid_q && r_rmw_q) && !hold_i;
     wire a_done = a_go && (rem_next == {T{1'b0}});
 
     // ==== banks =================================================================
@@ -303,6 +332,7 @@ module gpu_smem #(
                 r_rd_q      <= a_rd_q;
                 r_mask_q    <= a_mask_q;
                 r_wb_mask_q <= (a_op_q != `LSU_STORE);
+                r_tag_q     <= a_tag_q;
                 for (i = 0; i < T; i = i + 1) begin
                     r_boff_q[i*2 +: 2]    <= a_addr_q[i*SAW +: 2];
                     r_lbank_q[i*LB +: LB] <= (T > 1) ? a_addr_q[i*SAW+2 +: LB] : {LB{1'b0}};
@@ -336,6 +366,7 @@ module gpu_smem #(
                 a_addr_q   <= req_addr_i;
                 a_wdata_q  <= req_wdata_i;
                 a_cmp_q    <= req_cmp_i;
+                a_tag_q    <= req_tag_i;
             end
 
             // ---- W: takes R's instruction when it was not written back
@@ -359,5 +390,24 @@ module gpu_smem #(
 
     assign perf_access_o   = accept;
     assign perf_conflict_o = a_go && !a_first_q;
+
+    assign sh_rd_o       = a_go;
+    assign sh_rd_banks_o = a_bank_q;
+    assign sh_rd_rows_o  = a_rows_q;
+    assign sh_busy_o     = r_valid_q;
+    assign sh_pass_o     = r_valid_q && !r_hold;
+    assign sh_lanes_o    = r_lanes_q;
+    assign sh_banks_o    = r_bank_v_q;
+    assign sh_lbank_o    = r_lbank_q;
+    assign sh_boff_o     = r_boff_q;
+    assign sh_size_o     = r_amo_q ? 2'd2 : r_size_q;
+    assign sh_kind_o     = r_load_q ? `DET_EV_LOAD : r_amo_q ? `DET_EV_ATOMIC : `DET_EV_STORE;
+    assign sh_warp_o     = r_warp_q;
+    assign sh_tag_o      = r_tag_q;
+    generate
+        for (gb = 0; gb < T; gb = gb + 1) begin : g_rows
+            assign sh_rows_o[gb*RW +: RW] = r_row_q[gb];
+        end
+    endgenerate
 endmodule
 `default_nettype wire

@@ -3,6 +3,7 @@
 // cycle model, block RAM on the FPGA), reached through the mem port.
 `default_nettype none
 `include "scord_defs.vh"
+`include "scord_shr.vh"
 
 module gpu_top #(
     parameter NUM_CORES   = `GPU_NUM_CORES,
@@ -70,7 +71,11 @@ module gpu_top #(
     wire [NUM_CORES-1:0]          det_evt_valid, det_evt_ready, det_evt_last, det_core_idle;
     wire [NUM_CORES-1:0]          det_stall, det_sh_sync;
     wire [NUM_CORES*8-1:0]        det_sh_acc;
-    wire [NUM_CORES*128-1:0]      det_evt_data;
+    wire [NUM_CORES*160-1:0]      det_evt_data;
+    // shared-memory race reports of the cores, to the detector's writer
+    wire [NUM_CORES-1:0]          det_shr_valid, det_shr_ready;
+    wire [NUM_CORES*`SHR_BITS-1:0] det_shr_data;
+    wire [31:0]                   det_pc_base;
     wire                          det_armed, det_idle, det_prepared;
     wire [31:0]                   gpu_ctl_rdata, det_ctl_rdata;
     wire [NUM_CORES*8-1:0]        fault_cause, fault_warp, fault_lane;
@@ -225,12 +230,16 @@ module gpu_top #(
                 .det_armed_i       (det_armed),
                 .det_evt_valid_o   (det_evt_valid[c]),
                 .det_evt_ready_i   (det_evt_ready[c]),
-                .det_evt_data_o    (det_evt_data[c*128 +: 128]),
+                .det_evt_data_o    (det_evt_data[c*160 +: 160]),
                 .det_evt_last_o    (det_evt_last[c]),
                 .det_idle_o        (det_core_idle[c]),
                 .det_stall_o       (det_stall[c]),
                 .det_sh_acc_o      (det_sh_acc[c*8 +: 8]),
                 .det_sh_sync_o     (det_sh_sync[c]),
+                .det_pc_base_i     (det_pc_base),
+                .det_shr_valid_o   (det_shr_valid[c]),
+                .det_shr_ready_i   (det_shr_ready[c]),
+                .det_shr_data_o    (det_shr_data[c*`SHR_BITS +: `SHR_BITS]),
                 .perf_sel_i        (perf_sel),
                 .perf_o            (core_perf[c*32 +: 32])
             );
@@ -243,7 +252,7 @@ module gpu_top #(
     generate
         if (DETECTOR != 0) begin : g_det
             wire         det_valid, det_ready, det_ctl_sel, det_sweeping;
-            wire [127:0] det_data;
+            wire [159:0] det_data;
         gpu_det_arb #(
             .NUM_CORES (NUM_CORES)
         ) u_det_arb (
@@ -284,6 +293,10 @@ module gpu_top #(
             .stall_i        (det_stall),
             .sh_acc_i       (det_sh_acc),
             .sh_sync_i      (det_sh_sync),
+            .shr_valid_i    (det_shr_valid),
+            .shr_ready_o    (det_shr_ready),
+            .shr_data_i     (det_shr_data),
+            .pc_base_o      (det_pc_base),
             .ctl_req_i      (ctl_req_i),
             .ctl_we_i       (ctl_we_i),
             .ctl_addr_i     (ctl_addr_i),
@@ -310,8 +323,10 @@ module gpu_top #(
             assign det_idle      = 1'b1;
             assign det_ctl_rdata = 32'd0;
             assign det_evt_ready = {NUM_CORES{1'b0}};
+            assign det_shr_ready = {NUM_CORES{1'b0}};
+            assign det_pc_base   = 32'd0;
             wire unused_no_det = ^{det_evt_valid, det_evt_data, det_evt_last, det_stall,
-                                   det_sh_acc, det_sh_sync};
+                                   det_sh_acc, det_sh_sync, det_shr_valid, det_shr_data};
         end
     endgenerate
     // Each side reads 0 outside its own register range.

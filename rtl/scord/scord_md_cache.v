@@ -176,7 +176,7 @@ module scord_md_cache #(
   integer vi;
   always @* begin
     for (vi = 0; vi < LINE_BYTES; vi = vi + 1)
-      v_strb[vi] = v_dirty[vi / ENTRY_BYTES];
+      v_strb[vi] = v_dirty[vi >> ES];
   end
   wire v_wb = valid_q[f_idx_q] && dirty_q[f_idx_q];
   wire fill = (state_q == F_RD) && p_done;

@@ -161,13 +161,13 @@ module scord_sh_rule #(
     // ---- update ----
     // covers(skip, mask): a lane of the pass other than `skip` read at least
     // the bytes `mask`
-    function automatic covers(input [T-1:0] lanes, input [4*T-1:0] bytes,
+    function automatic covers(input [T-1:0] lanes, input [4*T-1:0] lbytes,
                               input [LB-1:0] skip, input [3:0] mask);
         integer c;
         begin
             covers = 1'b0;
             for (c = 0; c < T; c = c + 1)
-                if (lanes[c] && (LB'(c) != skip) && ((bytes[4*c +: 4] & mask) == mask))
+                if (lanes[c] && (LB'(c) != skip) && ((lbytes[4*c +: 4] & mask) == mask))
                     covers = 1'b1;
         end
     endfunction

@@ -17,4 +17,5 @@
 `define SHR_PREV_WARP   104:100 // previous access: warp in block
 `define SHR_PREV_LANE   109:105
 `define SHR_PREV_PCIDX  125:110
+`define SHR_PREV_EXACT  126     // 0: the previous access is another lane of SHR_PREV_*'s warp
 `endif

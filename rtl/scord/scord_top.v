@@ -256,13 +256,15 @@ module scord_top #(
   wire [6:0]  ev_b7      = ev_block[6:0];
   wire [7:0]  ev_wsync   = s2_ev_q[135:128];
   // bytes of its word the access touches (§6.3 C0), and its PC index
-  wire [3:0]  ev_bytes   = (ev_size == 2'd0) ? (4'b0001 << ev_addr[1:0]) :
-                           (ev_size == 2'd1) ? (4'b0011 << ev_addr[1:0]) : 4'b1111;
+  wire [7:0]  ev_bmask   = (ev_size == 2'd0) ? 8'h01 : (ev_size == 2'd1) ? 8'h03 :
+                           (ev_size == 2'd2) ? 8'h0F : 8'hFF;
+  wire [7:0]  ev_bshift  = ev_bmask << ev_addr[1:0];
+  wire [3:0]  ev_bytes   = ev_bshift[3:0];   // bytes past the word are not its
   wire [31:0] ev_pcoff   = ev_pc - pc_base;
   wire [15:0] ev_pcidx   = (ev_pc >= pc_base && ev_pcoff[31:18] == 14'd0 &&
                             ev_pcoff[17:2] != 16'(`DET_PCIDX_UNKNOWN)) ? ev_pcoff[17:2]
                                                                       : 16'(`DET_PCIDX_UNKNOWN);
-  wire unused_ev = ^{s2_ev_q[159:136], ev_pcoff[1:0]};
+  wire unused_ev = ^{s2_ev_q[159:136], ev_pcoff[1:0], ev_bshift[7:4]};
 
   // ---------------------------------------------------------------------------
   // Metadata cache (with the sweep engine behind it)
@@ -277,10 +279,11 @@ module scord_top #(
   wire [LINE_BITS-1:0]  md_l2_wdata;
   wire [LINE_BYTES-1:0] md_l2_wstrb;
 
+  localparam integer MD_ENTRY_BYTES = 32'(`DET_MD_ENTRY_BYTES);
   scord_md_cache #(
     .LINE_BYTES  (LINE_BYTES),
     .LINES       (MD_LINES),
-    .ENTRY_BYTES (`DET_MD_ENTRY_BYTES)
+    .ENTRY_BYTES (MD_ENTRY_BYTES)
   ) u_mc (
     .clk_i          (clk_i),
     .rst_i          (rst_i),
@@ -453,7 +456,7 @@ module scord_top #(
   wire [SHR_W-1:0]      shr      = shr_data_i[sh_core*SHR_W +: SHR_W];
   wire [1:0]            shr_kind = shr[`SHR_KIND];
   wire [15:0]           shr_block = shr[`SHR_BLOCK];
-  wire unused_shr = ^{shr[SHR_W-1:126], shr_block[15:7]};
+  wire unused_shr = ^{shr[SHR_W-1:127], shr_block[15:7]};
   localparam [31:0]     CORE_W   = NUM_CORES;
   wire unused_core_w = ^CORE_W;
   assign pc_base_o = pc_base;
@@ -482,7 +485,8 @@ module scord_top #(
     .rec_prev_atom_i     (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && c_md_atom)),
     .rec_prev_scope_i    (!sh_sel && trk_q && c_md_scope),
     .rec_prev_strong_i   (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && c_md_strong)),
-    .rec_prev_known_i    (sh_sel ? (shr[`SHR_PREV_PCIDX] != 16'(`DET_PCIDX_UNKNOWN))
+    .rec_prev_known_i    (sh_sel ? (shr[`SHR_PREV_EXACT] &&
+                                    shr[`SHR_PREV_PCIDX] != 16'(`DET_PCIDX_UNKNOWN))
                                  : (trk_q && c_md_pcidx != 16'(`DET_PCIDX_UNKNOWN))),
     .rec_shared_i        (sh_sel),
     .rec_prev_lane_i     (sh_sel ? shr[`SHR_PREV_LANE] : (trk_q ? c_md_lane : 5'd0)),

@@ -303,7 +303,7 @@ static uint8_t validate(const scord_ref_t *m)
         tb < ((uint64_t)SCORD_DET_CACHE_GRANULES << gran_log2(m->mode)) || m->track_base + tb > mem)
         return SCORD_DET_ERR_TRACK_RANGE;
     uint64_t mdb = md_bytes_of(m->mode, m->track_bytes);
-    if (m->md_base % 8u || m->md_base < guard || m->md_base + mdb > mem)
+    if (m->md_base % SCORD_DET_MD_ENTRY_BYTES || m->md_base < guard || m->md_base + mdb > mem)
         return SCORD_DET_ERR_MD_RANGE;
     if (overlap(m->md_base, mdb, m->ring_base, ring_len) ||
         overlap(m->md_base, mdb, m->track_base, tb) ||

@@ -9,7 +9,6 @@
 #define BYTES_MASK 0xFu
 
 typedef struct {
-    int exact;           /* SCORD_SH_READING_EXACT */
     unsigned lb;         /* lane bits */
     uint16_t thread_mask;
     uint32_t lane_mask;
@@ -26,7 +25,7 @@ static uint16_t thread_of(const ctx_t *c, unsigned lane) { return (uint16_t)(c->
 static int ordered(const ctx_t *c, unsigned pw, uint8_t s_prev, uint8_t f_prev)
 {
     if (pw == c->w)  /* lanes of one warp: a warp sync or a fence since */
-        return s_prev != c->ws_w || (c->exact && (f_prev & FC_MASK) != c->fc_w);
+        return s_prev != c->ws_w || (f_prev & FC_MASK) != c->fc_w;
     return (f_prev & FC_MASK) != (c->fc[pw] & FC_MASK);  /* fence + flag */
 }
 
@@ -53,7 +52,6 @@ void scord_sh_rule(const scord_sh_cfg_t *cfg, const scord_sh_entry_t *in,
                    scord_sh_entry_t *out, scord_sh_race_t *race)
 {
     ctx_t c;
-    c.exact = cfg->reading == SCORD_SH_READING_EXACT;
     c.lb = cfg->lane_bits;
     c.thread_mask = (uint16_t)((1u << (cfg->warp_bits + cfg->lane_bits)) - 1u);
     c.lane_mask = cfg->lane_bits >= 5 ? 0xFFFFFFFFu : (1u << (1u << cfg->lane_bits)) - 1u;
@@ -132,24 +130,16 @@ void scord_sh_rule(const scord_sh_cfg_t *cfg, const scord_sh_entry_t *in,
 
     /* ---- update ---- */
     unsigned l0 = (unsigned)__builtin_ctz(S), hl = 31u - (unsigned)__builtin_clz(S);
-    uint8_t ball = 0;
-    for (unsigned l = 0; l < SCORD_SH_MAX_LANES; l++)
-        if (S >> l & 1u)
-            ball |= b[l];
-    int several = (S & (S - 1u)) != 0;
     e.ep = ctr->epoch;
     if (k == SCORD_DET_EV_LOAD) {
         if (!e.rv) {
             e.rv = 1;
             e.rt = thread_of(&c, l0);
-            e.rb = c.exact ? b[l0] : ball;
-            e.rm = (uint8_t)(c.exact ? other_lane_covers(b, S, l0, e.rb) : several);
+            e.rb = b[l0];
+            e.rm = (uint8_t)other_lane_covers(b, S, l0, e.rb);
             e.rs = c.ws_w;
             e.rf = c.fc_w;
             e.rp = pass->pcidx;
-        } else if (!c.exact) {
-            e.rm |= (uint8_t)(several || e.rt != thread_of(&c, l0));
-            e.rb |= ball;
         } else if (warp_of(&c, e.rt) == c.w) {
             /* only lanes of the first reader's warp are known to be
              * unordered with it by the same counters */
@@ -160,7 +150,7 @@ void scord_sh_rule(const scord_sh_cfg_t *cfg, const scord_sh_entry_t *in,
         e.wv = 1;
         e.wt = thread_of(&c, hl);
         e.wa = k == SCORD_DET_EV_ATOMIC;
-        e.wb = c.exact ? b[hl] : ball;
+        e.wb = b[hl];
         e.ws = c.ws_w;
         e.wf = c.fc_w;
         e.wp = pass->pcidx;

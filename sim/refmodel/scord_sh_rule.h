@@ -39,20 +39,9 @@ extern "C" {
 
 #define SCORD_SH_MAX_LANES 32
 
-/* Which reading of the rule. EXACT is the one above (no false positives).
- * SPEC21 is the rule as the detector v2 draft wrote it and rtl/scord/
- * scord_sh_rule.v first implemented it, kept so the RTL can be compared
- * with either: the bytes and reader summary of a pass are the union over
- * its lanes (WB, RB := OR b[l]; RM := more than one lane or reader), and
- * lanes of one warp are ordered by a warp sync only. It reports lanes of
- * one warp on different bytes of one word (tests/refmodel/test_sh_rule.c
- * shows the cases). */
-enum { SCORD_SH_READING_EXACT = 0, SCORD_SH_READING_SPEC21 = 1 };
-
 typedef struct {
     unsigned warp_bits;  /* WW: warp slots per core = 1 << warp_bits (0..8) */
     unsigned lane_bits;  /* LB: lanes per warp = 1 << lane_bits (0..5) */
-    unsigned reading;    /* SCORD_SH_READING_* */
 } scord_sh_cfg_t;
 
 /* Shadow entry of one shared word. Threads: slot << lane_bits | lane. */

@@ -31,7 +31,7 @@ static int fail(const char *fmt, ...)
 
 /* ---- harness: one word's shadow entry and a core's counters ------------------- */
 
-static scord_sh_cfg_t cfg = {3, 3, SCORD_SH_READING_EXACT};  /* 8 warp slots of 8 lanes */
+static scord_sh_cfg_t cfg = {3, 3};  /* 8 warp slots of 8 lanes */
 static scord_sh_entry_t ent;
 static uint8_t ws[256], fc[256], E;
 static uint16_t pc_next;
@@ -43,7 +43,6 @@ static void reset_cfg(unsigned wb, unsigned lb)
 {
     cfg.warp_bits = wb;
     cfg.lane_bits = lb;
-    cfg.reading = SCORD_SH_READING_EXACT;
     memset(&ent, 0, sizeof ent);  /* epoch 0: stale for E = 1 */
     memset(ws, 0, sizeof ws);
     memset(fc, 0, sizeof fc);
@@ -435,36 +434,6 @@ static int stray_bits_masked(void)
     return race(SHR, 0, T(0, 1), 1);
 }
 
-/* ---- the draft's reading (SPEC21), kept for comparing RTL -------------------------- */
-
-static int spec21_reading(void)
-{   /* the same passes, the union reading: every one a false report */
-    reset();
-    cfg.reading = SCORD_SH_READING_SPEC21;
-    pass_chars(0, ST, 4);  /* c[tid] = x */
-    pass_chars(0, LD, 4);  /* ... = c[tid] */
-    CHECK(race(SHW, 0, T(0, 3), 1), "store then load of own bytes: %s", why);
-    reset();
-    cfg.reading = SCORD_SH_READING_SPEC21;
-    pass_chars(0, LD, 4);  /* c[tid]++ */
-    pass_chars(0, ST, 4);
-    CHECK(race(SHW, 0, T(0, 0), 0), "read-modify-write of own bytes: %s", why);
-    CHECK(ent.wb == 0xF && ent.wt == T(0, 3), "union bytes");
-    reset();
-    cfg.reading = SCORD_SH_READING_SPEC21;
-    pass(0, LD, 1);
-    pass(1, LD, 1);
-    fc[1]++;  /* the other reader fenced; the first reader writes */
-    pass(0, ST, 1);
-    CHECK(race(SHW, 0, T(0, 0), 0), "RM from another warp: %s", why);
-    reset();
-    cfg.reading = SCORD_SH_READING_SPEC21;
-    pass(2, ST, 1u << 0);
-    fc[2]++;  /* a fence of the warp does not order its lanes in the draft */
-    pass(2, LD, 1u << 5);
-    return race(SHW, 5, T(2, 0), 1);
-}
-
 /* ---- random soundness against a brute-force checker -------------------------------------- */
 
 typedef struct {
@@ -597,7 +566,7 @@ static const struct {
     C(char_array_free), C(char_array_overlap_racy), C(disjoint_across_warps),
     C(atomics_free), C(atomic_vs_plain_racy),
     C(order_write_before_read), C(lowest_lane_and_count), C(update_fields), C(rm_rules),
-    C(rm_other_warp_free), C(empty_pass), C(widths), C(stray_bits_masked), C(spec21_reading),
+    C(rm_other_warp_free), C(empty_pass), C(widths), C(stray_bits_masked),
     C(soundness),
 #undef C
 };

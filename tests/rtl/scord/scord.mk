@@ -39,7 +39,7 @@ $(SCORDUT_BIN): $(SCORDUT_RTL) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs
 
 .PHONY: scord-diff-test scord-diff-long
 scord-diff-test: $(SCORDUT_BIN) $(SHRULE_BIN)
-	@rc=0; $(SHRULE_BIN) --reading=$(SHRULE_READING) $(SHRULE_ARGS) || rc=1; \
+	@rc=0; $(SHRULE_BIN) $(SHRULE_ARGS) || rc=1; \
 	$(SCORDUT_BIN) $(SCORDUT_ARGS) || rc=1; exit $$rc
 
 scord-diff-long: $(SCORDUT_BIN)

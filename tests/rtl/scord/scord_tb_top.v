@@ -1,6 +1,7 @@
 // Test top of the detector's differential test (scord_diff.cpp): the
 // detector unit and one lock table, side by side, every port brought out.
 `default_nettype none
+`include "scord_shr.vh"
 
 module scord_tb_top #(
   parameter NUM_CORES   = 4,
@@ -65,6 +66,10 @@ module scord_tb_top #(
     .stall_i        (stall_i),
     .sh_acc_i       ({NUM_CORES*8{1'b0}}),  // no cores: no shared memory
     .sh_sync_i      ({NUM_CORES{1'b0}}),
+    .shr_valid_i    ({NUM_CORES{1'b0}}),    // nor shared-memory reports
+    .shr_ready_o    (),
+    .shr_data_i     ({NUM_CORES*`SHR_BITS{1'b0}}),
+    .pc_base_o      (),
     .ctl_req_i      (ctl_req_i),
     .ctl_we_i       (ctl_we_i),
     .ctl_addr_i     (ctl_addr_i),

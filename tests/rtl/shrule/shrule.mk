@@ -4,9 +4,6 @@
 #   make shrule-diff-test   1 000 000 random passes, fixed seed (also run by
 #                           scord-diff-test, hence by make test)
 #   make shrule-diff-long   50 000 000 passes, another seed
-#   SHRULE_READING=exact|spec21 which reading of the rule the RTL implements
-#                           (scord_sh_rule.h; spec21: the draft's, as the RTL
-#                           first implemented it)
 #   SHRULE_ARGS="--seed=N --passes=N --verbose" for other runs
 # Included by the top Makefile (uses its B, GEN, CC, CFLAGS_HOST, VERILATOR).
 
@@ -15,7 +12,6 @@ SHRULE_BIN       := $(SHRULE_DIR)/Vshrule_tb_top
 SHRULE_RTL       := rtl/scord/scord_sh_rule.v tests/rtl/shrule/shrule_tb_one.v tests/rtl/shrule/shrule_tb_top.v
 SHRULE_SRC       := tests/rtl/shrule/shrule_diff.cpp
 SHRULE_MOBJ      := $(SHRULE_DIR)/scord_sh_rule.o
-SHRULE_READING   ?= spec21
 SHRULE_ARGS      ?=
 SHRULE_LONG_ARGS ?= --seed=5 --passes=50000000
 
@@ -33,7 +29,7 @@ $(SHRULE_BIN): $(SHRULE_RTL) tests/rtl/shrule/shrule_tb.vh $(SHRULE_SRC) $(SHRUL
 
 .PHONY: shrule-diff-test shrule-diff-long
 shrule-diff-test: $(SHRULE_BIN)
-	$(SHRULE_BIN) --reading=$(SHRULE_READING) $(SHRULE_ARGS)
+	$(SHRULE_BIN) $(SHRULE_ARGS)
 
 shrule-diff-long: $(SHRULE_BIN)
-	$(SHRULE_BIN) --reading=$(SHRULE_READING) $(SHRULE_LONG_ARGS) $(SHRULE_ARGS)
+	$(SHRULE_BIN) $(SHRULE_LONG_ARGS) $(SHRULE_ARGS)

@@ -9,7 +9,7 @@
 // current ones). Every output is compared bit for bit: the race decision,
 // the previous access it names and the whole entry written back.
 //
-//   shrule_diff [--seed=N] [--passes=N] [--reading=spec21|exact] [--verbose]
+//   shrule_diff [--seed=N] [--passes=N] [--verbose]
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -136,7 +136,7 @@ static scord_sh_entry_t random_entry(Rng &r, const Config &c, unsigned w, const 
 }
 
 // One pass of config c: stimulus into both, compare. Returns false on a mismatch.
-static bool one_pass(Vshrule_tb_top *top, Config &c, Rng &r, unsigned reading, bool verbose) {
+static bool one_pass(Vshrule_tb_top *top, Config &c, Rng &r, bool verbose) {
     bool seq = r.chance(50);
     // counters walk (sequence) or are random
     uint8_t ws[32], fc[32];
@@ -191,7 +191,7 @@ static bool one_pass(Vshrule_tb_top *top, Config &c, Rng &r, unsigned reading, b
     scord_sh_entry_t in = seq ? c.ent : random_entry(r, c, w, ws, fc, ep);
 
     // the model
-    scord_sh_cfg_t cfg = {c.ww, c.lb, reading};
+    scord_sh_cfg_t cfg = {c.ww, c.lb};
     scord_sh_ctr_t ctr = {ep, ws, fc};
     scord_sh_entry_t out;
     scord_sh_race_t race;
@@ -212,7 +212,7 @@ static bool one_pass(Vshrule_tb_top *top, Config &c, Rng &r, unsigned reading, b
     top->eval();
     BitsIn o{c.out};
     uint64_t r_race = o.get(1), r_same = o.get(1), r_lane = o.get(c.lb), r_prev = o.get(c.tw),
-             r_pc = o.get(16), r_write = o.get(1), r_atom = o.get(1);
+             r_pc = o.get(16), r_write = o.get(1), r_atom = o.get(1), r_exact = o.get(1);
     scord_sh_entry_t re;
     re.ep = (uint8_t)o.get(8);
     re.wv = (uint8_t)o.get(1); re.wt = (uint16_t)o.get(c.tw); re.wa = (uint8_t)o.get(1);
@@ -222,7 +222,8 @@ static bool one_pass(Vshrule_tb_top *top, Config &c, Rng &r, unsigned reading, b
 
     bool ok = r_race == (race.type != 0) && r_same == (race.type == SCORD_DET_RACE_SHARED_WARP) &&
               r_lane == race.lane && r_prev == race.prev_thread && r_pc == race.prev_pcidx &&
-              r_write == race.prev_write && r_atom == race.prev_atom && !memcmp(&re, &out, sizeof re);
+              r_write == race.prev_write && r_atom == race.prev_atom &&
+              (!race.type || r_exact == race.prev_exact) && !memcmp(&re, &out, sizeof re);
     c.passes++;
     c.races += race.type != 0;
     if (seq) c.ent = out;
@@ -246,17 +247,14 @@ static bool one_pass(Vshrule_tb_top *top, Config &c, Rng &r, unsigned reading, b
 
 int main(int argc, char **argv) {
     uint64_t seed = 1, passes = 1000000;
-    unsigned reading = SCORD_SH_READING_SPEC21;
     bool verbose = false;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         if (a.rfind("--seed=", 0) == 0) seed = strtoull(a.c_str() + 7, nullptr, 0);
         else if (a.rfind("--passes=", 0) == 0) passes = strtoull(a.c_str() + 9, nullptr, 0);
-        else if (a == "--reading=spec21") reading = SCORD_SH_READING_SPEC21;
-        else if (a == "--reading=exact") reading = SCORD_SH_READING_EXACT;
         else if (a == "--verbose") verbose = true;
         else {
-            fprintf(stderr, "usage: %s [--seed=N] [--passes=N] [--reading=spec21|exact] [--verbose]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--seed=N] [--passes=N] [--verbose]\n", argv[0]);
             return 2;
         }
     }
@@ -275,14 +273,12 @@ int main(int argc, char **argv) {
         Rng r(seed * 1000003ull + k);
         uint64_t n = passes / cfgs.size();
         bool ok = true;
-        for (uint64_t i = 0; i < n && ok; i++) ok = one_pass(top.get(), c, r, reading, verbose && i < 20);
+        for (uint64_t i = 0; i < n && ok; i++) ok = one_pass(top.get(), c, r, verbose && i < 20);
         if (ok) {
-            printf("PASS shrule-%s-%s (%" PRIu64 " passes, %" PRIu64 " races)\n", c.name,
-                   reading == SCORD_SH_READING_EXACT ? "exact" : "spec21", c.passes, c.races);
+            printf("PASS shrule-%s (%" PRIu64 " passes, %" PRIu64 " races)\n", c.name, c.passes, c.races);
             passed++;
         } else {
-            printf("FAIL shrule-%s-%s: differs at pass %" PRIu64 " (seed %" PRIu64 ")\n", c.name,
-                   reading == SCORD_SH_READING_EXACT ? "exact" : "spec21", c.passes, seed);
+            printf("FAIL shrule-%s: differs at pass %" PRIu64 " (seed %" PRIu64 ")\n", c.name, c.passes, seed);
             failed++;
         }
         fflush(stdout);

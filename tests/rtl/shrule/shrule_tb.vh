@@ -7,5 +7,5 @@
 `define SH_LB(nt) (((nt) > 1) ? $clog2(nt) : 1)
 `define SH_EW(nw, nt) (80 + 2 * (`SH_WW(nw) + `SH_LB(nt)))
 `define SH_IW(nw, nt) (`SH_EW(nw, nt) + 8 + 2 + 5 * (nt) + `SH_WW(nw) + 8 + 6 * (nw) + 16)
-`define SH_OW(nw, nt) (2 + `SH_LB(nt) + `SH_WW(nw) + `SH_LB(nt) + 18 + `SH_EW(nw, nt))
+`define SH_OW(nw, nt) (2 + `SH_LB(nt) + `SH_WW(nw) + `SH_LB(nt) + 19 + `SH_EW(nw, nt))
 `endif

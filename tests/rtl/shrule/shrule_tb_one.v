@@ -27,7 +27,7 @@ module shrule_tb_one #(
   localparam I_FC    = I_WS + 8;
   localparam I_PC    = I_FC + 6 * NUM_WARPS;
 
-  wire          race, same_warp, prev_write, prev_atom;
+  wire          race, same_warp, prev_write, prev_atom, prev_exact;
   wire [LB-1:0] lane;
   wire [TW-1:0] prev_thread;
   wire [15:0]   prev_pcidx;
@@ -53,10 +53,11 @@ module shrule_tb_one #(
     .prev_pcidx_o  (prev_pcidx),
     .prev_write_o  (prev_write),
     .prev_atom_o   (prev_atom),
+    .prev_exact_o  (prev_exact),
     .ent_o         (ent)
   );
 
-  assign out_o = {ent, prev_atom, prev_write, prev_pcidx, prev_thread, lane, same_warp, race};
+  assign out_o = {ent, prev_exact, prev_atom, prev_write, prev_pcidx, prev_thread, lane, same_warp, race};
 endmodule
 
 `default_nettype wire

@@ -7,7 +7,7 @@
 //   in  (from bit 0): ent[EW] ep[8] kind[2] lanes[T] bytes[4T] warp[WW] ws[8]
 //                     fc[6*NUM_WARPS] pcidx[16]
 //   out (from bit 0): race same_warp lane[LB] prev_thread[TW] prev_pcidx[16]
-//                     prev_write prev_atom ent[EW]
+//                     prev_write prev_atom prev_exact ent[EW]
 `default_nettype none
 `include "shrule_tb.vh"
 

@@ -1,0 +1,299 @@
+// Shared-memory race checks of one core (docs/detector.md §6.4), beside
+// its banks: every shared word has a shadow entry (its last write, its
+// first read since, scord_sh_rule.v) in a shadow RAM per bank, read in
+// step with the bank in gpu_smem's A stage and checked and written back as
+// the pass completes in R. So every lane of a warp access is checked in
+// the pass that serves it; correct code loses no cycle (hold_o rises only
+// while a report waits or the shadow is swept).
+//
+// Identities inside a core are (warp slot, lane); the block is implicit,
+// as each block slot has its own epoch (scord_sh_clocks.v). An access's
+// epoch and its warp's counts are taken when it issues and travel with it
+// through gpu_smem in the tag this module packs (tag_o, back as sh_tag_i).
+//
+// A pass with races gives at most one report per race type (SHARED:
+// the previous access is another warp's; SHARED_WARP: another lane of the
+// same warp's); the lowest bank with that type names the two accesses.
+// Reports wait in a short queue for the detector's report writer
+// (scord_top, shr_*), which counts and records them like its own.
+`default_nettype none
+`include "scord_defs.vh"
+`include "scord_shr.vh"
+
+module scord_sh_check #(
+    parameter NUM_WARPS   = 4,
+    parameter NUM_THREADS = 8,
+    parameter SMEM_BYTES  = 16384,
+    // derived, do not override
+    parameter T      = NUM_THREADS,
+    parameter WW     = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
+    parameter LB     = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
+    parameter SAW    = $clog2(SMEM_BYTES),
+    parameter DEPTH  = SMEM_BYTES / (4 * NUM_THREADS),
+    parameter RW     = (DEPTH > 1) ? $clog2(DEPTH) : 1,
+    parameter TAG_W  = 1 + 8 + 8 + 6 + 32 + 16 + 5 + SAW,
+    parameter SHR_W  = `SHR_BITS
+) (
+    input  wire                    clk_i,
+    input  wire                    rst_i,
+    input  wire                    armed_i,
+    input  wire [31:0]             pc_base_i,     // DET_PC_BASE
+    // the core's clocks (scord_sh_clocks)
+    input  wire [NUM_WARPS*8-1:0]  ws_i,
+    input  wire [NUM_WARPS*6-1:0]  fc_i,
+    input  wire [NUM_WARPS*8-1:0]  ep_i,
+    input  wire                    gen_i,
+    input  wire                    wrap_i,
+    input  wire [NUM_WARPS*5-1:0]  wib_i,         // every warp slot's warp index in its block
+    // an access as it issues: its tag for gpu_smem
+    input  wire [31:0]             acc_pc_i,
+    input  wire [WW-1:0]           acc_warp_i,    // warp slot
+    input  wire [WW-1:0]           acc_bslot_i,   // its block slot
+    input  wire [15:0]             acc_block_i,   // block id, low 16 bits
+    input  wire [SAW-1:0]          acc_base_i,    // the block's slice base
+    output wire [TAG_W-1:0]        tag_o,
+    // gpu_smem's passes
+    input  wire                    rd_i,
+    input  wire [T-1:0]            rd_banks_i,
+    input  wire [T*RW-1:0]         rd_rows_i,
+    input  wire                    busy_i,
+    input  wire                    pass_i,
+    input  wire [T-1:0]            lanes_i,
+    input  wire [T-1:0]            banks_i,
+    input  wire [T*RW-1:0]         rows_i,
+    input  wire [T*LB-1:0]         lbank_i,
+    input  wire [T*2-1:0]          boff_i,
+    input  wire [1:0]              size_i,
+    input  wire [1:0]              kind_i,
+    input  wire [WW-1:0]           warp_i,
+    input  wire [TAG_W-1:0]        tag_i,
+    output wire                    hold_o,
+    // reports, to the detector's report writer
+    output wire                    shr_valid_o,
+    input  wire                    shr_ready_i,
+    output wire [SHR_W-1:0]        shr_data_o,
+    output wire                    idle_o
+);
+    localparam TW = WW + LB;
+    localparam EW = 80 + 2 * TW;          // shadow entry (scord_sh_rule.v)
+
+    // ---- the tag: {gen, E, ws, fc, pc, block, warp in block, slice base}
+    localparam G_BASE = 0;
+    localparam G_WIB  = G_BASE + SAW;
+    localparam G_BLK  = G_WIB + 5;
+    localparam G_PC   = G_BLK + 16;
+    localparam G_FC   = G_PC + 32;
+    localparam G_WS   = G_FC + 6;
+    localparam G_EP   = G_WS + 8;
+    localparam G_GEN  = G_EP + 8;
+    assign tag_o = {gen_i, ep_i[acc_bslot_i*8 +: 8], ws_i[acc_warp_i*8 +: 8],
+                    fc_i[acc_warp_i*6 +: 6], acc_pc_i, acc_block_i,
+                    wib_i[acc_warp_i*5 +: 5], acc_base_i};
+
+    wire          t_gen  = tag_i[G_GEN];
+    wire [7:0]    t_ep   = tag_i[G_EP +: 8];
+    wire [7:0]    t_ws   = tag_i[G_WS +: 8];
+    wire [5:0]    t_fc   = tag_i[G_FC +: 6];
+    wire [31:0]   t_pc   = tag_i[G_PC +: 32];
+    wire [15:0]   t_blk  = tag_i[G_BLK +: 16];
+    wire [4:0]    t_wib  = tag_i[G_WIB +: 5];
+    wire [SAW-1:0] t_base = tag_i[G_BASE +: SAW];
+
+    // the instruction's PC index (as scord_top computes it for events)
+    wire [31:0] pcoff = t_pc - pc_base_i;
+    wire unused_pcoff = ^pcoff[1:0];
+    wire [15:0] pcidx = (t_pc >= pc_base_i && pcoff[31:18] == 14'd0 &&
+                         pcoff[17:2] != 16'(`DET_PCIDX_UNKNOWN)) ? pcoff[17:2]
+                                                                : 16'(`DET_PCIDX_UNKNOWN);
+
+    // The fence counts the rule sees: the others' now, its own warp's as
+    // it was when the access issued.
+    reg [NUM_WARPS*6-1:0] fc_eff;
+    integer k;
+    always @(*) begin
+        fc_eff = fc_i;
+        fc_eff[warp_i*6 +: 6] = t_fc;
+    end
+
+    // each lane's bytes of its word
+    reg [T*4-1:0] bytes;
+    always @(*)
+        for (k = 0; k < T; k = k + 1)
+            case (size_i)
+                2'd0:    bytes[k*4 +: 4] = 4'b0001 << boff_i[k*2 +: 2];
+                2'd1:    bytes[k*4 +: 4] = 4'b0011 << boff_i[k*2 +: 2];
+                default: bytes[k*4 +: 4] = 4'b1111;
+            endcase
+
+    // ---- sweep: clears every entry (after reset, and when the clocks
+    // wrap if anything was written since the last sweep)
+    reg          dirty_q, sweep_pend_q, sweeping_q;
+    reg [RW-1:0] sw_row_q;
+    // Checks run while armed on passes issued under the current clocks.
+    wire check = pass_i && armed_i && (t_gen == gen_i);
+
+    // ---- per bank: shadow RAM and the rule
+    wire [T-1:0]     b_race, b_same, b_pw, b_pa, b_px;
+    wire [T*LB-1:0]  b_lane;
+    wire [T*TW-1:0]  b_prev;
+    wire [T*16-1:0]  b_ppc;
+    genvar gb;
+    generate
+        for (gb = 0; gb < T; gb = gb + 1) begin : g_bank
+            reg [EW-1:0] shadow [0:DEPTH-1];
+            reg [EW-1:0] dout_q, byp_d_q;
+            reg          byp_q;
+            wire [EW-1:0] ent     = byp_q ? byp_d_q : dout_q;
+            wire [EW-1:0] ent_new;
+            wire [RW-1:0] row     = rows_i[gb*RW +: RW];
+            wire [RW-1:0] rd_row  = rd_rows_i[gb*RW +: RW];
+            wire          fire    = check && banks_i[gb];
+            reg  [T-1:0]  lanes_b;
+            integer l;
+            always @(*)
+                for (l = 0; l < T; l = l + 1)
+                    lanes_b[l] = lanes_i[l] && (lbank_i[l*LB +: LB] == LB'(gb));
+
+            scord_sh_rule #(
+                .NUM_WARPS   (NUM_WARPS),
+                .NUM_THREADS (NUM_THREADS)
+            ) u_rule (
+                .ent_i         (ent),
+                .ep_i          (t_ep),
+                .kind_i        (kind_i),
+                .lanes_i       (lanes_b),
+                .bytes_i       (bytes),
+                .warp_i        (warp_i),
+                .ws_i          (t_ws),
+                .fc_i          (fc_eff),
+                .pcidx_i       (pcidx),
+                .race_o        (b_race[gb]),
+                .same_warp_o   (b_same[gb]),
+                .lane_o        (b_lane[gb*LB +: LB]),
+                .prev_thread_o (b_prev[gb*TW +: TW]),
+                .prev_pcidx_o  (b_ppc[gb*16 +: 16]),
+                .prev_write_o  (b_pw[gb]),
+                .prev_atom_o   (b_pa[gb]),
+                .prev_exact_o  (b_px[gb]),
+                .ent_o         (ent_new)
+            );
+
+            // A reads its rows as R writes back; a row written in the same
+            // cycle comes from the bypass.
+            always @(posedge clk_i) begin
+                if (sweeping_q)
+                    shadow[sw_row_q] <= {EW{1'b0}};
+                else if (fire)
+                    shadow[row] <= ent_new;
+                if (rd_i && rd_banks_i[gb]) begin
+                    dout_q  <= shadow[rd_row];
+                    byp_q   <= fire && (row == rd_row);
+                    byp_d_q <= ent_new;
+                end
+            end
+        end
+    endgenerate
+
+    // ---- the pass's reports: per type, the lowest bank that has one
+    reg          rep_v    [0:1];
+    reg [LB-1:0] rep_bank [0:1];
+    integer b, ty;
+    always @(*)
+        for (ty = 0; ty < 2; ty = ty + 1) begin
+            rep_v[ty]    = 1'b0;
+            rep_bank[ty] = {LB{1'b0}};
+            for (b = T - 1; b >= 0; b = b - 1)
+                if (b_race[b] && banks_i[b] && (b_same[b] == ty[0])) begin
+                    rep_v[ty]    = 1'b1;
+                    rep_bank[ty] = LB'(b);
+                end
+        end
+
+    // the two reports of this pass (SHARED, SHARED_WARP)
+    reg [SHR_W-1:0] rep_d [0:1];
+    reg [LB-1:0]    r_lane, r_bk;
+    reg [TW-1:0]    r_prev;
+    reg [WW-1:0]    r_pslot;
+    reg [31:0]      r_byte;
+    always @(*)
+        for (ty = 0; ty < 2; ty = ty + 1) begin
+            r_bk    = rep_bank[ty];
+            r_lane  = b_lane[r_bk*LB +: LB];
+            r_prev  = b_prev[r_bk*TW +: TW];
+            r_pslot = r_prev[TW-1 -: WW];
+            r_byte  = 32'(rows_i[r_bk*RW +: RW]) * T * 4 + 32'(r_bk) * 4 +
+                      32'(boff_i[r_lane*2 +: 2]);
+            rep_d[ty] = {SHR_W{1'b0}};
+            rep_d[ty][`SHR_TYPE]       = ty[0] ? 4'(`DET_RACE_SHARED_WARP) : 4'(`DET_RACE_SHARED);
+            rep_d[ty][`SHR_KIND]       = kind_i;
+            rep_d[ty][`SHR_SIZE]       = size_i;
+            rep_d[ty][`SHR_PREV_WRITE] = b_pw[r_bk];
+            rep_d[ty][`SHR_PREV_ATOM]  = b_pa[r_bk];
+            rep_d[ty][`SHR_PREV_EXACT] = b_px[r_bk];
+            rep_d[ty][`SHR_PC]         = t_pc;
+            rep_d[ty][`SHR_ADDR]       = `SMEM_BASE + (r_byte - 32'(t_base));
+            rep_d[ty][`SHR_BLOCK]      = t_blk;
+            rep_d[ty][`SHR_WARP]       = t_wib;
+            rep_d[ty][`SHR_LANE]       = 5'(r_lane);
+            rep_d[ty][`SHR_PREV_WARP]  = wib_i[r_pslot*5 +: 5];
+            rep_d[ty][`SHR_PREV_LANE]  = 5'(r_prev[LB-1:0]);
+            rep_d[ty][`SHR_PREV_PCIDX] = b_ppc[r_bk*16 +: 16];
+        end
+
+    // ---- report queue: up to two in per pass, one out at a time
+    localparam QD = 4;
+    reg [SHR_W-1:0] q_q [0:QD-1];
+    reg [1:0]       q_rd_q, q_wr_q;
+    reg [2:0]       q_n_q;
+    wire            rep0 = check && rep_v[0];
+    wire            rep1 = check && rep_v[1];
+    wire            pop  = shr_valid_o && shr_ready_i;
+    assign shr_valid_o = (q_n_q != 3'd0);
+    assign shr_data_o  = q_q[q_rd_q];
+    assign idle_o      = (q_n_q == 3'd0);
+    // A makes a pass only if every report that passes in flight may still
+    // make finds room: two each for R's and A's.
+    assign hold_o = sweep_pend_q || sweeping_q ||
+                    ({1'b0, q_n_q} + (busy_i ? 4'd2 : 4'd0) + 4'd2 > 4'(QD));
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            q_rd_q       <= 2'd0;
+            q_wr_q       <= 2'd0;
+            q_n_q        <= 3'd0;
+            dirty_q      <= 1'b1;     // the RAMs hold anything after power-up
+            sweep_pend_q <= 1'b1;
+            sweeping_q   <= 1'b0;
+            sw_row_q     <= {RW{1'b0}};
+        end else begin
+            if (rep0 && rep1) begin
+                q_q[q_wr_q]        <= rep_d[0];
+                q_q[q_wr_q + 2'd1] <= rep_d[1];
+                q_wr_q             <= q_wr_q + 2'd2;
+            end else if (rep0 || rep1) begin
+                q_q[q_wr_q] <= rep0 ? rep_d[0] : rep_d[1];
+                q_wr_q      <= q_wr_q + 2'd1;
+            end
+            if (pop) q_rd_q <= q_rd_q + 2'd1;
+            q_n_q <= q_n_q + {2'd0, rep0} + {2'd0, rep1} - {2'd0, pop};
+
+            if (check && |banks_i) dirty_q <= 1'b1;
+            if (wrap_i && dirty_q) sweep_pend_q <= 1'b1;
+            // the sweep starts once no pass is in R (A is held meanwhile)
+            if (sweep_pend_q && !sweeping_q && !busy_i) begin
+                sweep_pend_q <= 1'b0;
+                sweeping_q   <= 1'b1;
+                sw_row_q     <= {RW{1'b0}};
+            end
+            if (sweeping_q) begin
+                sw_row_q <= sw_row_q + 1'b1;
+                if (sw_row_q == RW'(DEPTH - 1)) begin
+                    sweeping_q <= 1'b0;
+                    dirty_q    <= 1'b0;
+                end
+            end
+        end
+    end
+
+endmodule
+`default_nettype wire

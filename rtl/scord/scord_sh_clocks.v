@@ -1,0 +1,111 @@
+// The logical clocks of one core that order its shared-memory accesses
+// (docs/detector.md §6.4), and the warp-sync count that global events
+// carry (§3.1, word 4):
+//   ws[w]  warp slot w's warp syncs (syncwarp, vote, shuffle), 8 bits
+//   fc[w]  warp slot w's fences (fence.blk and fence), 6 bits
+//   E[b]   block slot b's epoch: a new one at the block's launch, at each
+//          release of its barrier, and when a count of one of its warps
+//          wraps (so a count stored in a shadow entry is never taken for
+//          the same count one wrap later)
+// An access records (E, ws, fc) as they are when it issues; a later access
+// compares. Epochs come from one counter G per core, so no two block slots
+// ever hold the same epoch and an entry written by one block is stale for
+// every other. When G would wrap, every slot gets a fresh epoch again
+// (E[b] = b, G = NUM_WARPS) and gen_o flips: the shadow must then hold no
+// live entry (scord_sh_check sweeps it when anything was written since its
+// last sweep, and ignores passes tagged with the old gen).
+`default_nettype none
+
+module scord_sh_clocks #(
+    parameter NUM_WARPS = 4,
+    // derived, do not override
+    parameter WW = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1
+) (
+    input  wire                      clk_i,
+    input  wire                      rst_i,
+    // a block launches into block slot launch_bslot_i on warp slots launch_warps_i
+    input  wire                      launch_i,
+    input  wire [WW-1:0]             launch_bslot_i,
+    input  wire [NUM_WARPS-1:0]      launch_warps_i,
+    // a warp sync, a fence executed by warp slot x_warp_i (at most one a cycle)
+    input  wire                      sync_i,
+    input  wire                      fence_i,
+    input  wire [WW-1:0]             x_warp_i,
+    // a block's barrier released
+    input  wire                      bar_i,
+    input  wire [WW-1:0]             bar_bslot_i,
+    // every warp slot's block slot
+    input  wire [NUM_WARPS*WW-1:0]   bslot_i,
+    output wire [NUM_WARPS*8-1:0]    ws_o,
+    output wire [NUM_WARPS*6-1:0]    fc_o,
+    output wire [NUM_WARPS*8-1:0]    ep_o,
+    output reg                       gen_o,
+    output reg                       wrap_o     // one cycle: gen_o flipped
+);
+    reg [7:0] ws_q [0:NUM_WARPS-1];
+    reg [5:0] fc_q [0:NUM_WARPS-1];
+    reg [7:0] ep_q [0:NUM_WARPS-1];
+    reg [7:0] g_q;
+
+    // Up to three blocks want a new epoch in one cycle: the one launching,
+    // the one whose barrier releases, the one whose warp's count wraps.
+    wire [7:0] ws_x = ws_q[x_warp_i];
+    wire [5:0] fc_x = fc_q[x_warp_i];
+    wire       wrap_x = (sync_i && ws_x == 8'hFF) || (fence_i && fc_x == 6'h3F);
+    wire [WW-1:0] wrap_bslot = bslot_i[x_warp_i*WW +: WW];
+    wire [1:0] n_new = {1'b0, launch_i} + {1'b0, bar_i} + {1'b0, wrap_x};
+    wire [8:0] g_sum = {1'b0, g_q} + {7'd0, n_new};
+    wire       g_wrap = g_sum[8];
+    // epochs handed out this cycle, in the order launch, barrier, wrap
+    wire [7:0] e_launch = g_q + 8'd1;
+    wire [7:0] e_bar    = g_q + {7'd0, launch_i} + 8'd1;
+    wire [7:0] e_wrap   = g_q + {7'd0, launch_i} + {7'd0, bar_i} + 8'd1;
+    localparam [7:0] FIRST_FREE = NUM_WARPS;
+
+    integer w;
+    always @(posedge clk_i) begin
+        wrap_o <= 1'b0;
+        if (rst_i) begin
+            for (w = 0; w < NUM_WARPS; w = w + 1) begin
+                ws_q[w] <= 8'd0;
+                fc_q[w] <= 6'd0;
+                ep_q[w] <= 8'(w);
+            end
+            g_q   <= FIRST_FREE;
+            gen_o <= 1'b0;
+        end else begin
+            if (sync_i)  ws_q[x_warp_i] <= ws_x + 8'd1;
+            if (fence_i) fc_q[x_warp_i] <= fc_x + 6'd1;
+            if (g_wrap) begin
+                // every slot a fresh epoch; what the blocks had recorded is
+                // cleared by the sweep (missed races at most, never false)
+                for (w = 0; w < NUM_WARPS; w = w + 1) ep_q[w] <= 8'(w);
+                g_q    <= FIRST_FREE;
+                gen_o  <= !gen_o;
+                wrap_o <= 1'b1;
+            end else begin
+                g_q <= g_sum[7:0];
+                if (launch_i) ep_q[launch_bslot_i] <= e_launch;
+                if (bar_i)    ep_q[bar_bslot_i]    <= e_bar;
+                if (wrap_x)   ep_q[wrap_bslot]     <= e_wrap;
+            end
+            // a launched warp starts its counts at 0 (after the lines above)
+            if (launch_i)
+                for (w = 0; w < NUM_WARPS; w = w + 1)
+                    if (launch_warps_i[w]) begin
+                        ws_q[w] <= 8'd0;
+                        fc_q[w] <= 6'd0;
+                    end
+        end
+    end
+
+    genvar g;
+    generate
+        for (g = 0; g < NUM_WARPS; g = g + 1) begin : g_out
+            assign ws_o[g*8 +: 8] = ws_q[g];
+            assign fc_o[g*6 +: 6] = fc_q[g];
+            assign ep_o[g*8 +: 8] = ep_q[g];
+        end
+    endgenerate
+endmodule
+`default_nettype wire
