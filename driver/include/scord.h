@@ -393,6 +393,9 @@ struct scord_detector_config {
 };
 #define SCORD_DETECTOR_DEFAULT_RING 256u
 #define SCORD_DETECTOR_MIN_WINDOW (32u << 10)
+/* Cache mode tracks at least this window when memory allows (its entries
+ * then repeat no closer than every 4 KiB of addresses). */
+#define SCORD_DETECTOR_CACHE_WINDOW (128u << 10)
 
 /* Remember cfg for later launches (cfg NULL: disable). Disarms the
  * detector now if the configuration changed. Errors: INVALID_ARG (bad

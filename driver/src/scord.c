@@ -1261,6 +1261,14 @@ static int det_place(scord_device *dev, const scord_kernel *kernel, uint64_t arg
     if (need > dev->det_wmax)
         return det_no_room(dev, &dev->det_cfg, need, dev->det_wmax);
     uint32_t w = SCORD_DETECTOR_MIN_WINDOW;
+    /* Cache mode: entry k serves granules k, k + N, k + 2N, ... with N =
+     * window / 32 bytes apart, so in a small window neighbouring buffers
+     * share entries and evict each other's history (missed races). Start
+     * at a window whose entries repeat no closer than every 4 KiB, as far
+     * as memory allows; its metadata is 16 KiB. */
+    if (dev->det_cfg.cache_mode)
+        while (w < SCORD_DETECTOR_CACHE_WINDOW && (uint64_t)w * 2 <= dev->det_wmax)
+            w <<= 1;
     while (w < need)
         w <<= 1;
     if (dev->det_armed && w <= dev->det_window) {

@@ -760,6 +760,7 @@ module gpu_core #(
     // sync count global events carry): scord_sh_clocks, with the detector.
     wire [NUM_WARPS*8-1:0] sh_ws, sh_ep;
     wire [NUM_WARPS*6-1:0] sh_fc;
+    wire [NUM_WARPS-1:0]   sh_fpend;   // a fence waiting for its warp's next instruction
     wire                   sh_gen, sh_wrap;
     reg  [NUM_WARPS*WW-1:0] bslot_all;
     reg  [NUM_WARPS*5-1:0]  wib_all;
@@ -865,6 +866,27 @@ module gpu_core #(
                 .sync_o         (det_sh_sync_o)
             );
 
+            // A fence counts for the shared checks when its warp commits
+            // its next instruction, and not at all if that one is a barrier:
+            // __syncthreads() is fence.blk then bar, and were its fence
+            // counted, a warp that reached the barrier would look "fenced
+            // since" to the warps still before it, ordering their racing
+            // accesses with its earlier ones. The barrier's release orders
+            // them when it comes. The delay cannot hide an ordering: a
+            // fence orders only through a flag its warp writes afterwards.
+            reg  [NUM_WARPS-1:0] sh_fpend_q;
+            wire                 x_fence_any = x_fence_blk || x_fence_dev;
+            wire                 sh_fence    = x_commit && sh_fpend_q[x_warp_q] &&
+                                               (x_class_q != `CL_BAR);
+            integer fw;
+            always @(posedge clk_i)
+                for (fw = 0; fw < NUM_WARPS; fw = fw + 1)
+                    if (rst_i || (do_launch && alloc[fw]))
+                        sh_fpend_q[fw] <= 1'b0;
+                    else if (x_commit && x_warp_q == WW'(fw))
+                        sh_fpend_q[fw] <= x_fence_any;
+            assign sh_fpend = sh_fpend_q;
+
             scord_sh_clocks #(
                 .NUM_WARPS (NUM_WARPS)
             ) u_sh_clocks (
@@ -874,7 +896,7 @@ module gpu_core #(
                 .launch_bslot_i (new_bslot),
                 .launch_warps_i (alloc),
                 .sync_i         (x_w_sync),
-                .fence_i        (x_commit && (x_fence_blk || x_fence_dev)),
+                .fence_i        (sh_fence),
                 .x_warp_i       (x_warp_q),
                 .bar_i          (bar_any && (bar_release != {NUM_WARPS{1'b0}})),
                 .bar_bslot_i    (bar_slot),
@@ -897,6 +919,7 @@ module gpu_core #(
             assign det_sh_sync_o   = 1'b0;
             assign sh_ws           = {NUM_WARPS*8{1'b0}};
             assign sh_fc           = {NUM_WARPS*6{1'b0}};
+            assign sh_fpend        = {NUM_WARPS{1'b0}};
             assign sh_ep           = {NUM_WARPS*8{1'b0}};
             assign sh_gen          = 1'b0;
             assign sh_wrap         = 1'b0;
@@ -1362,6 +1385,7 @@ module gpu_core #(
                     .pc_base_i   (det_pc_base_i),
                     .ws_i        (sh_ws),
                     .fc_i        (sh_fc),
+                    .fpend_i     (sh_fpend),
                     .ep_i        (sh_ep),
                     .gen_i       (sh_gen),
                     .wrap_i      (sh_wrap),
@@ -1401,7 +1425,7 @@ module gpu_core #(
                 wire unused_no_sh_check = ^{sh_rd, sh_rd_banks, sh_rd_rows, sh_busy, sh_pass,
                                             sh_lanes, sh_banks, sh_rows, sh_lbank, sh_boff,
                                             sh_size, sh_kind, sh_warp, sh_r_tag, det_pc_base_i,
-                                            det_shr_ready_i, wib_all, sh_ws, sh_fc, sh_ep,
+                                            det_shr_ready_i, wib_all, sh_ws, sh_fc, sh_fpend, sh_ep,
                                             sh_gen, sh_wrap};
             end
         end else begin : g_no_smem
@@ -1420,7 +1444,7 @@ module gpu_core #(
             assign det_shr_data_o  = {`SHR_BITS{1'b0}};
             wire unused_no_smem = ^{smem_req_valid, smem_wb_grant, x_saddr, smem_bytes_i,
                                     smem_stride_i, lane_sh_oob, sfit_q, x_lr_sc, det_pc_base_i,
-                                    det_shr_ready_i, wib_all, sh_fc, sh_ep, sh_gen, sh_wrap};
+                                    det_shr_ready_i, wib_all, sh_fc, sh_fpend, sh_ep, sh_gen, sh_wrap};
         end
     endgenerate
 

@@ -128,8 +128,11 @@ module scord_check (
   // (a barrier passed Table III (c) already)
   wire        c1r    = (md_lane != lane_i) && !(is_ld && !md_mod) && !(is_at && md_atom) &&
                        (md_wsync == wsync_i) && (ffp_blk_i == md_blkf) && (ffp_dev_i == md_devf);
-  wire        c2     = md_atom && !same && (ffp_dev_i == md_devf) &&
-                       (!md_scope || (is_at && !scope_i));
+  // C2, Table IV (d): another block's block-scope atomic is never ordered
+  // with this access; a block-scope atomic after another block's
+  // device-scope one is, once that warp fenced at device scope (HRF-indirect)
+  wire        c2     = md_atom && !same &&
+                       (!md_scope || (is_at && !scope_i && (ffp_dev_i == md_devf)));
   wire        c3     = is_at && md_atom;
   wire        c4     = is_ld && !md_mod;
   wire        c5a    = same && (ffp_blk_i == md_blkf) && (ffp_dev_i == md_devf);

@@ -41,6 +41,7 @@ module scord_sh_check #(
     // the core's clocks (scord_sh_clocks)
     input  wire [NUM_WARPS*8-1:0]  ws_i,
     input  wire [NUM_WARPS*6-1:0]  fc_i,
+    input  wire [NUM_WARPS-1:0]    fpend_i,       // a fence not yet counted (gpu_core)
     input  wire [NUM_WARPS*8-1:0]  ep_i,
     input  wire                    gen_i,
     input  wire                    wrap_i,
@@ -86,8 +87,10 @@ module scord_sh_check #(
     localparam G_WS   = G_FC + 6;
     localparam G_EP   = G_WS + 8;
     localparam G_GEN  = G_EP + 8;
+    // An access's own fence count includes a fence of its warp that is
+    // counted as this access commits: the count its warp has from then on.
     assign tag_o = {gen_i, ep_i[acc_bslot_i*8 +: 8], ws_i[acc_warp_i*8 +: 8],
-                    fc_i[acc_warp_i*6 +: 6], acc_pc_i, acc_block_i,
+                    fc_i[acc_warp_i*6 +: 6] + 6'(fpend_i[acc_warp_i]), acc_pc_i, acc_block_i,
                     wib_i[acc_warp_i*5 +: 5], acc_base_i};
 
     wire          t_gen  = tag_i[G_GEN];
@@ -109,7 +112,6 @@ module scord_sh_check #(
     // The fence counts the rule sees: the others' now, its own warp's as
     // it was when the access issued.
     reg [NUM_WARPS*6-1:0] fc_eff;
-    integer k;
     always @(*) begin
         fc_eff = fc_i;
         fc_eff[warp_i*6 +: 6] = t_fc;
@@ -117,12 +119,13 @@ module scord_sh_check #(
 
     // each lane's bytes of its word
     reg [T*4-1:0] bytes;
+    integer j;
     always @(*)
-        for (k = 0; k < T; k = k + 1)
+        for (j = 0; j < T; j = j + 1)
             case (size_i)
-                2'd0:    bytes[k*4 +: 4] = 4'b0001 << boff_i[k*2 +: 2];
-                2'd1:    bytes[k*4 +: 4] = 4'b0011 << boff_i[k*2 +: 2];
-                default: bytes[k*4 +: 4] = 4'b1111;
+                2'd0:    bytes[j*4 +: 4] = 4'b0001 << boff_i[j*2 +: 2];
+                2'd1:    bytes[j*4 +: 4] = 4'b0011 << boff_i[j*2 +: 2];
+                default: bytes[j*4 +: 4] = 4'b1111;
             endcase
 
     // ---- sweep: clears every entry (after reset, and when the clocks
@@ -215,29 +218,32 @@ module scord_sh_check #(
     reg [TW-1:0]    r_prev;
     reg [WW-1:0]    r_pslot;
     reg [31:0]      r_byte;
+    integer         ry;
     always @(*)
-        for (ty = 0; ty < 2; ty = ty + 1) begin
-            r_bk    = rep_bank[ty];
+        for (ry = 0; ry < 2; ry = ry + 1) begin
+            r_bk    = rep_bank[ry];
             r_lane  = b_lane[r_bk*LB +: LB];
             r_prev  = b_prev[r_bk*TW +: TW];
             r_pslot = r_prev[TW-1 -: WW];
             r_byte  = 32'(rows_i[r_bk*RW +: RW]) * T * 4 + 32'(r_bk) * 4 +
                       32'(boff_i[r_lane*2 +: 2]);
-            rep_d[ty] = {SHR_W{1'b0}};
-            rep_d[ty][`SHR_TYPE]       = ty[0] ? 4'(`DET_RACE_SHARED_WARP) : 4'(`DET_RACE_SHARED);
-            rep_d[ty][`SHR_KIND]       = kind_i;
-            rep_d[ty][`SHR_SIZE]       = size_i;
-            rep_d[ty][`SHR_PREV_WRITE] = b_pw[r_bk];
-            rep_d[ty][`SHR_PREV_ATOM]  = b_pa[r_bk];
-            rep_d[ty][`SHR_PREV_EXACT] = b_px[r_bk];
-            rep_d[ty][`SHR_PC]         = t_pc;
-            rep_d[ty][`SHR_ADDR]       = `SMEM_BASE + (r_byte - 32'(t_base));
-            rep_d[ty][`SHR_BLOCK]      = t_blk;
-            rep_d[ty][`SHR_WARP]       = t_wib;
-            rep_d[ty][`SHR_LANE]       = 5'(r_lane);
-            rep_d[ty][`SHR_PREV_WARP]  = wib_i[r_pslot*5 +: 5];
-            rep_d[ty][`SHR_PREV_LANE]  = 5'(r_prev[LB-1:0]);
-            rep_d[ty][`SHR_PREV_PCIDX] = b_ppc[r_bk*16 +: 16];
+            rep_d[ry] = {SHR_W{1'b0}};
+            rep_d[ry][`SHR_TYPE]       = ry[0] ? 4'(`DET_RACE_SHARED_WARP) : 4'(`DET_RACE_SHARED);
+            rep_d[ry][`SHR_KIND]       = kind_i;
+            rep_d[ry][`SHR_SIZE]       = size_i;
+            rep_d[ry][`SHR_PREV_WRITE] = b_pw[r_bk];
+            rep_d[ry][`SHR_PREV_ATOM]  = b_pa[r_bk];
+            rep_d[ry][`SHR_PREV_EXACT] = b_px[r_bk];
+            rep_d[ry][`SHR_PC]         = t_pc;
+            rep_d[ry][`SHR_ADDR]       = `SMEM_BASE + (r_byte - 32'(t_base));
+            rep_d[ry][`SHR_BLOCK]      = t_blk;
+            rep_d[ry][`SHR_WARP]       = t_wib;
+            rep_d[ry][`SHR_LANE]       = 5'(r_lane);
+            rep_d[ry][`SHR_PREV_WARP]  = wib_i[r_pslot*5 +: 5];
+            rep_d[ry][`SHR_PREV_LANE]  = 5'(r_prev[LB-1:0]);
+            // an unnamed reader ("another lane of this warp") has no PC
+            rep_d[ry][`SHR_PREV_PCIDX] = b_px[r_bk] ? b_ppc[r_bk*16 +: 16]
+                                                    : 16'(`DET_PCIDX_UNKNOWN);
         end
 
     // ---- report queue: up to two in per pass, one out at a time

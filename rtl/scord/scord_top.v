@@ -548,7 +548,11 @@ module scord_top #(
   wire wr_free  = rep_idle && !own_p2_q && !own_sh_q;
   wire p2_want  = (s2_first && s2_rep) || (s2_rep_q && !own_p2_q);
   wire p2_go    = p2_want && wr_free;
-  assign sh_go  = !p2_want && wr_free && sh_pick_ok;
+  // A core's report writes while P2 may be empty, when the metadata cache
+  // may want the same L2 channel (a fetch, a flush, a sweep): the two take
+  // turns, the cache's traffic waiting for the report and vice versa.
+  assign sh_go  = !p2_want && wr_free && sh_pick_ok && !mc_busy && !sweep_q && !start_pend_q;
+  wire   sh_busy = own_sh_q || sh_go;
   assign s2_commit = s2_v_q && ((s2_rep_q || s2_rep) ? (own_p2_q && rep_done) : 1'b1);
   always @* begin
     shr_ready_o = {NUM_CORES{1'b0}};
@@ -569,7 +573,7 @@ module scord_top #(
   assign ready_o    = !start_pend_q && !sweep_q && !ff_busy;
   assign sweeping_o = sweep_q;
   wire   kgo        = start_pend_q && pipe_empty && !q_valid && !sweep_q && !ff_busy &&
-                      !mc_busy && !mc_dirty;
+                      !mc_busy && !mc_dirty && !own_sh_q;
 
   always @* begin
     cnt_inc        = 27'd0;
@@ -582,8 +586,8 @@ module scord_top #(
     cnt_inc[K_REC] = cnt_records;
     cnt_inc[K_SUP] = cnt_suppressed;
     // a miss is fetched once P2 has nothing left to write
-    mc_fetch       = s1_v_q && s1_trk_q && mc_rvalid && !mc_hit && !s2_v_q;
-    mc_flush       = quiet_q[FLUSH_QUIET_W] && !q_valid && !sweep_q;
+    mc_fetch       = s1_v_q && s1_trk_q && mc_rvalid && !mc_hit && !s2_v_q && !sh_busy;
+    mc_flush       = quiet_q[FLUSH_QUIET_W] && !q_valid && !sweep_q && !sh_busy;
     if (kgo) begin
       kstart   = armed;
       md_sweep = armed && need_sweep;

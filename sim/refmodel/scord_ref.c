@@ -568,10 +568,13 @@ static uint8_t check(const scord_ref_t *m, const scord_event_t *ev, uint8_t byte
             return 0;
         return SCORD_DET_RACE_INTRA_WARP;
     }
-    /* C2 Table IV (d), unless a device fence of the atomic's warp since
-     * orders it (device-scope synchronisation: the HRF-indirect pattern) */
-    if (md->atom && !same_block && fd == md->devfence &&
-        (md->scope == 0 || (is_at && ev->scope == 0)))
+    /* C2 Table IV (d): another block's block-scope atomic is never
+     * ordered with this access (its effect is only promised to its own
+     * block); a block-scope atomic after another block's device-scope
+     * atomic is, when that atomic's warp fenced at device scope since
+     * (device-scope synchronisation: the HRF-indirect pattern) */
+    if (md->atom && !same_block &&
+        (md->scope == 0 || (is_at && ev->scope == 0 && fd == md->devfence)))
         return SCORD_DET_RACE_SCOPED_ATOM;
     /* C3 atomics of sufficient scope order each other */
     if (is_at && md->atom)

@@ -337,21 +337,20 @@ static int t4d_cur_block_racy(void)
     return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
 }
 static int t4d_load_racy(void)
-{   /* a plain access after a block-scope atomic of another block. v1 put a
-     * device fence between the two; in v2 that fence orders them (C2 looks
-     * at the fence file), so the racy case has none */
+{   /* a plain access after a block-scope atomic of another block */
     setup();
     at(0, 0, X, 0);
     lds(1, 0, X);
     return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
 }
-static int t4d_load_fenced_free(void)
-{   /* v1's t4d_load_racy: the atomic's warp fenced at device scope */
+static int t4d_load_fenced_racy(void)
+{   /* a device fence after another block's block-scope atomic orders
+     * nothing: the atomic was only promised to its own block (ScoR's t4d) */
     setup();
     at(0, 0, X, 0);
     fence(0, 0, 1);
     lds(1, 0, X);
-    return none();
+    return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
 }
 static int t4d_free(void)
 {
@@ -416,13 +415,14 @@ static int t4f_blklock_across_blocks(void)
     fence(0, 0, 1);
     lock(1, 0, LOCK, 0);
     sts(1, 0, X);
-    /* v1 also reported the block-scope CAS against block 0's block-scope
-     * release as SCOPED_ATOM; in v2 block 0's device fence after its release
-     * orders the two atomics (C2 consults the fence file). The block-scope
-     * lock still protects nothing across blocks: */
-    CHECK(nrec() == 1, "records %u", nrec());
-    CHECK(rec(0).type == SCORD_DET_RACE_LOCK_STORE && rec(0).devrace && rec(0).addr == X,
-          "data: type %u", rec(0).type);
+    /* the block-scope CAS against block 0's block-scope release (a device
+     * fence after a block-scope atomic orders nothing across blocks), and
+     * the data, which a block-scope lock does not protect across blocks */
+    CHECK(nrec() == 2, "records %u", nrec());
+    CHECK(rec(0).type == SCORD_DET_RACE_SCOPED_ATOM && rec(0).addr == LOCK,
+          "lock variable: type %u", rec(0).type);
+    CHECK(rec(1).type == SCORD_DET_RACE_LOCK_STORE && rec(1).devrace && rec(1).addr == X,
+          "data: type %u", rec(1).type);
     return 1;
 }
 static int t4f_blklock_across_blocks_unfenced(void)
@@ -672,15 +672,18 @@ static int sa_dev_then_blk_unfenced_racy(void)
     at(1, 0, X, 0);
     return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
 }
-static int sa_blk_then_any_fenced_free(void)
-{
+static int sa_blk_then_any_fenced_racy(void)
+{   /* the fence orders only a device-scope atomic before it */
     setup();
     at(0, 0, X, 0);
     fence(0, 0, 1);
     at(1, 0, X, 0);
     fence(1, 0, 1);
     at(2, 0, X, 1);
-    return none();
+    CHECK(nrec() == 2, "records %u", nrec());
+    CHECK(rec(0).type == SCORD_DET_RACE_SCOPED_ATOM && rec(1).type == SCORD_DET_RACE_SCOPED_ATOM,
+          "types %u %u", rec(0).type, rec(1).type);
+    return 1;
 }
 static int sa_blkfence_racy(void)
 {   /* a block fence orders nothing across blocks */
@@ -699,9 +702,10 @@ static int sa_other_warp_fence_racy(void)
     return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
 }
 static int sa_fenced_weak_load_racy(void)
-{   /* fenced: the pair goes on to Table IV (c), a weak load is not strong */
+{   /* a device atomic, fenced: the pair goes on to Table IV (c), a weak
+     * load is not strong */
     setup();
-    at(0, 0, X, 0);
+    at(0, 0, X, 1);
     fence(0, 0, 1);
     ld(1, 0, X);
     return one(SCORD_DET_RACE_NOT_STRONG, 1);
@@ -1373,7 +1377,7 @@ static const struct {
     T(t3c_barrier_free), T(t3c_barrier_racy), T(t3c_devshared_racy),
     T(t4a_free), T(t4a_racy), T(t4b_free), T(t4b_racy), T(t4b_war_racy),
     T(t4c_free), T(t4c_racy), T(t4c_block_racy),
-    T(t4d_free), T(t4d_racy), T(t4d_cur_block_racy), T(t4d_load_racy), T(t4d_load_fenced_free),
+    T(t4d_free), T(t4d_racy), T(t4d_cur_block_racy), T(t4d_load_racy), T(t4d_load_fenced_racy),
     T(t4e_free), T(t4e_racy), T(t4f_free), T(t4f_racy), T(t4f_blklock_across_blocks),
     T(t4f_blklock_across_blocks_unfenced),
     T(t4f_mixed_scope_in_block), T(t4_no_tf_racy), T(t4_no_stf_racy),
@@ -1385,7 +1389,7 @@ static const struct {
     T(iw_other_warps_unchanged),
     T(bytes_char_array_free), T(bytes_last_only), T(bytes_overlap_racy), T(bytes_masks),
     T(bytes_coarse_granules_racy),
-    T(sa_dev_then_blk_fenced_free), T(sa_dev_then_blk_unfenced_racy), T(sa_blk_then_any_fenced_free),
+    T(sa_dev_then_blk_fenced_free), T(sa_dev_then_blk_unfenced_racy), T(sa_blk_then_any_fenced_racy),
     T(sa_blkfence_racy), T(sa_other_warp_fence_racy), T(sa_fenced_weak_load_racy),
     T(prev_pc_known), T(prev_pc_unknown), T(pc_base_register), T(intrusion_record_v2), T(md_update_v2),
     T(cache_tag_mismatch), T(cache_tag_bit4), T(md_bytes_modes), T(track_min_32_granules), T(gran4), T(gran8), T(gran16), T(md_layout), T(md_update_rules),

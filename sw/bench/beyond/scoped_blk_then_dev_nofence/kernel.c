@@ -1,4 +1,4 @@
-/* scoped_blk_then_dev_nofence: scoped_blk_then_dev without block 0's fence:
+/* scoped_blk_then_dev_nofence: scoped_blk_fenced without block 0's fence:
  * its block-scope atomic is not ordered before block 1's access. Racy
  * (SCOPED_ATOM). */
 #include "../beyond.h"
