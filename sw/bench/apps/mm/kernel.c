@@ -93,8 +93,16 @@ __global__ void kernel_main(const struct mm_args *a)
         unsigned e = lane + j * ws;
         acc[j] = part[e] += acc[j]; // scor:race part
     }
-    uint32_t counted = a->count[blk * a->stride] + 1; // scor:race count
-    a->count[blk * a->stride] = counted;               // scor:race count
+    /* One lane counts the warp in and tells the others: were every lane to
+     * read and write the count, a lane running ahead of another (lanes of
+     * a warp are threads) could count the warp twice, a race inside the
+     * warp (docs/detector.md, intra-warp). */
+    uint32_t counted = 0;
+    if (lane == 0) {
+        counted = a->count[blk * a->stride] + 1; // scor:race count
+        a->count[blk * a->stride] = counted;     // scor:race count
+    }
+    counted = __shfl_sync(SCORD_FULL_MASK, counted, 0);
 #if !RACEY
     __threadfence_block();
 #endif
