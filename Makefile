@@ -115,8 +115,9 @@ include tests/rtl/ctl/ctl.mk
 include tests/refmodel/refmodel.mk
 include tests/race/race.mk
 include tests/sarif/sarif.mk
-include tests/rtl/scord/scord.mk
+# shrule.mk first: scord.mk's scord-diff-test depends on its SHRULE_BIN
 include tests/rtl/shrule/shrule.mk
+include tests/rtl/scord/scord.mk
 include driver/scor/scor.mk
 include driver/install.mk
 include fpga/fpga.mk

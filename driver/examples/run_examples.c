@@ -263,6 +263,25 @@ static void print_counters(const struct run *runs, int nruns)
 
 /* ---- race detector cost (--bench-detector) ------------------------------ */
 
+/* smem_bank at stride 1 (conflict free), one warp per core: almost every
+ * access a shared load, so its cycles with the detector armed show what
+ * the shared-memory checks cost. */
+static int smem_bank_run(scord_device *dev, const char *sw_dir, const struct scord_info *info,
+                         unsigned reps, struct run *r)
+{
+    scord_kernel *k = NULL;
+    int rc = load(dev, sw_dir, "smem_bank", &k);
+    struct smem_bank_args args = {0, 1, reps};
+    scord_free_all(dev);
+    if (!rc)
+        rc = alloc_copy(dev, NULL, info->cores * info->threads * 4, &args.out);
+    if (!rc)
+        rc = launch(dev, "smem_bank", k, (struct scord_dim3){info->cores, 1, 1},
+                    (struct scord_dim3){info->threads, 1, 1}, &args, sizeof args, r);
+    scord_kernel_free(k);
+    return rc;
+}
+
 static int det_config(scord_device *dev, int mode)
 {
     struct scord_detector_config cfg = {mode > 0, mode == 2, 4, 0};
@@ -303,9 +322,12 @@ static int det_example(scord_device *dev, const char *sw_dir, int which, int mod
 {
     int rc = det_config(dev, mode);
     for (int k = 0; k < 2 && !rc; k++) {
+        unsigned by = info->warps * info->threads >= 32 ? 4 : info->warps * info->threads >= 16 ? 2 : 1;
         rc = which == 0 ? vecadd(dev, sw_dir, size ? size * size : 4096,
                                  info->warps * info->threads, &r[k])
-                        : matmul(dev, sw_dir, size ? size : 32, info->threads, info->warps, &r[k]);
+           : which == 1 ? matmul(dev, sw_dir, size ? size : 32, info->threads, info->warps, &r[k])
+           : which == 2 ? matmul_kernel(dev, sw_dir, size ? size : 64, 8, by, 1, &r[k])
+                        : smem_bank_run(dev, sw_dir, info, 512, &r[k]);
         if (!rc)
             rc = det_races(dev, r[k].name, mode, dc);
     }
@@ -361,26 +383,53 @@ static int flood(scord_device *dev, const char *sw_dir, const struct scord_info 
 static int bench_detector(scord_device *dev, const char *sw_dir, unsigned size,
                           const struct scord_info *info)
 {
-    struct run r[2][3][2];
-    struct scord_detector_counters dc[2][3];
+    enum { KERNELS = 4 };  /* vecadd, matmul, matmul_tiled, smem_bank */
+    struct run r[KERNELS][3][2];
+    struct scord_detector_counters dc[KERNELS][3];
     int rc = 0;
-    for (int which = 0; which < 2 && !rc; which++)
+    for (int which = 0; which < KERNELS && !rc; which++)
         for (int mode = 0; mode < 3 && !rc; mode++)
             rc = det_example(dev, sw_dir, which, mode, size, info, r[which][mode], &dc[which][mode]);
     if (rc)
         return rc;
     printf("\nexample kernels, detector off / full mode / cache mode (4-byte granules);\n"
            "cycles of a second launch (the first after arming also sweeps the metadata)\n\n");
-    printf("%-8s %-6s %10s %7s %12s %10s %9s %9s %9s\n", "kernel", "mode", "cycles", "ratio",
+    printf("%-12s %-6s %10s %7s %12s %10s %9s %9s %9s\n", "kernel", "mode", "cycles", "ratio",
            "1st launch", "accesses", "md_reads", "md_writes", "stall");
-    for (int which = 0; which < 2; which++)
+    for (int which = 0; which < KERNELS; which++)
         for (int mode = 0; mode < 3; mode++) {
             const struct run *x = &r[which][mode][1];
             const struct scord_detector_counters *d = &dc[which][mode];
-            printf("%-8s %-6s %10u %7.3f %12u %10u %9u %9u %9u\n", x->name, mode_names[mode],
+            printf("%-12s %-6s %10u %7.3f %12u %10u %9u %9u %9u\n", x->name, mode_names[mode],
                    x->c.cycles, (double)x->c.cycles / r[which][0][1].c.cycles,
                    r[which][mode][0].c.cycles, d->accesses, d->md_reads, d->md_writes, d->stall);
         }
+    /* The shared-memory checks alone: smem_bank at two lengths, so the
+     * start and the end (the global stores of the results, the metadata
+     * flush) cancel and what is left is the cost per shared load. */
+    const unsigned s1 = 512, s2 = 2048;
+    printf("\nshared-memory checks: smem_bank (stride 1, one warp per core), %u and %u shared\n"
+           "loads per lane; extra = cycles(%u) - cycles(%u), the detector's share of it\n\n",
+           s1, s2, s2, s1);
+    printf("%-6s %10s %10s %10s %14s\n", "mode", "cycles", "cycles", "extra", "vs off");
+    uint32_t off_extra = 0;
+    for (int mode = 0; mode < 3 && !rc; mode++) {
+        struct run a, b;
+        struct scord_detector_counters d;
+        if ((rc = det_config(dev, mode)) || (rc = smem_bank_run(dev, sw_dir, info, s1, &a)) ||
+            (rc = det_races(dev, "smem_bank", mode, &d)) ||
+            (rc = smem_bank_run(dev, sw_dir, info, s1, &a)) ||
+            (rc = det_races(dev, "smem_bank", mode, &d)) ||
+            (rc = smem_bank_run(dev, sw_dir, info, s2, &b)) ||
+            (rc = det_races(dev, "smem_bank", mode, &d)))
+            break;
+        uint32_t extra = b.c.cycles - a.c.cycles;
+        if (mode == 0)
+            off_extra = extra;
+        printf("%-6s %10u %10u %10u %13.2f%%\n", mode_names[mode], a.c.cycles, b.c.cycles, extra,
+               100.0 * ((double)extra - off_extra) / off_extra);
+    }
+
     /* Throughput: two flood lengths; the difference cancels the start
      * (sweep or generation step, block launch) and the drain at the end. */
     const unsigned n1 = 64, n2 = 256;
