@@ -1444,7 +1444,8 @@ module gpu_core #(
             assign det_shr_data_o  = {`SHR_BITS{1'b0}};
             wire unused_no_smem = ^{smem_req_valid, smem_wb_grant, x_saddr, smem_bytes_i,
                                     smem_stride_i, lane_sh_oob, sfit_q, x_lr_sc, det_pc_base_i,
-                                    det_shr_ready_i, wib_all, sh_fc, sh_fpend, sh_ep, sh_gen, sh_wrap};
+                                    det_shr_ready_i, wib_all, sh_ws, sh_fc, sh_fpend, sh_ep, sh_gen,
+                                    sh_wrap};
         end
     endgenerate
 

@@ -125,8 +125,9 @@ module scord_check (
   wire        c1     = same && (md_warp == warp_i);
   // C1, intra-warp: another lane of the same warp, conflicting, with no
   // warp sync, fence (the previous accessor's warp) or barrier between
-  // (a barrier passed Table III (c) already)
-  wire        c1r    = (md_lane != lane_i) && !(is_ld && !md_mod) && !(is_at && md_atom) &&
+  // (a barrier passed Table III (c) already). At 4-byte granules only: in
+  // a coarser one neighbouring lanes' words share the entry.
+  wire        c1r    = gran4_i && (md_lane != lane_i) && !(is_ld && !md_mod) && !(is_at && md_atom) &&
                        (md_wsync == wsync_i) && (ffp_blk_i == md_blkf) && (ffp_dev_i == md_devf);
   // C2, Table IV (d): another block's block-scope atomic is never ordered
   // with this access; a block-scope atomic after another block's

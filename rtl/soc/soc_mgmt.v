@@ -112,7 +112,9 @@ module soc_mgmt #(
     wire [7:0]            fault_warp, fault_lane;
     wire                  det_valid, det_last, det_idle, det_stall, det_sh_sync;
     wire [7:0]            det_sh_acc;
-    wire [127:0]          det_data;
+    wire [159:0]          det_data;
+    wire                  det_shr_valid;
+    wire [127:0]          det_shr_data;   // `SHR_BITS: no shared memory, never valid
 
     // port 0: the I$ (line reads only)
     assign p_type[2:0]           = `L2_READ;
@@ -184,6 +186,10 @@ module soc_mgmt #(
         .det_stall_o       (det_stall),
         .det_sh_acc_o      (det_sh_acc),
         .det_sh_sync_o     (det_sh_sync),
+        .det_pc_base_i     (32'd0),
+        .det_shr_valid_o   (det_shr_valid),
+        .det_shr_ready_i   (1'b0),
+        .det_shr_data_o    (det_shr_data),
         .perf_sel_i        (5'd0),
         .perf_o            (perf)
     );
@@ -268,6 +274,6 @@ module soc_mgmt #(
 
     wire unused = &{1'b0, b_amo_op, b_amo_data, b_amo_cmp, b_rid, fault_pc, fault_addr,
                     fault_warp, fault_lane, perf, det_valid, det_last, det_idle, det_stall, det_sh_acc, det_sh_sync,
-                    det_data};
+                    det_data, det_shr_valid, det_shr_data};
 endmodule
 `default_nettype wire

@@ -556,8 +556,12 @@ static uint8_t check(const scord_ref_t *m, const scord_event_t *ev, uint8_t byte
         return 0;
     /* C1 lanes of one warp: ordered by program order (same lane), by a warp
      * sync or a fence of the warp since the entry's access; reads and
-     * atomic pairs do not conflict. */
+     * atomic pairs do not conflict. Only at 4-byte granules: in a coarser
+     * one, neighbouring lanes' words share the entry, and the warp's own
+     * lanes are not told apart (as in ScoRD). */
     if (same_block && md->warp == W) {
+        if (gran_log2(m->mode) != 2)
+            return 0;
         if (md->lane == (ev->lane & 31u))
             return 0;
         if (is_ld && !md->modified)
