@@ -209,8 +209,9 @@ struct scord_race {
                             races: the current block's) */
     uint32_t prev_warp;  /* within its block */
     uint32_t count; /* occurrences of (pc, type) merged here, >= 1, saturating */
-    uint32_t seq;   /* global: detector access counter at the first occurrence;
-                       shared: the shared-access counter (DET_CNT_SH_ACCESSES) */
+    uint32_t seq;   /* the detector's device-memory access counter
+                       (DET_CNT_ACCESSES) at the first occurrence; for a
+                       shared record only an order among records */
     /* ---- record v2 (docs/detector.md §8) ---- */
     uint8_t shared;     /* 1: a shared-memory race (types SHARED, SHARED_WARP) */
     uint8_t prev_known; /* 1: prev_pc and prev_lane are the previous access's; 0: the
@@ -294,7 +295,7 @@ int scord_kernel_shared_name(const scord_kernel *kernel, uint32_t addr, char *bu
  *   =========     Write by thread (4,0,0) in block (1,0,0) at red.c:27:9 (kernel_main+0x44) [warp 0, lane 4, core 1]
  *   =========     previous Read by thread (12,0,0) in block (1,0,0) at red.c:25:21 (kernel_main+0x3c) [warp 1, lane 4]
  *   =========     conflicting shared-memory accesses by two warps of one block with no ...
- *   =========     (seen once; shared-memory access #12 of the kernel)
+ *   =========     (seen once)
  *
  * Threads are named as CUDA does when r carries its launch's shape
  * (scord_ring_drain() fills it), else as lane, warp and block id. A

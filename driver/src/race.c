@@ -1093,7 +1093,12 @@ static void put_previous(struct out *o, const scord_kernel *k, const struct scor
     put(o, " by ");
     if (!r->prev_known) {
         put_thread(o, r, pb, r->prev_block, r->prev_warp, 0, false);
-        put(o, ": its thread and source line are unknown (the detector kept no PC for it)\n");
+        /* In shared memory the one unnamed previous access is a read by
+         * another lane of the first reader's warp (docs/detector.md §6.4). */
+        if (r->shared && r->prev_warp == r->warp && r->prev_kind == SCORD_ACCESS_LOAD)
+            put(o, ": another lane of this warp (the detector keeps the first reader only)\n");
+        else
+            put(o, ": its thread and source line are unknown (the detector kept no PC for it)\n");
         return;
     }
     /* Several threads read the word and the racing thread is one of
@@ -1156,13 +1161,19 @@ int scord_race_format(const scord_kernel *k, const struct scord_race *r, char *b
         }
         put(&o, "\n");
     }
-    const char *what = r->shared ? "shared-memory access" : "access";
-    if (r->count == 1)
-        put(&o, BAR "    (seen once; %s #%" PRIu32 " of the kernel)\n", what, r->seq);
+    /* A shared record's seq counts device-memory accesses, not shared ones
+     * (§8.1): no position in the kernel to give. */
+    if (r->shared && r->count == 1)
+        put(&o, BAR "    (seen once)\n");
+    else if (r->shared)
+        put(&o, BAR "    (seen %s%" PRIu32 " times at this pc)\n",
+            r->count == UINT32_MAX ? "at least " : "", r->count);
+    else if (r->count == 1)
+        put(&o, BAR "    (seen once; access #%" PRIu32 " of the kernel)\n", r->seq);
     else
-        put(&o, BAR "    (seen %s%" PRIu32 " times at this pc; first as %s #%" PRIu32
+        put(&o, BAR "    (seen %s%" PRIu32 " times at this pc; first as access #%" PRIu32
                     " of the kernel)\n",
-            r->count == UINT32_MAX ? "at least " : "", r->count, what, r->seq);
+            r->count == UINT32_MAX ? "at least " : "", r->count, r->seq);
     return finish_out(&o);
 }
 

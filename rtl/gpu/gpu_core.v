@@ -152,7 +152,22 @@ module gpu_core #(
 
     reg [NUM_WARPS-1:0] live;
     always @(*) for (w = 0; w < NUM_WARPS; w = w + 1) live[w] = |run_q[w];
-    wire [NUM_WARPS-1:0] slot_free = ~live & ~busy_q & ~lwait_q & ~dwait_q & ~swait_q;
+    // A warp slot is given to a new block only once every warp of its block
+    // has finished, as a real GPU frees a block's resources together: the
+    // shared-memory checks name a previous access by its warp slot and
+    // order it by that slot's counters, which a new block's warp in the
+    // slot would reset while the old block still runs (docs/detector.md).
+    wire [NUM_WARPS-1:0] warp_done = ~live & ~busy_q & ~lwait_q & ~dwait_q & ~swait_q;
+    reg  [NUM_WARPS-1:0] held_q;      // the slot's block may still have running warps
+    reg  [NUM_WARPS-1:0] bslot_run;   // block slots with a running warp
+    reg  [NUM_WARPS-1:0] slot_free;
+    always @(*) begin
+        bslot_run = 0;
+        for (w = 0; w < NUM_WARPS; w = w + 1)
+            if (held_q[w] && !warp_done[w]) bslot_run[bslot_q[w]] = 1'b1;
+        for (w = 0; w < NUM_WARPS; w = w + 1)
+            slot_free[w] = warp_done[w] && !(held_q[w] && bslot_run[bslot_q[w]]);
+    end
 
     // ------------------------------------------------------------------
     // Block launch: take the lowest free warp slots and the lowest free
@@ -1002,6 +1017,7 @@ module gpu_core #(
             div_blk_q <= 0;
             smem_blk_q <= 0;
             swait_q   <= 0;
+            held_q    <= 0;
             wforce_q  <= 0;
             sfit_q    <= 0;
             d_valid_q <= 1'b0;
@@ -1031,8 +1047,11 @@ module gpu_core #(
                 end
 
             // ---- launch
+            for (w = 0; w < NUM_WARPS; w = w + 1)
+                if (slot_free[w]) held_q[w] <= 1'b0;
             if (do_launch) begin
                 for (w = 0; w < NUM_WARPS; w = w + 1) if (alloc[w]) begin
+                    held_q[w]      <= 1'b1;
                     run_q[w]       <= first_mask(launch_nthreads_i, alloc_wib[w]);
                     park_q[w]      <= {T{1'b0}};
                     bpark_q[w]     <= {T{1'b0}};
