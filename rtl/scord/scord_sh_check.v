@@ -225,8 +225,8 @@ module scord_sh_check #(
             r_lane  = b_lane[r_bk*LB +: LB];
             r_prev  = b_prev[r_bk*TW +: TW];
             r_pslot = r_prev[TW-1 -: WW];
-            r_byte  = 32'(rows_i[r_bk*RW +: RW]) * T * 4 + 32'(r_bk) * 4 +
-                      32'(boff_i[r_lane*2 +: 2]);
+            // {row, bank, byte}: T is a power of two (one bank per lane)
+            r_byte  = 32'({rows_i[r_bk*RW +: RW], r_bk, boff_i[r_lane*2 +: 2]});
             rep_d[ry] = {SHR_W{1'b0}};
             rep_d[ry][`SHR_TYPE]       = ry[0] ? 4'(`DET_RACE_SHARED_WARP) : 4'(`DET_RACE_SHARED);
             rep_d[ry][`SHR_KIND]       = kind_i;
