@@ -259,7 +259,10 @@ module scord_sh_check #(
     assign idle_o      = (q_n_q == 3'd0);
     // A makes a pass only if every report that passes in flight may still
     // make finds room: two each for R's and A's.
-    assign hold_o = sweep_pend_q || sweeping_q ||
+    // The sweep after reset runs whether or not the detector is armed, but
+    // holds A only when armed: disarmed passes neither read nor write the
+    // shadow.
+    assign hold_o = (armed_i && (sweep_pend_q || sweeping_q)) ||
                     ({1'b0, q_n_q} + (busy_i ? 4'd2 : 4'd0) + 4'd2 > 4'(QD));
 
     always @(posedge clk_i) begin
