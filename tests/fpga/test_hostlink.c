@@ -480,18 +480,20 @@ int main(int argc, char **argv)
 
     /* RACE_TAKE: a racy kernel (two blocks of one thread store to one
      * word without a fence: a device-fence race), in two copies storing to
-     * different words, launched one after the other into an 8-record ring,
+     * different words (0x8000, 0x9000: the 8 KiB window there, 32 KiB of
+     * 16-byte entries at 0x10000), launched one after the other into an
+     * 8-record ring,
      * gives two records; a retried take answers the same record, a fresh
      * one the next. */
     uint32_t md = 0, st = 0;
     const uint32_t pre[3][2] = {{SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR},
                                 {SCORD_DET_MODE, 0},
-                                {SCORD_DET_TRACK_BYTES, 0x10000}};
+                                {SCORD_DET_TRACK_BYTES, 0x2000}};
     ok = ctl_wrn(pre, 3) && ctl_rd(SCORD_DET_MD_BYTES, &md);
     uint32_t ring = (0x10000 + md + 31) & ~31u;
     const uint32_t arm[8][2] = {
         {SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR}, {SCORD_DET_MODE, 0},
-        {SCORD_DET_TRACK_BASE, 0},              {SCORD_DET_TRACK_BYTES, 0x10000},
+        {SCORD_DET_TRACK_BASE, 0x8000},         {SCORD_DET_TRACK_BYTES, 0x2000},
         {SCORD_DET_MD_BASE, 0x10000},           {SCORD_DET_RING_BASE, ring},
         {SCORD_DET_RING_SIZE, 8},               {SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE},
     };

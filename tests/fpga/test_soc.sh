@@ -15,7 +15,9 @@ fi
 bin=$1
 sw=$2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/scord-soc.XXXXXX")
-"$bin/scord-soc-sim" --port-file "$tmp/port" --idle-exit 60 >"$tmp/sim.log" 2>&1 &
+# idle-exit: it waits, idle, while the pseudo-terminal and damaged-line
+# boards below run, which takes minutes on a loaded 2-core host
+"$bin/scord-soc-sim" --port-file "$tmp/port" --idle-exit 600 >"$tmp/sim.log" 2>&1 &
 sim_pid=$!
 trap 'kill $sim_pid 2>/dev/null; wait $sim_pid 2>/dev/null; rm -rf "$tmp"' EXIT
 for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
@@ -86,7 +88,9 @@ pty_pid=$!
 for _ in $(seq 50); do [ -s "$tmp/pty" ] && break; sleep 0.1; done
 if [ -s "$tmp/pty" ]; then
     dev_saved=$dev
-    dev="uart:$(cat "$tmp/pty")"
+    # the board answers once its boot self-test is done: seconds of
+    # simulation on a loaded host
+    dev="uart:$(cat "$tmp/pty"),timeout=3000,retries=10"
     run_cmp "vecadd over a pseudo-terminal: same dump as the cycle model" --grid 8 --block 16 \
         "$sw/sw/examples/vecadd/kernel.elf" seq:64 seq:64 zeros:256 64 --dump @2
     dev=$dev_saved
