@@ -38,7 +38,8 @@ module gpu_core #(
     parameter SAW       = (SMEM_BYTES > 1) ? $clog2(SMEM_BYTES) : 1
 ) (
     input  wire                  clk_i,
-    input  wire                  rst_i,
+    input  wire                  rst_i,         // power-on or soft reset
+    input  wire                  por_i,         // power-on reset only (the shared-memory checks' shadow)
     // kernel parameters, stable while a grid runs
     input  wire                  start_i,       // one cycle: new grid, flush caches
     input  wire                  halt_i,        // stop issuing (a fault somewhere)
@@ -907,6 +908,7 @@ module gpu_core #(
             ) u_sh_clocks (
                 .clk_i          (clk_i),
                 .rst_i          (rst_i),
+                .por_i          (por_i),
                 .launch_i       (do_launch),
                 .launch_bslot_i (new_bslot),
                 .launch_warps_i (alloc),
@@ -924,6 +926,7 @@ module gpu_core #(
             );
         end else begin : g_no_det
             // Nothing is ever pushed: det_armed is constant 0 here.
+            wire unused_por = por_i;
             assign lk_wait         = {NUM_WARPS{1'b0}};
             assign det_full        = 1'b0;
             assign det_port_idle   = 1'b1;
@@ -1400,6 +1403,7 @@ module gpu_core #(
                 ) u_sh_check (
                     .clk_i       (clk_i),
                     .rst_i       (rst_i),
+                    .por_i       (por_i),
                     .armed_i     (det_armed),
                     .pc_base_i   (det_pc_base_i),
                     .ws_i        (sh_ws),

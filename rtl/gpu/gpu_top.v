@@ -188,6 +188,7 @@ module gpu_top #(
             ) u_core (
                 .clk_i             (clk_i),
                 .rst_i             (core_rst),
+                .por_i             (rst_i),
                 .start_i           (start),
                 .halt_i            (halt),
                 .entry_pc_i        (entry_pc),

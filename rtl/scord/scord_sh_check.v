@@ -35,7 +35,8 @@ module scord_sh_check #(
     parameter SHR_W  = `SHR_BITS
 ) (
     input  wire                    clk_i,
-    input  wire                    rst_i,
+    input  wire                    rst_i,         // any reset of the core
+    input  wire                    por_i,         // power-on reset only
     input  wire                    armed_i,
     input  wire [31:0]             pc_base_i,     // DET_PC_BASE
     // the core's clocks (scord_sh_clocks)
@@ -266,14 +267,18 @@ module scord_sh_check #(
                     ({1'b0, q_n_q} + (busy_i ? 4'd2 : 4'd0) + 4'd2 > 4'(QD));
 
     always @(posedge clk_i) begin
-        if (rst_i) begin
-            q_rd_q       <= 2'd0;
-            q_wr_q       <= 2'd0;
-            q_n_q        <= 3'd0;
+        if (por_i) begin
             dirty_q      <= 1'b1;     // the RAMs hold anything after power-up
             sweep_pend_q <= 1'b1;
             sweeping_q   <= 1'b0;
             sw_row_q     <= {RW{1'b0}};
+        end
+        if (rst_i) begin
+            // A soft reset keeps the shadow, its sweep and the clocks'
+            // generation (scord_sh_clocks): no sweep before every launch.
+            q_rd_q       <= 2'd0;
+            q_wr_q       <= 2'd0;
+            q_n_q        <= 3'd0;
         end else begin
             if (rep0 && rep1) begin
                 q_q[q_wr_q]        <= rep_d[0];

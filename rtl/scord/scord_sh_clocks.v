@@ -22,7 +22,8 @@ module scord_sh_clocks #(
     parameter WW = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1
 ) (
     input  wire                      clk_i,
-    input  wire                      rst_i,
+    input  wire                      rst_i,     // any reset of the core (a soft reset too)
+    input  wire                      por_i,     // power-on reset only
     // a block launches into block slot launch_bslot_i on warp slots launch_warps_i
     input  wire                      launch_i,
     input  wire [WW-1:0]             launch_bslot_i,
@@ -65,7 +66,7 @@ module scord_sh_clocks #(
     integer w;
     always @(posedge clk_i) begin
         wrap_o <= 1'b0;
-        if (rst_i) begin
+        if (por_i) begin
             for (w = 0; w < NUM_WARPS; w = w + 1) begin
                 ws_q[w] <= 8'd0;
                 fc_q[w] <= 6'd0;
@@ -73,6 +74,15 @@ module scord_sh_clocks #(
             end
             g_q   <= FIRST_FREE;
             gen_o <= 1'b0;
+        end else if (rst_i) begin
+            // A soft reset (one before every launch) keeps G, the epochs and
+            // the generation: every block launched after it takes a fresh
+            // epoch from G, so what the shadow holds of earlier kernels is
+            // stale without a sweep.
+            for (w = 0; w < NUM_WARPS; w = w + 1) begin
+                ws_q[w] <= 8'd0;
+                fc_q[w] <= 6'd0;
+            end
         end else begin
             if (sync_i)  ws_q[x_warp_i] <= ws_x + 8'd1;
             if (fence_i) fc_q[x_warp_i] <= fc_x + 6'd1;

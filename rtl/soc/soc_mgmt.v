@@ -138,6 +138,7 @@ module soc_mgmt #(
     ) u_core (
         .clk_i             (clk_i),
         .rst_i             (core_rst),
+        .por_i             (core_rst),
         .start_i           (seq_q == Q_START),
         .halt_i            (1'b0),
         .entry_pc_i        (`MGMT_FW_BASE),
