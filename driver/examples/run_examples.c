@@ -189,12 +189,20 @@ static int matmul(scord_device *dev, const char *sw_dir, unsigned n, unsigned bx
 
 /* ---- shared memory (--bench) -------------------------------------------- */
 
+/* Rows of the tiled matrix multiply's 8-wide block: as many as the core's
+ * warp slots hold, up to 4. */
+static unsigned tiled_block_y(const struct scord_info *info)
+{
+    unsigned t = info->warps * info->threads;
+    return t >= 32 ? 4 : t >= 16 ? 2 : 1;
+}
+
 /* The tiled matrix multiply against the global-memory one, and the cost of
  * bank conflicts: one block of one warp per core, loads at strides that
  * put the warp's words into 1, 2, ... of the banks. */
 static int bench_smem(scord_device *dev, const char *sw_dir, const struct scord_info *info)
 {
-    unsigned by = info->warps * info->threads >= 32 ? 4 : info->warps * info->threads >= 16 ? 2 : 1;
+    unsigned by = tiled_block_y(info);
     printf("\nshared memory: tiled matrix multiply (4x2 outputs a thread, 8-wide k steps) "
            "against the global-memory one\n");
     printf("  %-5s %14s %7s %14s %7s %8s\n", "n", "global cycles", "ipc", "tiled cycles", "ipc",
@@ -322,11 +330,10 @@ static int det_example(scord_device *dev, const char *sw_dir, int which, int mod
 {
     int rc = det_config(dev, mode);
     for (int k = 0; k < 2 && !rc; k++) {
-        unsigned by = info->warps * info->threads >= 32 ? 4 : info->warps * info->threads >= 16 ? 2 : 1;
         rc = which == 0 ? vecadd(dev, sw_dir, size ? size * size : 4096,
                                  info->warps * info->threads, &r[k])
            : which == 1 ? matmul(dev, sw_dir, size ? size : 32, info->threads, info->warps, &r[k])
-           : which == 2 ? matmul_kernel(dev, sw_dir, size ? size : 64, 8, by, 1, &r[k])
+           : which == 2 ? matmul_kernel(dev, sw_dir, size ? size : 64, 8, tiled_block_y(info), 1, &r[k])
                         : smem_bank_run(dev, sw_dir, info, 512, &r[k]);
         if (!rc)
             rc = det_races(dev, r[k].name, mode, dc);
@@ -510,12 +517,11 @@ int main(int argc, char **argv)
     unsigned block = info.warps * info.threads;
     struct run runs[3];
     memset(runs, 0, sizeof runs);
-    unsigned by = block >= 32 ? 4 : block >= 16 ? 2 : 1;
     rc = vecadd(dev, sw_dir, size ? size * size : 4096, block, &runs[0]);
     if (!rc)
         rc = matmul(dev, sw_dir, size ? size : 32, info.threads, info.warps, &runs[1]);
     if (!rc)
-        rc = matmul_kernel(dev, sw_dir, size ? size : 32, 8, by, 1, &runs[2]);
+        rc = matmul_kernel(dev, sw_dir, size ? size : 32, 8, tiled_block_y(&info), 1, &runs[2]);
     if (!rc) {
         print_counters(runs, 3);
         if (bench) {

@@ -1161,19 +1161,16 @@ int scord_race_format(const scord_kernel *k, const struct scord_race *r, char *b
         }
         put(&o, "\n");
     }
+    if (r->count == 1)
+        put(&o, BAR "    (seen once");
+    else
+        put(&o, BAR "    (seen %s%" PRIu32 " times at this pc",
+            r->count == UINT32_MAX ? "at least " : "", r->count);
     /* A shared record's seq counts device-memory accesses, not shared ones
      * (§8.1): no position in the kernel to give. */
-    if (r->shared && r->count == 1)
-        put(&o, BAR "    (seen once)\n");
-    else if (r->shared)
-        put(&o, BAR "    (seen %s%" PRIu32 " times at this pc)\n",
-            r->count == UINT32_MAX ? "at least " : "", r->count);
-    else if (r->count == 1)
-        put(&o, BAR "    (seen once; access #%" PRIu32 " of the kernel)\n", r->seq);
-    else
-        put(&o, BAR "    (seen %s%" PRIu32 " times at this pc; first as access #%" PRIu32
-                    " of the kernel)\n",
-            r->count == UINT32_MAX ? "at least " : "", r->count, r->seq);
+    if (!r->shared)
+        put(&o, "; %saccess #%" PRIu32 " of the kernel", r->count == 1 ? "" : "first as ", r->seq);
+    put(&o, ")\n");
     return finish_out(&o);
 }
 

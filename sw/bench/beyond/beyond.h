@@ -111,6 +111,13 @@ static inline unsigned beyond_il(unsigned tid)
     unsigned ws = (unsigned)warpSize;
     return tid % ws * beyond_warps() + tid / ws;
 }
+/* Spin until another block raises *flag (read with a device-scope atomic,
+ * which the detector sees as strong: the poll itself is not a race). */
+static inline void beyond_wait_flag(uint32_t *flag)
+{
+    while (atomicAdd(flag, 0u) == 0u)
+        ;
+}
 #endif
 
 #endif

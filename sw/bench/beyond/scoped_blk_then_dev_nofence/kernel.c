@@ -12,8 +12,7 @@ __global__ void kernel_main(const struct beyond_args *a)
         atomicAdd_block(x, a->in[0]); // scor:race scoped
         atomicExch(flag, 1u);
     } else {
-        while (atomicAdd(flag, 0u) == 0u)
-            ;
+        beyond_wait_flag(flag);
         __threadfence();
         atomicAdd(x, a->in[1]); // scor:race scoped
     }

@@ -17,8 +17,7 @@ __global__ void kernel_main(const struct beyond_args *a)
         __threadfence();
         atomicExch(flag, 1u);
     } else {
-        while (atomicAdd(flag, 0u) == 0u)
-            ;
+        beyond_wait_flag(flag);
         __threadfence();
         atomicAdd_block(&a->out[b - 1], a->in[b]);
     }

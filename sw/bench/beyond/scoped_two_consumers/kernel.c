@@ -15,8 +15,7 @@ __global__ void kernel_main(const struct beyond_args *a)
         __threadfence();
         atomicExch(flag, 1u);
     } else {
-        while (atomicAdd(flag, 0u) == 0u)
-            ;
+        beyond_wait_flag(flag);
         __threadfence();
         atomicAdd_block(&a->out[0], a->in[b]); // scor:race both
     }
