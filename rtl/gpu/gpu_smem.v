@@ -207,18 +207,36 @@ module gpu_smem #(
     // old word), merged with the instruction's earlier passes.
     reg [T*32-1:0] r_result;
     reg [31:0]     w32;
+    integer        rb;
     always @(*) begin
         r_result = acc_q;
         if (r_load_q || r_amo_q)
             for (i = 0; i < T; i = i + 1)
                 if (r_lanes_q[i]) begin
-                    w32 = dout[r_lbank_q[i*LB +: LB]*32 +: 32];
+                    w32 = 32'd0;
+                    for (rb = 0; rb < T; rb = rb + 1)
+                        if (r_lbank_q[i*LB +: LB] == LB'(rb)) w32 = dout[rb*32 +: 32];
                     if (!r_amo_q) w32 = w32 >> {r_boff_q[i*2 +: 2], 3'b000};
                     case (r_amo_q ? 2'd2 : r_size_q)
                         2'd0:    r_result[i*32 +: 32] = {{24{w32[7]  && !r_uns_q}}, w32[7:0]};
                         2'd1:    r_result[i*32 +: 32] = {{16{w32[15] && !r_uns_q}}, w32[15:0]};
                         default: r_result[i*32 +: 32] = w32;
                     endcase
+                end
+    end
+
+    // Each bank's leader's atomic operand and compare value, as plain
+    // multiplexers over the lanes.
+    reg [T*32-1:0] lead_wdata, lead_cmp;
+    always @(*) begin : leaders
+        integer lb, ll;
+        lead_wdata = {T*32{1'b0}};
+        lead_cmp   = {T*32{1'b0}};
+        for (lb = 0; lb < T; lb = lb + 1)
+            for (ll = 0; ll < T; ll = ll + 1)
+                if (a_leads_q[lb*LB +: LB] == LB'(ll)) begin
+                    lead_wdata[lb*32 +: 32] = a_wdata_q[ll*32 +: 32];
+                    lead_cmp[lb*32 +: 32]   = a_cmp_q[ll*32 +: 32];
                 end
     end
 
@@ -232,76 +250,80 @@ module gpu_smem #(
     // remaining lane on that word joins (not for atomics). Per bank it
     // keeps the row, the lowest lane, and for stores the merged bytes (the
     // highest lane wins a byte written twice: the later assignment wins).
-    // Only narrow temporaries, and only when a pass is planned: this runs
-    // at most once per pass, also in the cycle model.
+    // Every loop runs over constant banks and lanes, so each register is
+    // written at a fixed position: an index computed from an address on
+    // the left-hand side would make synthesis build a full-width shifter
+    // per assignment. Only narrow temporaries, and only when a pass is
+    // planned: this runs at most once per pass, also in the cycle model.
     wire plan_new  = accept;
     wire plan_next = a_go && !a_done;
+    wire [T*SAW-1:0] plan_addr  = plan_new ? req_addr_i  : a_addr_q;
+    wire [T*32-1:0]  plan_wdata = plan_new ? req_wdata_i : a_wdata_q;
     always @(posedge clk_i) begin : planner
-        reg [T-1:0]   rem, lanes, taken;
-        reg [WAW-1:0] lw [0:T-1];
-        reg [WAW-1:0] w;
-        reg [LB-1:0]  bk;
-        reg [1:0]     size;
-        reg           amo;
-        reg [31:0]    rep;
-        reg [3:0]     be;
-        integer j, q;
+        reg [T-1:0]     rem, lanes, taken;
+        reg [T*WAW-1:0] wv;             // each lane's word address,
+        reg [T*LB-1:0]  bv;             // its bank,
+        reg [T*32-1:0]  repv;           // a store's bytes in their lanes of the word
+        reg [T*4-1:0]   bev;            // and their enables
+        reg [WAW-1:0]   lw;
+        reg [LB-1:0]    lead;
+        reg [31:0]      st, rep;
+        reg [3:0]       stbe, be;
+        reg [1:0]       size;
+        reg             amo, found;
+        integer j, q, bk;
         if (plan_new || plan_next) begin
-            rem   = plan_new ? req_mask_i : rem_next;
-            size  = plan_new ? req_size_i : a_size_q;
-            amo   = plan_new ? (req_op_i == `LSU_AMO) : a_amo;
-            taken = {T{1'b0}};
+            rem  = plan_new ? req_mask_i : rem_next;
+            size = plan_new ? req_size_i : a_size_q;
+            amo  = plan_new ? (req_op_i == `LSU_AMO) : a_amo;
+            for (j = 0; j < T; j = j + 1) begin
+                wv[j*WAW +: WAW] = plan_addr[j*SAW+2 +: WAW];
+                bv[j*LB +: LB]   = (T > 1) ? plan_addr[j*SAW+2 +: LB] : {LB{1'b0}};
+                rep = plan_wdata[j*32 +: 32];
+                be  = 4'b1111;
+                case (size)
+                    2'd0: begin rep = {4{rep[7:0]}};  be = 4'b0001 << plan_addr[j*SAW +: 2]; end
+                    2'd1: begin rep = {2{rep[15:0]}}; be = 4'b0011 << plan_addr[j*SAW +: 2]; end
+                    default: ;
+                endcase
+                repv[j*32 +: 32] = rep;
+                bev[j*4 +: 4]    = be;
+            end
             lanes = {T{1'b0}};
-            for (j = 0; j < T; j = j + 1) lw[j] = {WAW{1'b0}};
-            for (j = 0; j < T; j = j + 1)
-                if (rem[j]) begin
-                    w  = plan_new ? req_addr_i[j*SAW+2 +: WAW] : a_addr_q[j*SAW+2 +: WAW];
-                    bk = (T > 1) ? w[LB-1:0] : {LB{1'b0}};
-                    if (!taken[bk]) begin
-                        taken[bk] = 1'b1;
-                        lw[bk]    = w;
-                        lanes[j]  = 1'b1;
-                    end else if (!amo && lw[bk] == w) begin
+            for (bk = 0; bk < T; bk = bk + 1) begin
+                // the bank's leader: its lowest remaining lane
+                found = 1'b0;
+                lead  = {LB{1'b0}};
+                lw    = {WAW{1'b0}};
+                for (j = 0; j < T; j = j + 1)
+                    if (rem[j] && bv[j*LB +: LB] == LB'(bk) && !found) begin
+                        found = 1'b1;
+                        lead  = LB'(j);
+                        lw    = wv[j*WAW +: WAW];
+                    end
+                taken[bk] = found;
+                // lanes on the leader's word join it (an atomic: the leader alone)
+                st   = 32'd0;
+                stbe = 4'd0;
+                for (j = 0; j < T; j = j + 1)
+                    if (found && rem[j] && bv[j*LB +: LB] == LB'(bk) && wv[j*WAW +: WAW] == lw &&
+                        (!amo || lead == LB'(j))) begin
                         lanes[j] = 1'b1;
-                    end
-                end
-            a_pass_q  <= lanes;
-            a_bank_q  <= taken;
-            a_stws_q  <= {T*32{1'b0}};
-            a_stbes_q <= {T*4{1'b0}};
-            for (j = T - 1; j >= 0; j = j - 1)   // the lowest lane last: it leads
-                if (lanes[j]) begin
-                    w  = plan_new ? req_addr_i[j*SAW+2 +: WAW] : a_addr_q[j*SAW+2 +: WAW];
-                    bk = (T > 1) ? w[LB-1:0] : {LB{1'b0}};
-                    a_rows_q[bk*RW +: RW]  <= RW'(w >> LB);
-                    a_leads_q[bk*LB +: LB] <= LB'(j);
-                end
-            if (!amo)
-                for (j = 0; j < T; j = j + 1)    // the highest lane last: it wins
-                    if (lanes[j]) begin
-                        w   = plan_new ? req_addr_i[j*SAW+2 +: WAW] : a_addr_q[j*SAW+2 +: WAW];
-                        bk  = (T > 1) ? w[LB-1:0] : {LB{1'b0}};
-                        rep = plan_new ? req_wdata_i[j*32 +: 32] : a_wdata_q[j*32 +: 32];
-                        be  = 4'b1111;
-                        case (size)
-                            2'd0: begin
-                                rep = {4{rep[7:0]}};
-                                be  = 4'b0001 << (plan_new ? req_addr_i[j*SAW +: 2]
-                                                           : a_addr_q[j*SAW +: 2]);
-                            end
-                            2'd1: begin
-                                rep = {2{rep[15:0]}};
-                                be  = 4'b0011 << (plan_new ? req_addr_i[j*SAW +: 2]
-                                                           : a_addr_q[j*SAW +: 2]);
-                            end
-                            default: ;
-                        endcase
-                        for (q = 0; q < 4; q = q + 1)
-                            if (be[q]) begin
-                                a_stws_q[bk*32 + q*8 +: 8] <= rep[q*8 +: 8];
-                                a_stbes_q[bk*4 + q]        <= 1'b1;
+                        for (q = 0; q < 4; q = q + 1)   // the highest lane last: it wins
+                            if (bev[j*4 + q]) begin
+                                st[q*8 +: 8] = repv[j*32 + q*8 +: 8];
+                                stbe[q]      = 1'b1;
                             end
                     end
+                if (found) begin
+                    a_rows_q[bk*RW +: RW]  <= RW'(lw >> LB);
+                    a_leads_q[bk*LB +: LB] <= lead;
+                end
+                a_stws_q[bk*32 +: 32] <= amo ? 32'd0 : st;
+                a_stbes_q[bk*4 +: 4]  <= amo ? 4'd0 : stbe;
+            end
+            a_pass_q <= lanes;
+            a_bank_q <= taken;
         end
     end
 
@@ -339,8 +361,8 @@ module gpu_smem #(
                 end
                 for (b = 0; b < T; b = b + 1) begin
                     r_row_q[b]  <= a_rows_q[b*RW +: RW];
-                    r_opnd_q[b] <= a_wdata_q[a_leads_q[b*LB +: LB]*32 +: 32];
-                    r_cmpv_q[b] <= a_cmp_q[a_leads_q[b*LB +: LB]*32 +: 32];
+                    r_opnd_q[b] <= lead_wdata[b*32 +: 32];
+                    r_cmpv_q[b] <= lead_cmp[b*32 +: 32];
                     r_stw_q[b]  <= a_stws_q[b*32 +: 32];
                     r_stbe_q[b] <= a_stbes_q[b*4 +: 4];
                 end
