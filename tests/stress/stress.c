@@ -5,19 +5,33 @@
  *                      [--name NAME] [-v]
  *
  * Launches the stress kernel (tests/stress/kernel.c) N times with random
- * grids and a random mix of race-free, racy, faulting and endless runs,
+ * grids and a random mix of race-free, racy, faulting and endless runs
+ * (the first launches take every variant once, in a random order, so even
+ * a short run has each, the three endless ones of device memory counting as
+ * one; then mode and variant are drawn at random), in
+ * device and shared memory,
  * the race detector armed in full or cache mode (kept for stretches of
  * launches, so a fault is followed by launches that do not re-arm it;
  * --mode keeps one mode throughout, so the detector is armed once and its
  * 6-bit generation wraps).
  * After every launch it drains the ring and checks:
  *   - the outcome: race-free and racy runs end, faulting runs fault with
- *     their cause, endless runs time out;
+ *     their cause (FAULT_SMEM: at the address just past the block's
+ *     shared slice), endless runs time out;
  *   - a race-free run wrote what it should, and no race was reported
- *     (no record, no drop, every race counter 0);
- *   - a racy run reported at least one race;
+ *     (no record, no drop, every race counter 0); so does an endless run
+ *     that races nowhere;
+ *   - a racy run reported at least one race, the shared-memory ones (and
+ *     the endless shared race) of their own type;
+ *   - every run: the detector's counters and the records drained show
+ *     only the race types the launch can have (no shared-memory race
+ *     where nothing raced in shared memory, no device-memory race in a
+ *     kernel racing only in shared memory);
  *   - every run: the occurrences in the records drained plus the drops
- *     equal the detector's race counters (nothing lost or invented).
+ *     equal the detector's race counters (nothing lost or invented), also
+ *     when a fault or a timeout ends a launch with shared-memory reports
+ *     still queued in the cores (FAULT and ENDLESS launches may race in
+ *     shared memory first, and ENDLESS 4 races until the timeout).
  * Prints PASS/FAIL lines and a summary; exits 1 on a failure, after
  * printing the launches before it (enough to replay with the same seed).
  */
@@ -45,12 +59,27 @@ static uint32_t rnd(uint32_t n)
 }
 
 static const char *const mode_names[] = {"free", "racy", "fault", "endless"};
+static const unsigned n_variants[4] = {FREE_VARIANTS, RACY_VARIANTS, FAULT_VARIANTS, ENDLESS_VARIANTS};
+static const char *const variant_names[4][8] = {
+    {"plain", "smem"},
+    {"interblock", "blkatom", "interwarp", "sh-interwarp", "sh-intrawarp"},
+    {"illegal", "misaligned", "bounds", "ecall", "smem"},
+    {"poll", "store", "atomic", "smem-poll", "smem-race"},
+};
 struct launch {
-    unsigned round, mode, variant, cache, grid, block;
+    unsigned round, mode, variant, flags, cache, grid, block;
 };
 #define HISTORY 8
 static struct launch hist[HISTORY];
-static unsigned long n_launch, n_mode[4], n_races, n_drops, n_rearm;
+static unsigned long n_launch, n_mode[4], n_races, n_drops, n_rearm, n_sh_races, n_sh_first;
+
+static const char *describe(const struct launch *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s %u %s%s, %s mode, grid %u, block %u", mode_names[l->mode], l->variant,
+             variant_names[l->mode][l->variant], l->flags & STRESS_SH_RACE_FIRST ? " after a shared race" : "",
+             l->cache ? "cache" : "full", l->grid, l->block);
+    return buf;
+}
 
 static int fail(const struct launch *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(const struct launch *l, const char *fmt, ...)
@@ -60,24 +89,73 @@ static int fail(const struct launch *l, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
-    printf("FAIL stress/%s: launch %u (%s %u, %s mode, grid %u, block %u): %s\n", name, l->round,
-           mode_names[l->mode], l->variant, l->cache ? "cache" : "full", l->grid, l->block, why);
+    char d[160];
+    printf("FAIL stress/%s: launch %u (%s): %s\n", name, l->round, describe(l, d, sizeof d), why);
     printf("  the launches before it (seed %lu):\n", seed);
     for (unsigned i = l->round > HISTORY ? l->round - HISTORY : 0; i < l->round; i++) {
         const struct launch *h = &hist[i % HISTORY];
-        printf("    %u: %s %u, %s mode, grid %u, block %u\n", h->round, mode_names[h->mode], h->variant,
-               h->cache ? "cache" : "full", h->grid, h->block);
+        printf("    %u: %s\n", h->round, describe(h, d, sizeof d));
     }
     return -1;
 }
 
 static const uint32_t fault_cause[FAULT_VARIANTS] = {SCORD_FAULT_ILLEGAL, SCORD_FAULT_MISALIGNED,
-                                                     SCORD_FAULT_BOUNDS, SCORD_FAULT_ECALL};
+                                                     SCORD_FAULT_BOUNDS, SCORD_FAULT_ECALL,
+                                                     SCORD_FAULT_SMEM};
+
+#define RT(t) (1u << (t))
+#define RT_SHARED_BOTH (RT(SCORD_RACE_SHARED) | RT(SCORD_RACE_SHARED_WARP))
+/* Every device-memory race type (1 to 8): what the device-memory races of
+ * the old variants may be reported as, which this test does not pin down. */
+#define RT_DEVICE (RT(SCORD_RACE_SHARED) - RT(SCORD_RACE_TYPE_MIN))
+
+/* The race types a launch may report (bit t: type t), and the one it must
+ * report (0: none required; a racy launch must report some race anyway). */
+static uint32_t allowed_types(const struct launch *l)
+{
+    uint32_t sh = l->flags & STRESS_SH_RACE_FIRST ? RT_SHARED_BOTH : 0;
+    switch (l->mode) {
+    case STRESS_FREE:
+        return 0;
+    case STRESS_RACY:
+        return l->variant == RACY_SH_INTERWARP   ? RT(SCORD_RACE_SHARED)
+               : l->variant == RACY_SH_INTRAWARP ? RT(SCORD_RACE_SHARED_WARP)
+                                                 : RT_DEVICE;
+    case STRESS_FAULT:
+        return RT_DEVICE | sh;
+    default:
+        return l->variant == ENDLESS_SMEM_RACE ? RT_SHARED_BOTH : sh;
+    }
+}
+static uint32_t required_type(const struct launch *l)
+{
+    if (l->mode == STRESS_RACY && l->variant == RACY_SH_INTERWARP)
+        return SCORD_RACE_SHARED;
+    if ((l->mode == STRESS_RACY && l->variant == RACY_SH_INTRAWARP) ||
+        (l->mode == STRESS_ENDLESS && l->variant == ENDLESS_SMEM_RACE))
+        return SCORD_RACE_SHARED_WARP;
+    return 0;
+}
+
+/* What thread i of a FREE launch (blocks of n threads) wrote. */
+static uint32_t value(uint32_t i, uint32_t salt) { return i * 2654435761u ^ salt; }
+static uint32_t free_expected(const struct launch *l, uint32_t i, uint32_t salt)
+{
+    if (l->variant != FREE_SMEM)
+        return value(i, salt);
+    uint32_t n = l->block, t = i % n, base = i - t;
+    if (t != 0)
+        return value(base + (t + 1 < n ? t + 1 : 0), salt);
+    uint32_t sum = 0;
+    for (uint32_t j = 0; j < n; j++)
+        sum += value(base + j, salt);
+    return sum;
+}
 
 static int one_launch(scord_device *dev, const scord_kernel *k, const struct scord_info *info,
                       struct launch *l, scord_addr data, scord_addr count, uint32_t *host)
 {
-    struct stress_args a = {l->mode, l->variant, data, count, (uint32_t)rnd(0xffffffffu)};
+    struct stress_args a = {l->mode, l->variant, data, count, (uint32_t)rnd(0xffffffffu), l->flags};
     uint32_t total = l->grid * l->block;
     int rc = scord_memset(dev, data, 0, 4 * (total + 1));
     if (!rc)
@@ -107,6 +185,9 @@ static int one_launch(scord_device *dev, const scord_kernel *k, const struct sco
         if (f.cause != fault_cause[l->variant])
             return fail(l, "fault cause %s, expected %s", scord_fault_name(f.cause),
                         scord_fault_name(fault_cause[l->variant]));
+        if (l->variant == FAULT_SMEM && f.addr != SCORD_SMEM_BASE + scord_kernel_shared_bytes(k))
+            return fail(l, "FAULT_SMEM at 0x%08x, expected 0x%08x (the end of the block's slice)", f.addr,
+                        SCORD_SMEM_BASE + scord_kernel_shared_bytes(k));
         break;
     default:
         if (rc != SCORD_ERR_TIMEOUT)
@@ -156,28 +237,45 @@ static int one_launch(scord_device *dev, const scord_kernel *k, const struct sco
         counted += c.races[t];
     n_races += occ;
     n_drops += ri.drops;
+    n_sh_races += c.races[SCORD_RACE_SHARED - 1] + c.races[SCORD_RACE_SHARED_WARP - 1];
     if (occ + ri.drops != counted)
         return fail(l, "records hold %lu occurrences and %u were dropped, the counters say %lu", occ,
                     ri.drops, counted);
-    if (l->mode == STRESS_RACY && counted == 0)
-        return fail(l, "a racy launch reported no race");
-    if ((l->mode == STRESS_FREE || l->mode == STRESS_ENDLESS) && (counted || records)) {
-        printf("  reported on a race-free launch:\n");
+    uint32_t allowed = allowed_types(l), required = required_type(l);
+    int bad = -1;
+    for (int t = SCORD_RACE_TYPE_MIN; t <= SCORD_RACE_TYPE_MAX; t++) /* c.races[0]: type 1 */
+        if (c.races[t - 1] && !(allowed & RT(t)))
+            bad = t;
+    for (size_t i = 0; i < n && bad < 0; i++)
+        if (races[i].type >= 32 || !(allowed & RT(races[i].type)) ||
+            races[i].shared != (races[i].type == SCORD_RACE_SHARED || races[i].type == SCORD_RACE_SHARED_WARP))
+            bad = (int)races[i].type;
+    if (bad >= 0 || (counted && !allowed)) {
+        printf("  reported (%s):\n", allowed ? "a race type this launch cannot have" : "on a race-free launch");
         for (size_t i = 0; i < n; i++) {
             char buf[1024];
             scord_race_format(k, &races[i], buf, sizeof buf);
             fputs(buf, stdout);
         }
-        return fail(l, "%lu races (%lu records) on a race-free launch", counted, records);
+        if (!allowed)
+            return fail(l, "%lu races (%lu records) on a race-free launch", counted, records);
+        return fail(l, "race type %d reported (%u of them counted), not one this launch can have", bad,
+                    bad >= SCORD_RACE_TYPE_MIN && bad <= SCORD_RACE_TYPE_MAX ? c.races[bad - 1] : 0u);
     }
+    if (!allowed && records)
+        return fail(l, "%lu records on a race-free launch", records);
+    if (l->mode == STRESS_RACY && counted == 0)
+        return fail(l, "a racy launch reported no race");
+    if (required && c.races[required - 1] == 0)
+        return fail(l, "no race of type %u reported (%lu races of other types)", required, counted);
     if (l->mode == STRESS_FREE) {
         if ((rc = scord_memcpy_dtoh(dev, host, data, 4 * total)) ||
             (rc = scord_memcpy_dtoh(dev, host + total, count, 4)))
             return fail(l, "reading results: %s", scord_error_name(rc));
         for (uint32_t i = 0; i < total; i++)
-            if (host[i] != (i * 2654435761u ^ a.salt))
+            if (host[i] != free_expected(l, i, a.salt))
                 return fail(l, "thread %u wrote 0x%08x, expected 0x%08x", i, host[i],
-                            i * 2654435761u ^ a.salt);
+                            free_expected(l, i, a.salt));
         if (host[total] != total)
             return fail(l, "the counter reads %u, expected %u", host[total], total);
     }
@@ -185,27 +283,73 @@ static int one_launch(scord_device *dev, const scord_kernel *k, const struct sco
     return 0;
 }
 
+/* The first launches of a run: every (mode, variant) once, in a random
+ * order, but the three endless variants that race nowhere in shared
+ * memory (POLL, STORE, ATOMIC) share one card and one of them is drawn:
+ * every timeout costs --endless-ms, and the short runs of make test (16
+ * launches over the board's link) then still take every card. */
+#define DECK_MAX (FREE_VARIANTS + RACY_VARIANTS + FAULT_VARIANTS + ENDLESS_VARIANTS)
+static struct {
+    unsigned char mode, variant;
+} deck[DECK_MAX];
+static unsigned deck_n;
+
+static void shuffle_deck(void)
+{
+    deck_n = 0;
+    for (unsigned m = 0; m < 4; m++)
+        for (unsigned v = 0; v < n_variants[m]; v++) {
+            if (m == STRESS_ENDLESS && (v == ENDLESS_STORE || v == ENDLESS_ATOMIC))
+                continue; /* the ENDLESS_POLL card stands for them */
+            deck[deck_n].mode = (unsigned char)m;
+            deck[deck_n++].variant = (unsigned char)v;
+        }
+    for (unsigned i = deck_n - 1; i > 0; i--) {
+        unsigned j = rnd(i + 1);
+        unsigned char m = deck[i].mode, v = deck[i].variant;
+        deck[i] = deck[j];
+        deck[j].mode = m;
+        deck[j].variant = v;
+    }
+}
+
 static void pick(struct launch *l, const struct scord_info *info, unsigned round)
 {
     uint32_t max_block = info->warps * info->threads;
+    if (max_block > STRESS_SH_THREADS)
+        max_block = STRESS_SH_THREADS;
     l->round = round;
-    uint32_t k = rnd(100);
-    l->mode = k < 40 ? STRESS_FREE : k < 65 ? STRESS_RACY : k < 85 ? STRESS_FAULT : STRESS_ENDLESS;
-    l->variant = l->mode == STRESS_RACY    ? rnd(RACY_VARIANTS)
-                 : l->mode == STRESS_FAULT ? rnd(FAULT_VARIANTS)
-                                           : rnd(ENDLESS_VARIANTS);
+    if (round < deck_n) {
+        l->mode = deck[round].mode;
+        l->variant = deck[round].variant;
+        if (l->mode == STRESS_ENDLESS && l->variant == ENDLESS_POLL)
+            l->variant = rnd(ENDLESS_ATOMIC + 1);
+    } else {
+        uint32_t k = rnd(100);
+        l->mode = k < 40 ? STRESS_FREE : k < 65 ? STRESS_RACY : k < 85 ? STRESS_FAULT : STRESS_ENDLESS;
+        l->variant = rnd(n_variants[l->mode]);
+    }
     l->grid = 1 + rnd(2 * info->cores);
     l->block = 1 + rnd(max_block);
-    if (l->mode == STRESS_RACY) {
-        if (l->variant == RACY_INTERWARP) {
-            if (info->warps < 2)
-                l->variant = RACY_INTERBLOCK;
-            else if (l->block <= info->threads)
-                l->block = info->threads + 1 + rnd(max_block - info->threads);
-        }
-        if (l->variant != RACY_INTERWARP && l->grid < 2)
-            l->grid = 2;
+    /* FAULT and ENDLESS: half of them race in shared memory first. */
+    l->flags = (l->mode == STRESS_FAULT || l->mode == STRESS_ENDLESS) && l->variant != ENDLESS_SMEM_RACE &&
+                       rnd(2)
+                   ? STRESS_SH_RACE_FIRST
+                   : 0;
+    int two_warps = l->mode == STRESS_RACY && (l->variant == RACY_INTERWARP || l->variant == RACY_SH_INTERWARP);
+    if (two_warps && info->warps < 2) {
+        l->variant = l->variant == RACY_INTERWARP ? RACY_INTERBLOCK : RACY_SH_INTRAWARP;
+        two_warps = 0;
     }
+    if (two_warps && l->block <= info->threads)
+        l->block = info->threads + 1 + rnd(max_block - info->threads);
+    /* two lanes of a warp */
+    if (((l->mode == STRESS_RACY && l->variant == RACY_SH_INTRAWARP) ||
+         (l->mode == STRESS_ENDLESS && l->variant == ENDLESS_SMEM_RACE)) &&
+        l->block < 2)
+        l->block = 2;
+    if (l->mode == STRESS_RACY && (l->variant == RACY_INTERBLOCK || l->variant == RACY_BLKATOM) && l->grid < 2)
+        l->grid = 2;
 }
 
 int main(int argc, char **argv)
@@ -238,6 +382,7 @@ int main(int argc, char **argv)
         }
     }
     rng = seed * 0x9E3779B97F4A7C15ull + 1;
+    shuffle_deck();
     scord_device *dev;
     int rc = scord_open(&dev, device);
     if (rc) {
@@ -284,18 +429,22 @@ int main(int argc, char **argv)
         struct launch *l = &hist[r % HISTORY];
         pick(l, &info, r);
         l->cache = cache;
-        if (verbose)
-            printf("  %u: %s %u, %s mode, grid %u, block %u\n", r, mode_names[l->mode], l->variant,
-                   cache ? "cache" : "full", l->grid, l->block);
+        n_sh_first += l->flags & STRESS_SH_RACE_FIRST;
+        if (verbose) {
+            char d[160];
+            printf("  %u: %s\n", r, describe(l, d, sizeof d));
+        }
         if (one_launch(dev, k, &info, l, data, count, host))
             failed = 1;
         if (progress && (r + 1) % progress == 0)
             fprintf(stderr, "stress/%s: %u of %u launches\n", name, r + 1, rounds);
     }
     if (!failed)
-        printf("PASS stress/%s: %lu launches (%lu race-free, %lu racy, %lu faults, %lu timeouts), "
-               "%lu mode changes; %lu races and %lu drops, all counted by the detector\n",
-               name, n_launch, n_mode[0], n_mode[1], n_mode[2], n_mode[3], n_rearm, n_races, n_drops);
+        printf("PASS stress/%s: %lu launches (%lu race-free, %lu racy, %lu faults, %lu timeouts; "
+               "%lu raced in shared memory before a fault or timeout), %lu mode changes; %lu races "
+               "(%lu in shared memory) and %lu drops, all counted by the detector\n",
+               name, n_launch, n_mode[0], n_mode[1], n_mode[2], n_mode[3], n_sh_first, n_rearm, n_races,
+               n_sh_races, n_drops);
     free(host);
     scord_kernel_free(k);
     scord_close(dev);
