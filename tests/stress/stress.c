@@ -1,8 +1,8 @@
 /* scord-fault-stress: state that must not survive a fault (docs/trust.md).
  *
  *   scord-fault-stress [--device URI] [--sw-dir DIR] [--rounds N] [--seed N]
- *                      [--endless-ms MS] [--mode full|cache|mixed] [--progress N]
- *                      [--name NAME] [-v]
+ *                      [--endless-ms MS] [--mode full|cache|mixed] [--ring N]
+ *                      [--progress N] [--name NAME] [-v]
  *
  * Launches the stress kernel (tests/stress/kernel.c) N times with random
  * grids and a random mix of race-free, racy, faulting and endless runs
@@ -13,7 +13,9 @@
  * the race detector armed in full or cache mode (kept for stretches of
  * launches, so a fault is followed by launches that do not re-arm it;
  * --mode keeps one mode throughout, so the detector is armed once and its
- * 6-bit generation wraps).
+ * 6-bit generation wraps). In mixed mode a quarter of the re-arms give the
+ * ring 2 records (one usable) instead of 64, so records are dropped and
+ * the drop count is checked too; --ring N keeps N throughout.
  * After every launch it drains the ring and checks:
  *   - the outcome: race-free and racy runs end, faulting runs fault with
  *     their cause (FAULT_SMEM: at the address just past the block's
@@ -49,6 +51,7 @@ static const char *device = "sim", *sw_dir = "build/sw", *name = "sim";
 static unsigned rounds = 200, endless_ms = 300, verbose;
 static unsigned progress; /* --progress N: a line on stderr every N launches */
 static int fixed_mode = -1; /* --mode full|cache: never change it (-1: mixed) */
+static unsigned fixed_ring; /* --ring N: the ring's records (0: 64, or 2 now and then in mixed mode) */
 static unsigned long seed = 1;
 
 static uint64_t rng;
@@ -67,7 +70,7 @@ static const char *const variant_names[4][8] = {
     {"poll", "store", "atomic", "smem-poll", "smem-race"},
 };
 struct launch {
-    unsigned round, mode, variant, flags, cache, grid, block;
+    unsigned round, mode, variant, flags, cache, ring, grid, block;
 };
 #define HISTORY 8
 static struct launch hist[HISTORY];
@@ -76,9 +79,9 @@ static unsigned long n_launch, n_mode[4], n_races, n_drops, n_rearm, n_sh_races,
 
 static const char *describe(const struct launch *l, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s %u %s%s, %s mode, grid %u, block %u", mode_names[l->mode], l->variant,
+    snprintf(buf, size, "%s %u %s%s, %s mode, ring %u, grid %u, block %u", mode_names[l->mode], l->variant,
              variant_names[l->mode][l->variant], l->flags & STRESS_SH_RACE_FIRST ? " after a shared race" : "",
-             l->cache ? "cache" : "full", l->grid, l->block);
+             l->cache ? "cache" : "full", l->ring, l->grid, l->block);
     return buf;
 }
 
@@ -226,8 +229,11 @@ static int one_launch(scord_device *dev, const scord_kernel *k, const struct sco
         rc = scord_ring_drain(dev, races, 64, &n, &ri);
         if (rc)
             return fail(l, "ring drain: %s: %s", scord_error_name(rc), scord_last_error_detail(dev));
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
             occ += races[i].count;
+            if (races[i].shared)
+                n_sh_races += races[i].count;
+        }
         records += n;
         if (ri.invalid)
             return fail(l, "%u invalid records in the ring", ri.invalid);
@@ -240,7 +246,6 @@ static int one_launch(scord_device *dev, const scord_kernel *k, const struct sco
         counted += c.races[t];
     n_races += occ;
     n_drops += ri.drops;
-    n_sh_races += c.races[SCORD_RACE_SHARED - 1] + c.races[SCORD_RACE_SHARED_WARP - 1];
     if (occ + ri.drops != counted)
         return fail(l, "records hold %lu occurrences and %u were dropped, the counters say %lu", occ,
                     ri.drops, counted);
@@ -389,6 +394,8 @@ int main(int argc, char **argv)
             endless_ms = (unsigned)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--name") && v)
             name = argv[++i];
+        else if (!strcmp(a, "--ring") && v)
+            fixed_ring = (unsigned)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--progress") && v)
             progress = (unsigned)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--mode") && v) {
@@ -398,7 +405,7 @@ int main(int argc, char **argv)
             verbose = 1;
         else {
             fprintf(stderr, "usage: scord-fault-stress [--device URI] [--sw-dir DIR] [--rounds N] "
-                            "[--seed N] [--endless-ms MS] [--mode full|cache|mixed] [--progress N] [--name NAME] [-v]\n");
+                            "[--seed N] [--endless-ms MS] [--mode full|cache|mixed] [--ring N] [--progress N] [--name NAME] [-v]\n");
             return 2;
         }
     }
@@ -423,7 +430,7 @@ int main(int argc, char **argv)
     uint32_t max_threads = 2 * info.cores * info.warps * info.threads;
     scord_addr data, count;
     unsigned cache = fixed_mode == 1;
-    struct scord_detector_config cfg = {1, (int)cache, 4, 64};
+    struct scord_detector_config cfg = {1, (int)cache, 4, fixed_ring ? fixed_ring : 64};
     if ((rc = scord_detector_configure(dev, &cfg)) || (rc = scord_malloc(dev, 4 * (max_threads + 1), &data)) ||
         (rc = scord_malloc(dev, 32, &count))) {
         printf("FAIL stress/%s: set-up: %s: %s\n", name, scord_error_name(rc), scord_last_error_detail(dev));
@@ -440,6 +447,9 @@ int main(int argc, char **argv)
         if (fixed_mode < 0 && rnd(after_fault ? 2 : 8) == 0) {
             cache ^= 1;
             cfg.cache_mode = (int)cache;
+            /* a ring of 2 records (one usable) now and then: drops */
+            if (!fixed_ring)
+                cfg.ring_records = rnd(4) ? 64 : 2;
             if ((rc = scord_detector_configure(dev, &cfg))) {
                 printf("FAIL stress/%s: configure: %s\n", name, scord_error_name(rc));
                 failed = 1;
@@ -450,6 +460,7 @@ int main(int argc, char **argv)
         struct launch *l = &hist[r % HISTORY];
         pick(l, &info, r);
         l->cache = cache;
+        l->ring = cfg.ring_records;
         n_sh_first += l->flags & STRESS_SH_RACE_FIRST;
         if (verbose) {
             char d[160];
@@ -463,7 +474,7 @@ int main(int argc, char **argv)
     if (!failed)
         printf("PASS stress/%s: %lu launches (%lu race-free, %lu racy, %lu faults, %lu timeouts; "
                "%lu raced in shared memory before a fault or timeout), %lu mode changes; %lu races "
-               "(%lu in shared memory) and %lu drops, all counted by the detector; %lu of %lu endless "
+               "in records (%lu in shared memory) and %lu drops, all counted by the detector; %lu of %lu endless "
                "shared races ran before their timeout\n",
                name, n_launch, n_mode[0], n_mode[1], n_mode[2], n_mode[3], n_sh_first, n_rearm, n_races,
                n_sh_races, n_drops, n_endless_sh_ran, n_endless_sh);
