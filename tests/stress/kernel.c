@@ -29,7 +29,10 @@
  *            flag its block cleared and nobody sets (3), or races in
  *            shared memory in a loop (4: the lanes of a warp store one
  *            word, lane 0 of every warp another: shared-memory reports are
- *            queued in the cores when the timeout's reset comes)
+ *            queued in the cores when the timeout's reset comes; a barrier
+ *            after every round takes a new epoch, so the core's epoch
+ *            counter wraps every few hundred rounds and the shadow is
+ *            swept while the loop races: the reset may come in a sweep)
  *
  * With STRESS_SH_RACE_FIRST in flags, a FAULT or ENDLESS launch first
  * races in shared memory as ENDLESS 4 does once (SHARED_WARP, and SHARED
@@ -160,8 +163,10 @@ __global__ void kernel_main(const struct stress_args *a)
             while (*f == 0)
                 ;
         } else if (a->variant == ENDLESS_SMEM_RACE) {
-            for (uint32_t i = 0;; i++)
+            for (uint32_t i = 0;; i++) {
                 sh_race_once(w, l, i);
+                __syncthreads(); /* a new epoch: the core's clock wraps */
+            }
         } else {
             while (ld_strong_u32(&never_set) == 0)
                 ;

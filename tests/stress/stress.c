@@ -286,6 +286,8 @@ static int one_launch(scord_device *dev, const scord_kernel *k, const struct sco
         else
             n_endless_sh_ran++;
     }
+    if (verbose && l->mode == STRESS_ENDLESS)
+        printf("    %u shared accesses, %u barriers, %lu races counted\n", c.sh_accesses, c.barriers, counted);
     if (required && c.races[required - 1] == 0) {
         struct scord_counters g;
         memset(&g, 0, sizeof g);
