@@ -160,7 +160,9 @@ $(FPGA_OUT)/$(BOARD).bit: $(FPGA_OUT)/$(BOARD).config
 # than the minutes of the whole GPU: the design is elaborated in full
 # (every port and parameter checked), then gpu_top becomes a black box and
 # the rest (PLL, reset, UART, management core, memory) is synthesised for
-# the FPGA; the memories must land in block RAM (FPGA_CHECK_BRAMS).
+# the FPGA; the memories must land in block RAM (FPGA_CHECK_BRAMS). No
+# process anywhere, the GPU's included, may infer a latch: the bitstream
+# flow's newer Yosys refuses them.
 fpga-check: $(GEN)/scord_defs.vh $(FW_VH)
 	@for b in $(BOARDS); do \
 	    $(MAKE) --no-print-directory BOARD=$$b fpga-check-one || exit 1; done
@@ -180,5 +182,5 @@ lint-soc: $(GEN)/scord_defs.vh $(FW_VH)
 FPGA_CHECK_BRAMS = $(shell echo $$(( $(MEM_BYTES) / 2048 + $(MGMT_FW_BYTES) / 2048 + 1 )))
 fpga-check-one:
 	@mkdir -p $(BUILD)/fpga/check
-	yosys -q -l $(BUILD)/fpga/check/$(BOARD).log -p 'read_verilog -lib +/$(FPGA_FAMILY)/cells_bb.v; $(FPGA_READ); hierarchy -check -top $(FPGA_TOP); blackbox gpu_top; synth_$(FPGA_FAMILY) -top $(FPGA_TOP); select -assert-count 1 t:EHXPLLL; select -assert-count $(FPGA_CHECK_BRAMS) t:DP16KD; select -assert-count 1 t:gpu_top; tee -o $(BUILD)/fpga/check/$(BOARD).stat stat' >/dev/null 2>&1 || { tail -n 20 $(BUILD)/fpga/check/$(BOARD).log; exit 1; }
+	yosys -q -l $(BUILD)/fpga/check/$(BOARD).log -p 'read_verilog -lib +/$(FPGA_FAMILY)/cells_bb.v; $(FPGA_READ); hierarchy -check -top $(FPGA_TOP); proc; select -assert-none t:$$dlatch t:$$adlatch t:$$dlatchsr; blackbox gpu_top; synth_$(FPGA_FAMILY) -top $(FPGA_TOP); select -assert-count 1 t:EHXPLLL; select -assert-count $(FPGA_CHECK_BRAMS) t:DP16KD; select -assert-count 1 t:gpu_top; tee -o $(BUILD)/fpga/check/$(BOARD).stat stat' >/dev/null 2>&1 || { tail -n 20 $(BUILD)/fpga/check/$(BOARD).log; exit 1; }
 	@echo "fpga-check $(BOARD): $(FPGA_TOP) synthesises ($$(awk '/LUT4 /{l=$$2} /TRELLIS_FF /{f=$$2} /DP16KD /{b=$$2} END{print l " LUT4, " f " FF, " b " DP16KD"}' $(BUILD)/fpga/check/$(BOARD).stat) besides the GPU)"

@@ -141,7 +141,28 @@ module gpu_lsu #(
       if (rem_q[i]) lead = LANE_W'(i);
   end
 
-  wire [31:0]        lead_addr = addr_q[lead*32 +: 32];
+  // The lead lane's operands and a line's words are picked by plain
+  // multiplexers over constant positions: a part select at an index times
+  // 32 makes Yosys build a shifter as wide as the whole vector (thousands
+  // of LUTs per lane on the fpga configuration).
+  function automatic [31:0] lane_word(input [T*32-1:0] v, input [LANE_W-1:0] sel);
+    integer k;
+    begin
+      lane_word = v[31:0];
+      for (k = 1; k < T; k = k + 1)
+        if (sel == LANE_W'(k)) lane_word = v[k*32 +: 32];
+    end
+  endfunction
+  function automatic [31:0] line_word(input [LINE_BITS-1:0] line, input [WSEL_W-1:0] sel);
+    integer k;
+    begin
+      line_word = line[31:0];
+      for (k = 1; k < WORDS; k = k + 1)
+        if (sel == WSEL_W'(k)) line_word = line[k*32 +: 32];
+    end
+  endfunction
+
+  wire [31:0]        lead_addr = lane_word(addr_q, lead);
   wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? lead_addr[OFF_W +: IDX_W] : '0;
   wire [TAG_W-1:0]   lead_tag  = lead_addr[31 -: TAG_W];
   wire [WSEL_W-1:0]  lead_wsel = lead_addr[OFF_W-1:2];
@@ -197,7 +218,7 @@ module gpu_lsu #(
   reg [31:0]     ld_w;
   always @(*) begin
     for (i = 0; i < T; i = i + 1) begin
-      ld_w = cur_line[addr_q[i*32+2 +: WSEL_W]*32 +: 32] >> {addr_q[i*32 +: 2], 3'b000};
+      ld_w = line_word(cur_line, addr_q[i*32+2 +: WSEL_W]) >> {addr_q[i*32 +: 2], 3'b000};
       case (size_q)
         2'd0:    ld_val[i*32 +: 32] = {{24{ld_w[7]  && !uns_q}}, ld_w[7:0]};
         2'd1:    ld_val[i*32 +: 32] = {{16{ld_w[15] && !uns_q}}, ld_w[15:0]};
@@ -251,13 +272,15 @@ module gpu_lsu #(
   end
 
   // ---- block atomics ------------------------------------------------------------------
-  wire [31:0] amo_old = cur_line[lead_wsel*32 +: 32];
+  wire [31:0] amo_old  = line_word(cur_line, lead_wsel);
+  wire [31:0] lead_wd  = lane_word(wdata_q, lead);
+  wire [31:0] lead_cmp = lane_word(cmp_q, lead);
   wire [31:0] amo_new;
   gpu_amo_alu u_amo (
     .op_i     (amo_op_q),
     .old_i    (amo_old),
-    .operand_i(wdata_q[lead*32 +: 32]),
-    .cmp_i    (cmp_q[lead*32 +: 32]),
+    .operand_i(lead_wd),
+    .cmp_i    (lead_cmp),
     .new_o    (amo_new)
   );
 
@@ -317,8 +340,8 @@ module gpu_lsu #(
   assign l2_req_wdata_o    = is_store ? st_data : {WORDS{amo_new_q}};
   assign l2_req_wstrb_o    = is_store ? st_strb : lead_wstrb;
   assign l2_req_amo_op_o   = amo_op_q;
-  assign l2_req_amo_data_o = wdata_q[lead*32 +: 32];
-  assign l2_req_amo_cmp_o  = cmp_q[lead*32 +: 32];
+  assign l2_req_amo_data_o = lead_wd;
+  assign l2_req_amo_cmp_o  = lead_cmp;
   assign l2_req_rid_o      = rid_full[RID_W-1:0];
   wire   unused_rid        = &{1'b0, rid_full[31:RID_W]};
 
@@ -375,7 +398,8 @@ module gpu_lsu #(
             end
           end else if (blk_amo) begin
             if (hit) begin
-              res_q[lead*32 +: 32] <= amo_old;
+              for (i = 0; i < T; i = i + 1)
+                if (LANE_W'(i) == lead) res_q[i*32 +: 32] <= amo_old;
               amo_new_q            <= amo_new;
               phase_q              <= 1'b1;
             end
@@ -406,13 +430,15 @@ module gpu_lsu #(
             rem_q   <= rem_next;
             state_q <= next_group_state;
           end else if (blk_amo) begin
-            res_q[lead*32 +: 32] <= amo_old;
+            for (i = 0; i < T; i = i + 1)
+              if (LANE_W'(i) == lead) res_q[i*32 +: 32] <= amo_old;
             amo_new_q            <= amo_new;
             phase_q              <= 1'b1;
             valid_q[lead_idx]    <= 1'b1;
             state_q              <= S_L2REQ;
           end else begin  // device atomic, LR, SC
-            res_q[lead*32 +: 32] <= l2_rsp_data_i[31:0];
+            for (i = 0; i < T; i = i + 1)
+              if (LANE_W'(i) == lead) res_q[i*32 +: 32] <= l2_rsp_data_i[31:0];
             rem_q   <= rem_next;
             state_q <= next_group_state;
           end

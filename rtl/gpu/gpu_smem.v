@@ -206,21 +206,24 @@ module gpu_smem #(
     // R: each served lane's value (a load's bytes of its word, an atomic's
     // old word), merged with the instruction's earlier passes.
     reg [T*32-1:0] r_result;
-    reg [31:0]     w32;
-    integer        rb;
-    always @(*) begin
+    always @(*) begin : results
+        reg [31:0] w32;
+        integer    rl, rb;
+        w32      = 32'd0;   // every path assigns the temporaries: no latch
+        rl       = 0;
+        rb       = 0;
         r_result = acc_q;
         if (r_load_q || r_amo_q)
-            for (i = 0; i < T; i = i + 1)
-                if (r_lanes_q[i]) begin
+            for (rl = 0; rl < T; rl = rl + 1)
+                if (r_lanes_q[rl]) begin
                     w32 = 32'd0;
                     for (rb = 0; rb < T; rb = rb + 1)
-                        if (r_lbank_q[i*LB +: LB] == LB'(rb)) w32 = dout[rb*32 +: 32];
-                    if (!r_amo_q) w32 = w32 >> {r_boff_q[i*2 +: 2], 3'b000};
+                        if (r_lbank_q[rl*LB +: LB] == LB'(rb)) w32 = dout[rb*32 +: 32];
+                    if (!r_amo_q) w32 = w32 >> {r_boff_q[rl*2 +: 2], 3'b000};
                     case (r_amo_q ? 2'd2 : r_size_q)
-                        2'd0:    r_result[i*32 +: 32] = {{24{w32[7]  && !r_uns_q}}, w32[7:0]};
-                        2'd1:    r_result[i*32 +: 32] = {{16{w32[15] && !r_uns_q}}, w32[15:0]};
-                        default: r_result[i*32 +: 32] = w32;
+                        2'd0:    r_result[rl*32 +: 32] = {{24{w32[7]  && !r_uns_q}}, w32[7:0]};
+                        2'd1:    r_result[rl*32 +: 32] = {{16{w32[15] && !r_uns_q}}, w32[15:0]};
+                        default: r_result[rl*32 +: 32] = w32;
                     endcase
                 end
     end

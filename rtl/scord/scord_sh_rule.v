@@ -120,6 +120,7 @@ module scord_sh_rule #(
         prev_atom_o   = 1'b0;
         prev_exact_o  = 1'b0;
         found         = 1'b0;
+        m             = 0;      // assigned on every path: not a latch
         for (l = 0; l < T; l = l + 1) begin
             me = {warp_i, LB'(l)};
             b  = bytes_i[4*l +: 4];
