@@ -21,7 +21,7 @@ $(STRESS_BIN): $(TESTS_OBJDIR)/tests/stress/stress.o $(SCORD_LIB)
 $(TESTS_OBJDIR)/tests/stress/stress.o: TESTS_CFLAGS += -Itests/stress
 
 .PHONY: fault-stress soak
-fault-stress: $(DEPS_STAMP) $(STRESS_BIN) $(STRESS_ELF) $(SOC_SIM_BIN) $(HOSTLINK_TEST_BIN)
+fault-stress: $(DEPS_STAMP) $(SCORD_BIN) $(STRESS_BIN) $(STRESS_ELF) $(SOC_SIM_BIN) $(HOSTLINK_TEST_BIN)
 	@bash tests/stress/run_stress.sh $(B)/bin $(SW_BUILD) $(STRESS_ROUNDS) 0 0
-soak: $(DEPS_STAMP) $(STRESS_BIN) $(STRESS_ELF) $(SOC_SIM_BIN) $(HOSTLINK_TEST_BIN)
+soak: $(DEPS_STAMP) $(SCORD_BIN) $(STRESS_BIN) $(STRESS_ELF) $(SOC_SIM_BIN) $(HOSTLINK_TEST_BIN)
 	@bash tests/stress/run_stress.sh $(B)/bin $(SW_BUILD) 0 $(SOAK_LAUNCHES) $(SOAK_FLIP)
