@@ -336,8 +336,8 @@ struct scord_ring_info {
  * copy slots tail..head-1 from device memory, decode them into races[]
  * (previous PCs relative to DET_PC_BASE, launch fields from the last
  * scord_launch()), then write DET_RING_TAIL so the detector may reuse the
- * slots. Counts the detector merged into a record while it was being
- * copied are picked up by reading the records again after the tail moved. *n receives the
+ * slots. The slots are claimed first (DET_RING_CLAIM, docs/detector.md
+ * §8.3), so no occurrence is merged into a record while it is copied. *n receives the
  * number of races stored; info may be NULL. Errors: INVALID_ARG (NULL dev
  * or n, NULL races with max > 0), NOT_SUPPORTED (no detector ring: ring
  * size reads below 2), IO (head or tail outside the ring, register

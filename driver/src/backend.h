@@ -37,7 +37,7 @@ struct scord_backend {
     int (*reg_write_n)(void *ctx, const uint32_t (*writes)[2], size_t count);
     /* Take up to max raw 32-byte race records out of the detector's ring,
      * oldest first, as the ring drain of docs/detector.md §8.3 does (the
-     * device moves DET_RING_TAIL and picks up counts merged meanwhile).
+     * device claims the slots, copies them and moves DET_RING_TAIL).
      * *taken receives the count, *remaining the records still in the ring.
      * NOT_SUPPORTED when the ring is not configured. */
     int (*ring_take)(void *ctx, void *records, uint32_t max, uint32_t *taken,

@@ -45,6 +45,9 @@ _Static_assert(SCORD_ACCESS_LOAD == SCORD_DET_EV_LOAD && SCORD_ACCESS_STORE == S
 #define BLOCK7_MASK ((1u << SCORD_DET_BLOCK_BITS) - 1u)
 #define WARP_LIMIT (1u << SCORD_DET_WARP_BITS)
 #define LANE_LIMIT 32u /* lane ids are 5 bits (§2) */
+/* Reads of DET_RING_CLAIM before a claim counts as not taken: the
+ * detector applies it between two reports, each a few cycles. */
+#define CLAIM_TRIES 1000u
 
 /* ---- names -------------------------------------------------------------- */
 
@@ -1328,6 +1331,22 @@ static int check_ring(scord_device *dev, uint32_t size, uint32_t head, uint32_t 
     return SCORD_OK;
 }
 
+/* Write DET_RING_CLAIM and wait until the detector shows it in force: it
+ * takes effect between two reports, a few cycles away. */
+static int claim_slots(const struct scord_ring_port *p, scord_device *dev, uint32_t claim)
+{
+    int rc = p->reg_write(p->ctx, SCORD_DET_RING_CLAIM, claim);
+    for (unsigned tries = 0; !rc && tries < CLAIM_TRIES; tries++) {
+        uint32_t v;
+        if ((rc = p->reg_read(p->ctx, SCORD_DET_RING_CLAIM, &v)) || v == claim)
+            return rc;
+    }
+    return rc ? rc
+              : scord_priv_fail(dev, SCORD_ERR_IO,
+                                "the detector did not take ring claim %" PRIu32 " (DET_RING_CLAIM)",
+                                claim);
+}
+
 int scord_priv_ring_drain(const struct scord_ring_port *p, scord_device *dev,
                           struct scord_race *races, size_t max, size_t *n,
                           struct scord_ring_info *info)
@@ -1360,32 +1379,25 @@ int scord_priv_ring_drain(const struct scord_ring_port *p, scord_device *dev,
         return SCORD_OK;
     }
 
-    unsigned char *raw = malloc((size_t)take * REC_BYTES * 2);
+    /* §8.3: claim the slots first, so the detector merges no occurrence
+     * into a record while it is copied; copy; then free them. */
+    uint32_t end = (tail + take) % size;
+    if ((rc = claim_slots(p, dev, end)))
+        return rc;
+    unsigned char *raw = malloc((size_t)take * REC_BYTES);
     if (!raw)
         return scord_priv_fail(dev, SCORD_ERR_NO_MEM, "out of host memory");
-    unsigned char *again = raw + (size_t)take * REC_BYTES;
     if ((rc = read_slots(p, base, size, tail, take, raw)) ||
-        (rc = p->reg_write(p->ctx, SCORD_DET_RING_TAIL, (tail + take) % size)) ||
-        /* The detector may have merged an occurrence into a record (count,
-         * word 6) between our copy and the tail write; after the tail
-         * write it no longer touches these slots (§8.3 R3), so a second
-         * copy has the final counts. A slot already reused for a new
-         * record differs in its other words and keeps the first copy's. */
-        (rc = read_slots(p, base, size, tail, take, again))) {
+        (rc = p->reg_write(p->ctx, SCORD_DET_RING_TAIL, end))) {
         free(raw);
         return rc;
     }
     size_t stored = 0;
     for (uint32_t i = 0; i < take; i++) {
-        const unsigned char *a = raw + (size_t)i * REC_BYTES, *b = again + (size_t)i * REC_BYTES;
-        struct scord_race r;
-        if (scord_race_decode_at(a, pc_base, &r) != 0) {
+        if (scord_race_decode_at(raw + (size_t)i * REC_BYTES, pc_base, &races[stored]) != 0)
             in.invalid++;
-            continue;
-        }
-        if (memcmp(a, b, 24) == 0 && memcmp(a + 28, b + 28, 4) == 0 && rd32(b + 24) > r.count)
-            r.count = rd32(b + 24);
-        races[stored++] = r;
+        else
+            stored++;
     }
     free(raw);
     *n = stored;

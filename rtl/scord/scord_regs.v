@@ -38,11 +38,13 @@ module scord_regs #(
   output wire [31:0]          ring_size_o,
   output wire [31:0]          pc_base_o,      // DET_PC_BASE
   output wire [31:0]          tail_o,
+  output wire [31:0]          claim_o,        // requested claim (report applies it)
   output wire [5:0]           gen_o,
   output wire                 need_sweep_o,   // the next kernel start sweeps
   output wire [31:0]          cnt_accesses_o, // DET_CNT_ACCESSES: a record's seq
   // from the datapath
   input  wire [31:0]          head_i,
+  input  wire [31:0]          claim_i,        // claim in force (report unit)
   input  wire [31:0]          drops_i,
   input  wire                 busy_i,
   input  wire                 kstart_i,       // armed kernel start: step gen, clear counters
@@ -57,7 +59,8 @@ module scord_regs #(
 
   reg        armed_q, need_clear_q;
   reg [2:0]  mode_q;
-  reg [31:0] md_base_q, track_base_q, track_bytes_q, ring_base_q, ring_size_q, tail_q, pc_base_q;
+  reg [31:0] md_base_q, track_base_q, track_bytes_q, ring_base_q, ring_size_q, tail_q, claim_q,
+             pc_base_q;
   reg        overflow_q, intrusion_q, tail_bad_q;
   reg [7:0]  err_q;
   reg [5:0]  gen_q;
@@ -128,6 +131,12 @@ module scord_regs #(
   wire   try_arm   = w_ctrl && en_bit && !armed_q;
   assign arm_o     = try_arm && (verr == `DET_ERR_NONE);
   wire   w_tail    = wr && (ctl_addr_i == `DET_RING_TAIL);
+  wire   w_claim   = wr && (ctl_addr_i == `DET_RING_CLAIM);
+  // A claim lies in tail..head (ring order, both ends included).
+  wire [31:0] c_rel  = (ctl_wdata_i >= tail_q) ? ctl_wdata_i - tail_q
+                                               : ctl_wdata_i + ring_size_q - tail_q;
+  wire [31:0] h_rel  = (head_i >= tail_q) ? head_i - tail_q : head_i + ring_size_q - tail_q;
+  wire        claim_ok = (ctl_wdata_i < ring_size_q) && (c_rel <= h_rel);
 
   assign armed_o       = armed_q;
   assign cache_o       = cache;
@@ -141,6 +150,7 @@ module scord_regs #(
   assign ring_size_o   = ring_size_q;
   assign pc_base_o     = pc_base_q;
   assign tail_o        = tail_q;
+  assign claim_o       = claim_q;
   assign gen_o         = gen_q;
   assign need_sweep_o  = need_clear_q || (gen_q >= 6'd63);
 
@@ -155,6 +165,7 @@ module scord_regs #(
       ring_base_q   <= 32'd0;
       ring_size_q   <= 32'd0;
       tail_q        <= 32'd0;
+      claim_q       <= 32'd0;
       pc_base_q     <= 32'd0;
       overflow_q    <= 1'b0;
       intrusion_q   <= 1'b0;
@@ -179,6 +190,7 @@ module scord_regs #(
             armed_q      <= 1'b1;
             need_clear_q <= 1'b1;
             tail_q       <= 32'd0;
+            claim_q      <= 32'd0;
           end
         end
       end
@@ -195,9 +207,19 @@ module scord_regs #(
       end
       // written between kernels while armed: the kernel's image start
       if (wr && ctl_addr_i == `DET_PC_BASE) pc_base_q <= ctl_wdata_i;
+      // Moving the tail ends any claim (a consumer that only writes the
+      // tail keeps working); a refused value changes nothing.
       if (w_tail) begin
-        if (ctl_wdata_i < ring_size_q) tail_q <= ctl_wdata_i;
-        else                           tail_bad_q <= 1'b1;
+        if (ctl_wdata_i < ring_size_q) begin
+          tail_q  <= ctl_wdata_i;
+          claim_q <= ctl_wdata_i;
+        end else begin
+          tail_bad_q <= 1'b1;
+        end
+      end
+      if (w_claim) begin
+        if (claim_ok) claim_q    <= ctl_wdata_i;
+        else          tail_bad_q <= 1'b1;
       end
       if (kstart_i) begin
         if (need_clear_q || gen_q >= 6'd63) begin
@@ -320,6 +342,7 @@ module scord_regs #(
           `DET_RING_SIZE:   ctl_rdata_o <= ring_size_q;
           `DET_RING_HEAD:   ctl_rdata_o <= head_i;
           `DET_RING_TAIL:   ctl_rdata_o <= tail_q;
+          `DET_RING_CLAIM:  ctl_rdata_o <= claim_i;
           `DET_RING_DROPS:  ctl_rdata_o <= drops_i;
           `DET_MD_BYTES:    ctl_rdata_o <= (md_bytes[35:32] != 4'd0) ? 32'hFFFF_FFFF
                                                                      : md_bytes[31:0];

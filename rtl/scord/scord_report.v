@@ -7,6 +7,9 @@
 // taken in the cycle after req_i from the table as it is; the table is
 // updated at once, the head only when the L2 accepted the record's line
 // write, so a consumer that reads head sees complete records.
+// The consumer's claim (§8.3): R3 merges only into slots claim..head-1. A
+// new claim takes effect between two reports, so once claim_o shows it no
+// merge into the claimed slots is decided or still on its way to the L2.
 // Records need LINE_BYTES >= 32 (a record never spans two lines: the ring
 // base is 32-byte aligned).
 `default_nettype none
@@ -14,11 +17,9 @@
 
 module scord_report #(
   parameter LINE_BYTES = 32,
-  parameter MEM_BYTES  = 16777216,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
-  parameter OFF_W     = $clog2(LINE_BYTES),
-  parameter SLOT_W    = $clog2(MEM_BYTES / 32) + 1
+  parameter OFF_W     = $clog2(LINE_BYTES)
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -29,6 +30,8 @@ module scord_report #(
   input  wire [31:0]           ring_base_i,
   input  wire [31:0]           ring_size_i,
   input  wire [31:0]           tail_i,
+  input  wire [31:0]           claim_i,
+  output wire [31:0]           claim_o,
   output wire [31:0]           head_o,
   output wire [31:0]           drops_o,
   // one report
@@ -73,26 +76,31 @@ module scord_report #(
   localparam [1:0] S_IDLE = 2'd0, S_DECIDE = 2'd1, S_WR_REC = 2'd2, S_WR_CNT = 2'd3;
 
   reg [1:0]        state_q;
-  reg [31:0]       head_q, drops_q;
+  reg [31:0]       head_q, drops_q, claim_q;
+  // Records written since reset (wraps at 2^32). A table entry keeps its
+  // record's number, not its slot: after the ring has gone round the slot
+  // may hold another record, and only the number tells them apart.
+  reg [31:0]       written_q;
   reg [3:0]        fifo_q;
-  // Suppression table. Keys are flops (all 16 are compared at once); slot
-  // and count are only read at the matching entry and written at one index
+  // Suppression table. Keys are flops (all 16 are compared at once); record
+  // number and count are only read at the matching entry and written at one index
   // per report, so they sit in a small RAM (LUT RAM on an FPGA).
   reg [NSUPP-1:0]  sv_q;
   reg [32*NSUPP-1:0] spc_q;     // entry i at [32i +: 32]
   reg [4*NSUPP-1:0]  stype_q;   // entry i at [4i +: 4]
   reg              ins;         // insert a new entry at fifo_q (R6)
-  reg [SLOT_W-1:0] sslot_q [0:NSUPP-1];
+  reg [31:0]       srec_q  [0:NSUPP-1];
   reg [31:0]       scnt_q  [0:NSUPP-1];
   reg              tw_en;
   reg [3:0]        tw_idx;
-  reg [SLOT_W-1:0] tw_slot;
+  reg [31:0]       tw_rec;
   reg [31:0]       tw_cnt;
   // what the L2 write carries
   reg [31:0]       wr_slot_q;
   reg [31:0]       wr_count_q;
 
   assign head_o  = head_q;
+  assign claim_o = claim_q;
   assign drops_o = drops_q;
   assign idle_o  = (state_q == S_IDLE);
 
@@ -123,10 +131,13 @@ module scord_report #(
 
   // ---- ring arithmetic; head, tail and slots are < ring size when armed ----
   wire [31:0] n         = ring_size_i;
-  wire [31:0] e_slot    = {{(32-SLOT_W){1'b0}}, sslot_q[hit_idx]};
-  wire [31:0] slot_rel  = (e_slot >= tail_i) ? e_slot - tail_i : e_slot + n - tail_i;
-  wire [31:0] head_rel  = (head_q >= tail_i) ? head_q - tail_i : head_q + n - tail_i;
-  wire        unconsumed = slot_rel < head_rel;
+  // R3: the entry's record is open to merges if it is among the last
+  // (head - claim) mod n records written; it then sits `back` slots
+  // behind head.
+  wire [31:0] back      = written_q - srec_q[hit_idx];
+  wire [31:0] head_rel  = (head_q >= claim_q) ? head_q - claim_q : head_q + n - claim_q;
+  wire        unconsumed = back <= head_rel;
+  wire [31:0] e_slot    = (head_q >= back) ? head_q - back : head_q + n - back;
   wire [31:0] head_inc  = head_q + 32'd1;
   wire [31:0] head_next = (head_inc == n) ? 32'd0 : head_inc;
   wire        full      = (head_next == tail_i);
@@ -180,12 +191,12 @@ module scord_report #(
   always @* begin
     tw_en   = 1'b0;
     tw_idx  = hit ? hit_idx : fifo_q;
-    tw_slot = head_q[SLOT_W-1:0];
+    tw_rec  = written_q;
     tw_cnt  = 32'd1;
     if (state_q == S_DECIDE) begin
       if (hit && unconsumed) begin
         tw_en   = 1'b1;
-        tw_slot = sslot_q[hit_idx];
+        tw_rec  = srec_q[hit_idx];
         tw_cnt  = cnt_sat;
       end else if (!full) begin
         tw_en   = 1'b1;
@@ -209,7 +220,7 @@ module scord_report #(
 
   always @(posedge clk_i) begin
     if (tw_en) begin
-      sslot_q[tw_idx] <= tw_slot;
+      srec_q[tw_idx]  <= tw_rec;
       scnt_q[tw_idx]  <= tw_cnt;
     end
   end
@@ -222,6 +233,8 @@ module scord_report #(
     if (rst_i) begin
       state_q <= S_IDLE;
       head_q  <= 32'd0;
+      claim_q <= 32'd0;
+      written_q <= 32'd0;
       drops_q <= 32'd0;
       fifo_q  <= 4'd0;
       sv_q    <= {NSUPP{1'b0}};
@@ -234,7 +247,10 @@ module scord_report #(
         sv_q    <= {NSUPP{1'b0}};
       end
       case (state_q)
-        S_IDLE: if (req_i) state_q <= S_DECIDE;
+        S_IDLE: begin
+          claim_q <= claim_i;
+          if (req_i) state_q <= S_DECIDE;
+        end
         S_DECIDE: begin
           if (hit && unconsumed) begin
             // R3: merge into the record still in the ring
@@ -260,6 +276,7 @@ module scord_report #(
         end
         S_WR_REC: if (l2_req_ready_i) begin
           head_q        <= head_next;
+          written_q     <= written_q + 32'd1;
           cnt_records_o <= 1'b1;
           done_o        <= 1'b1;
           state_q       <= S_IDLE;

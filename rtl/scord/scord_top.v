@@ -94,7 +94,8 @@ module scord_top #(
   wire        armed, arm_pulse, cache, need_sweep;
   assign armed_o = armed;
   wire [1:0]  gcode;
-  wire [31:0] md_base, track_base, track_bytes, ring_base, ring_size, tail, head, drops, pc_base;
+  wire [31:0] md_base, track_base, track_bytes, ring_base, ring_size, tail, head, drops, pc_base,
+              claim_req, claim;
   wire [31:0] cnt_accesses;
   wire [32:0] md_bytes;
   wire [4:0]  track_log2;
@@ -130,10 +131,12 @@ module scord_top #(
     .ring_size_o     (ring_size),
     .pc_base_o       (pc_base),
     .tail_o          (tail),
+    .claim_o         (claim_req),
     .gen_o           (gen),
     .need_sweep_o    (need_sweep),
     .cnt_accesses_o  (cnt_accesses),
     .head_i          (head),
+    .claim_i         (claim),
     .drops_i         (drops),
     .busy_i          (busy),
     .kstart_i        (kstart),
@@ -462,8 +465,7 @@ module scord_top #(
   assign pc_base_o = pc_base;
 
   scord_report #(
-    .LINE_BYTES (LINE_BYTES),
-    .MEM_BYTES  (MEM_BYTES)
+    .LINE_BYTES (LINE_BYTES)
   ) u_rep (
     .clk_i               (clk_i),
     .rst_i               (rst_i),
@@ -472,6 +474,8 @@ module scord_top #(
     .ring_base_i         (ring_base),
     .ring_size_i         (ring_size),
     .tail_i              (tail),
+    .claim_i             (claim_req),
+    .claim_o             (claim),
     .head_o              (head),
     .drops_o             (drops),
     .req_i               (rep_req),

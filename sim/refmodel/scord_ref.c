@@ -216,7 +216,7 @@ void scord_record_decode(const uint8_t b[32], scord_record_t *r)
 
 typedef struct {
     uint8_t valid, type;
-    uint32_t pc, slot, count;
+    uint32_t pc, rec, count; /* rec: the record's number, see `written` */
 } supp_t;
 
 struct scord_ref {
@@ -224,7 +224,10 @@ struct scord_ref {
     uint8_t *mem;
     /* registers (§7) */
     uint32_t mode, md_base, track_base, track_bytes, ring_base, ring_size, pc_base;
-    uint32_t head, tail, drops;
+    uint32_t head, tail, claim, drops;
+    /* records written since reset (wraps at 2^32): numbers a table entry's
+     * record, so an entry knows whether its record is still in the ring. */
+    uint32_t written;
     uint8_t armed, err, overflow, intrusion, tail_bad, need_clear, gen;
     uint32_t cnt[SCORD_DET_CNT_COUNT];
     /* fence file (§6.1) */
@@ -329,7 +332,7 @@ void scord_ref_reg_write(scord_ref_t *m, uint32_t idx, uint32_t v)
             if (m->err == SCORD_DET_ERR_NONE) {
                 m->armed = 1;
                 m->need_clear = 1;
-                m->head = m->tail = 0;
+                m->head = m->tail = m->claim = 0;
             }
         }
         break;
@@ -362,11 +365,20 @@ void scord_ref_reg_write(scord_ref_t *m, uint32_t idx, uint32_t v)
         m->pc_base = v;
         break;
     case SCORD_DET_RING_TAIL:
+        /* moving the tail ends any claim */
         if (v < m->ring_size)
-            m->tail = v;
+            m->tail = m->claim = v;
         else
             m->tail_bad = 1;
         break;
+    case SCORD_DET_RING_CLAIM: {
+        uint32_t n = m->ring_size;
+        if (v < n && (v + n - m->tail) % n <= (m->head + n - m->tail) % n)
+            m->claim = v;
+        else
+            m->tail_bad = 1;
+        break;
+    }
     default:
         break;
     }
@@ -392,6 +404,7 @@ uint32_t scord_ref_reg_read(const scord_ref_t *m, uint32_t idx)
     case SCORD_DET_RING_SIZE: return m->ring_size;
     case SCORD_DET_RING_HEAD: return m->head;
     case SCORD_DET_RING_TAIL: return m->tail;
+    case SCORD_DET_RING_CLAIM: return m->claim;
     case SCORD_DET_RING_DROPS: return m->drops;
     case SCORD_DET_MD_BYTES: {
         uint64_t b = md_bytes_of(m->mode, m->track_bytes);
@@ -427,10 +440,16 @@ void scord_ref_kernel_start(scord_ref_t *m)
 
 /* ---- Report writer (§8.3) ---------------------------------------------------------- */
 
-static int slot_unconsumed(const scord_ref_t *m, uint32_t slot)
+/* R3: the slot of e's record if it is still open to merges, -1 if not.
+ * Open: not claimed by the consumer, i.e. among the last
+ * (head - claim) mod n records written. A record further back has been
+ * consumed, and its slot may hold another record by now. */
+static int64_t open_slot(const scord_ref_t *m, const supp_t *e)
 {
-    uint32_t n = m->ring_size;
-    return (slot + n - m->tail) % n < (m->head + n - m->tail) % n;
+    uint32_t n = m->ring_size, back = m->written - e->rec;
+    if (back > (m->head + n - m->claim) % n)
+        return -1;
+    return (m->head + n - back) % n;
 }
 
 static void write_record(scord_ref_t *m, uint32_t slot, const scord_event_t *ev, uint8_t type,
@@ -470,10 +489,11 @@ static void report(scord_ref_t *m, const scord_event_t *ev, uint8_t type, int de
             e = &m->supp[i];
             break;
         }
-    if (e && slot_unconsumed(m, e->slot)) {
+    int64_t open = e ? open_slot(m, e) : -1;
+    if (open >= 0) {
         if (e->count != 0xFFFFFFFFu)
             e->count++;
-        wr32(m->mem + m->ring_base + (size_t)e->slot * REC_BYTES + 24, e->count);
+        wr32(m->mem + m->ring_base + (size_t)open * REC_BYTES + 24, e->count);
         m->cnt[SCORD_DET_CNT_SUPPRESSED]++;
         return;
     }
@@ -485,6 +505,7 @@ static void report(scord_ref_t *m, const scord_event_t *ev, uint8_t type, int de
     uint32_t slot = m->head;
     write_record(m, slot, ev, type, devrace, prev);
     m->head = (m->head + 1) % m->ring_size;
+    m->written++;
     m->cnt[SCORD_DET_CNT_RECORDS]++;
     if (!e) {
         e = &m->supp[m->supp_next];
@@ -493,7 +514,7 @@ static void report(scord_ref_t *m, const scord_event_t *ev, uint8_t type, int de
     e->valid = 1;
     e->pc = ev->pc;
     e->type = type;
-    e->slot = slot;
+    e->rec = m->written - 1;
     e->count = 1;
 }
 

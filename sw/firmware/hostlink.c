@@ -23,6 +23,9 @@
 #define MAX_WRN_PAIRS SCORD_HL_WRN_MAX
 #define MAX_TAKE SCORD_HL_TAKE_MAX
 #define REC_WORDS (SCORD_DET_REC_BYTES / 4u)
+/* Reads of DET_RING_CLAIM before a claim counts as refused (ST_NO_RING):
+ * the detector takes it within a few cycles. */
+#define CLAIM_TRIES 1000u
 
 enum { CMD_PING = SCORD_HL_CMD_PING, CMD_CTL_RD = SCORD_HL_CMD_CTL_RD,
        CMD_CTL_WR = SCORD_HL_CMD_CTL_WR, CMD_MEM_RD = SCORD_HL_CMD_MEM_RD,
@@ -337,10 +340,9 @@ static uint32_t cmd_ctl_wrn(const struct req *q)
     return ST_OK;
 }
 
-/* The host library's ring drain (driver/src/race.c), done here: copy up to
- * `want` records from tail, move tail, copy them again and keep the larger
- * count of a record whose other words did not change (the detector may
- * have merged an occurrence into it between the copy and the tail write). */
+/* The host library's ring drain (driver/src/race.c, docs/detector.md
+ * §8.3), done here: claim up to `want` records (the detector then merges
+ * nothing into them), copy them, free their slots. */
 static uint32_t cmd_race_take(uint32_t want, struct rsp *r)
 {
     if (want == 0 || want > MAX_TAKE)
@@ -354,6 +356,15 @@ static uint32_t cmd_race_take(uint32_t want, struct rsp *r)
         return ST_NO_RING;
     uint32_t avail = head >= tail ? head - tail : head + size - tail;
     uint32_t take = want < avail ? want : avail;
+    uint32_t end = (tail + take) % size;
+    if (take) {
+        /* The claim takes effect between two reports, a few cycles away. */
+        ctl_wr(SCORD_DET_RING_CLAIM, end);
+        uint32_t tries = 0;
+        while (ctl_rd(SCORD_DET_RING_CLAIM) != end)
+            if (++tries == CLAIM_TRIES)
+                return ST_NO_RING;
+    }
     uint32_t *p = (uint32_t *)r->payload;
     uint32_t s = tail;
     for (uint32_t i = 0; i < take; i++) {
@@ -363,22 +374,8 @@ static uint32_t cmd_race_take(uint32_t want, struct rsp *r)
         if (++s == size)
             s = 0;
     }
-    if (take) {
-        ctl_wr(SCORD_DET_RING_TAIL, s);
-        s = tail;
-        for (uint32_t i = 0; i < take; i++) {
-            uint32_t a = base + s * SCORD_DET_REC_BYTES, *rec = p + i * REC_WORDS;
-            uint32_t same = 1;
-            for (uint32_t k = 0; k < REC_WORDS; k++)
-                if (k != 6 && dev_rd32(a + 4 * k) != rec[k])
-                    same = 0;
-            uint32_t count = dev_rd32(a + 24);
-            if (same && count > rec[6])
-                rec[6] = count;
-            if (++s == size)
-                s = 0;
-        }
-    }
+    if (take)
+        ctl_wr(SCORD_DET_RING_TAIL, end);
     r->data = avail - take;
     r->n = take * SCORD_DET_REC_BYTES;
     return ST_OK;

@@ -1136,6 +1136,25 @@ static int suppression(void)
     W(SCORD_DET_RING_TAIL, 1);  /* consumed: the next repeat opens a new record */
     racy_read(0x4444);
     CHECK(nrec() == 2 && rec(1).count == 1 && rec(0).count == 5, "after consumption");
+    /* Claimed (being read, tail not moved yet): no merge either (§8.3). */
+    W(SCORD_DET_RING_CLAIM, 2);
+    CHECK(R(SCORD_DET_RING_CLAIM) == 2 && R(SCORD_DET_RING_TAIL) == 1, "claim not taken");
+    racy_read(0x4444);
+    CHECK(nrec() == 3 && rec(1).count == 1 && rec(2).count == 1, "merged into a claimed record");
+    racy_read(0x4444);
+    CHECK(nrec() == 3 && rec(2).count == 2, "no merge into the open record");
+    /* Claims outside tail..head are refused; a tail write ends the claim. */
+    W(SCORD_DET_RING_CLAIM, 0);
+    CHECK(R(SCORD_DET_RING_CLAIM) == 2 && (R(SCORD_DET_STATUS) & SCORD_DET_STATUS_TAIL_BAD),
+          "claim behind the tail accepted");
+    W(SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE | SCORD_DET_CTRL_CLEAR);
+    W(SCORD_DET_RING_CLAIM, 4);
+    CHECK(R(SCORD_DET_RING_CLAIM) == 2 && (R(SCORD_DET_STATUS) & SCORD_DET_STATUS_TAIL_BAD),
+          "claim past the head accepted");
+    W(SCORD_DET_RING_CLAIM, 3);
+    CHECK(R(SCORD_DET_RING_CLAIM) == 3, "claim of every record refused");
+    W(SCORD_DET_RING_TAIL, 2);
+    CHECK(R(SCORD_DET_RING_CLAIM) == 2, "tail write kept claim %u", R(SCORD_DET_RING_CLAIM));
     return 1;
 }
 static int suppression_fifo(void)
@@ -1224,6 +1243,30 @@ static int bad_registers(void)
            refuse(SCORD_DET_MD_BASE, TRACK, SCORD_DET_ERR_OVERLAP) &&
            refuse(SCORD_DET_MD_BASE, RING - 0x100, SCORD_DET_ERR_OVERLAP) &&
            refuse(SCORD_DET_RING_BASE, TRACK + 0x20, SCORD_DET_ERR_OVERLAP);
+}
+/* A suppression entry whose record was consumed and whose slot the ring
+ * has since reused for another record must not merge into that record
+ * (found by the soak, docs/trust.md §5: a ring of two slots under a race
+ * storm gave one record another's count). */
+static int suppression_slot_reused(void)
+{
+    setup_mode(0, 2); /* one usable slot */
+    racy_read(0xA0);
+    racy_read(0xA0);
+    CHECK(nrec() == 1 && rec(0).count == 2, "A: count %u", rec(0).count);
+    W(SCORD_DET_RING_TAIL, 1);
+    racy_read(0xB0); /* slot 1 */
+    W(SCORD_DET_RING_TAIL, 0);
+    racy_read(0xC0); /* slot 0 again, where A was */
+    CHECK(R(SCORD_DET_RING_HEAD) == 1 && rec(0).pc == 0xC0 && rec(0).count == 1, "C");
+    racy_read(0xA0); /* A's entry still names slot 0 */
+    CHECK(rec(0).pc == 0xC0 && rec(0).count == 1, "A's repeat changed C's count to %u",
+          rec(0).count);
+    CHECK(R(SCORD_DET_RING_DROPS) == 1, "drops %u (the ring is full)", R(SCORD_DET_RING_DROPS));
+    W(SCORD_DET_RING_TAIL, 1);
+    racy_read(0xA0); /* a new record for A */
+    CHECK(R(SCORD_DET_RING_HEAD) == 0 && rec(1).pc == 0xA0 && rec(1).count == 1, "A again");
+    return 1;
 }
 static int frozen_and_tail(void)
 {
@@ -1399,7 +1442,7 @@ static const struct {
     T(sa_blkfence_racy), T(sa_other_warp_fence_racy), T(sa_fenced_weak_load_racy),
     T(prev_pc_known), T(prev_pc_unknown), T(pc_base_register), T(intrusion_record_v2), T(md_update_v2),
     T(cache_tag_mismatch), T(cache_tag_bit4), T(md_bytes_modes), T(track_min_32_granules), T(gran4), T(gran8), T(gran16), T(md_layout), T(md_update_rules),
-    T(generations), T(ring_overflow), T(suppression), T(suppression_fifo), T(record_layout),
+    T(generations), T(ring_overflow), T(suppression), T(suppression_slot_reused), T(suppression_fifo), T(record_layout),
     T(bad_registers), T(frozen_and_tail), T(intrusion), T(event_pack), T(block_id_alias),
     T(evgen_deterministic), T(evgen_mix),
 #undef T

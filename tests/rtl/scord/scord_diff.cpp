@@ -234,6 +234,7 @@ static const char *reg_name(uint32_t idx) {
     case SCORD_DET_RING_SIZE: return "DET_RING_SIZE";
     case SCORD_DET_RING_HEAD: return "DET_RING_HEAD";
     case SCORD_DET_RING_TAIL: return "DET_RING_TAIL";
+    case SCORD_DET_RING_CLAIM: return "DET_RING_CLAIM";
     case SCORD_DET_RING_DROPS: return "DET_RING_DROPS";
     case SCORD_DET_MD_BYTES: return "DET_MD_BYTES";
     case SCORD_DET_GEN: return "DET_GEN";
@@ -537,8 +538,16 @@ static Result run_stream(const StreamCfg &sc, bool lockstep, bool verbose) {
         uint32_t used = (head + n - tail) % n;
         uint32_t take = used ? r.below(used + 1) : 0;
         if (r.chance(20)) take = used;
-        program(d, m, SCORD_DET_RING_TAIL, (tail + take) % n);
+        // Sometimes only claim the records (a drain still copying them when
+        // the next events come: no merges into them), sometimes a claim
+        // outside tail..head (refused).
+        if (r.chance(25))
+            program(d, m, SCORD_DET_RING_CLAIM, (tail + take) % n);
+        else
+            program(d, m, SCORD_DET_RING_TAIL, (tail + take) % n);
         if (r.chance(5)) program(d, m, SCORD_DET_RING_TAIL, n + r.below(3));
+        if (r.chance(8) && used + 1 < n)
+            program(d, m, SCORD_DET_RING_CLAIM, (head + 1 + r.below(n - used - 1)) % n);
         if (r.chance(5)) program(d, m, SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE | SCORD_DET_CTRL_CLEAR);
         if (r.chance(8)) program(d, m, SCORD_DET_PC_BASE, random_pc_base());  // armed: allowed
     };
