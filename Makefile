@@ -9,6 +9,7 @@
 #                            (DETECTOR=0: the GPU without the race detector)
 #   make bench               simulation speed, IPC, cell count
 #   make bench-detector      race detector cost: cycles, throughput, cells
+#   make bench-scale         detector overhead on GPUs of 1, 2, 4 and 8 cores
 #   make sim CONFIG=name     build the cycle model, the scord CLI and scord-cc
 #   make install PREFIX=dir  install commands, libscord, headers, pkg-config, man pages
 #
@@ -29,11 +30,11 @@ CC      ?= cc
 CFLAGS_HOST := -std=c11 -O2 -g -Wall -Wextra -Werror
 CXX     ?= g++
 
-.PHONY: all deps run examples test lint synth synth-detector bench bench-detector sim clean help
+.PHONY: all deps run examples test lint synth synth-detector bench bench-detector bench-scale sim clean help
 all: sim
 
 help:
-	@sed -n '1,16p' Makefile
+	@sed -n '1,17p' Makefile
 
 # ---- dependencies ---------------------------------------------------------
 DEPS_STAMP := $(BUILD)/.deps-ok
@@ -52,7 +53,9 @@ $(GENDEFS): tools/gendefs.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) -o $@ $<
 
-$(GEN)/scord_defs.vh $(GEN)/scord_defs.h: config/regmap.def config/$(CONFIG).cfg $(GENDEFS)
+# A configuration may include another (config/cores8.cfg: default, 8 cores).
+CONFIG_FILES := config/$(CONFIG).cfg $(shell sed -n 's/^include[[:space:]]*//p' config/$(CONFIG).cfg 2>/dev/null)
+$(GEN)/scord_defs.vh $(GEN)/scord_defs.h: config/regmap.def $(CONFIG_FILES) $(GENDEFS)
 	@mkdir -p $(GEN)
 	$(GENDEFS) config/regmap.def config/$(CONFIG).cfg $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
 
@@ -160,6 +163,14 @@ bench-detector: $(DEPS_STAMP)
 	@echo
 	@bash tools/det_synth_share.sh $(BUILD)/fpga/synth/stat.txt $(BUILD)/fpga-nodet/synth/stat.txt \
 	    $(BUILD)/fpga/synth-scord/stat.txt
+
+# The detector's overhead against GPU size (issue 17): the examples and the
+# race-free ScoR applications, detector off and in cache mode, on the
+# default GPU with 1, 2, 4 and 8 cores (config/coresN.cfg). Not part of
+# make test (four builds and their simulations: tens of minutes).
+SCALE_CONFIGS ?= cores1 cores2 default cores8
+bench-scale: $(DEPS_STAMP)
+	@bash tools/bench_scale.sh $(SCALE_CONFIGS)
 
 clean:
 	rm -rf $(BUILD)

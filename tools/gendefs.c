@@ -2,6 +2,10 @@
  * header and one C header, so RTL, firmware and driver share every number.
  *
  *   gendefs regmap.def config.cfg out.vh out.h
+ *
+ * A configuration may start from another: a line `include config/x.cfg`
+ * (the path as make's `include` reads it, from the repository root) takes
+ * x's keys, and the lines after it override them.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -81,6 +85,51 @@ static int parse_value(const char *text, unsigned long long *out)
     return errno || *end != '\0' || end == text ? -1 : 0;
 }
 
+/* Keys of path (and of the files it includes) into keys[]; a key set
+ * again replaces its value and keeps its place. */
+static int read_config(const char *path, int depth)
+{
+    if (depth > 4) {
+        fprintf(stderr, "gendefs: %s: includes nested too deep\n", path);
+        return 1;
+    }
+    FILE *in = fopen(path, "r");
+    if (!in)
+        return die("cannot read", path);
+    char line[512];
+    int rc = 0;
+    for (int ln = 1; !rc && fgets(line, sizeof line, in); ln++) {
+        char *s = trim(line), *eq;
+        unsigned long long v;
+        if (!*s)
+            continue;
+        if (!strncmp(s, "include", 7) && isspace((unsigned char)s[7])) {
+            rc = read_config(trim(s + 8), depth + 1);
+            continue;
+        }
+        eq = strchr(s, '=');
+        if (!eq || parse_value(eq + 1, &v)) {
+            fprintf(stderr, "gendefs: %s:%d: expected KEY=VALUE or include FILE\n", path, ln);
+            rc = 1;
+            break;
+        }
+        *eq = '\0';
+        struct key *k = (struct key *)find_key(s);
+        if (!k) {
+            if (nkeys == (int)(sizeof keys / sizeof keys[0]) || strlen(s) >= sizeof keys[0].name) {
+                fprintf(stderr, "gendefs: %s:%d: too many keys or name too long\n", path, ln);
+                rc = 1;
+                break;
+            }
+            k = &keys[nkeys++];
+            strcpy(k->name, s);
+        }
+        k->value = v;
+    }
+    fclose(in);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 5) {
@@ -117,28 +166,12 @@ int main(int argc, char **argv)
     fclose(in);
 
     /* config.cfg: KEY=VALUE, emitted unsized for Verilog (parameters) */
-    in = fopen(argv[2], "r");
-    if (!in)
-        return die("cannot read", argv[2]);
-    for (int ln = 1; fgets(line, sizeof line, in); ln++) {
-        char *s = trim(line), *eq;
-        if (!*s)
-            continue;
-        eq = strchr(s, '=');
-        if (!eq || parse_value(eq + 1, &v)) {
-            fprintf(stderr, "gendefs: %s:%d: expected KEY=VALUE\n", argv[2], ln);
-            return 1;
-        }
-        *eq = '\0';
-        if (nkeys < (int)(sizeof keys / sizeof keys[0]) && strlen(s) < sizeof keys[0].name) {
-            strcpy(keys[nkeys].name, s);
-            keys[nkeys++].value = v;
-        }
-        fprintf(vh, "`define GPU_%s %llu\n", s, v);
-        fprintf(ch, "#define GPU_%s %lluu\n", s, v);
+    int bad = read_config(argv[2], 0);
+    for (int i = 0; i < nkeys; i++) {
+        fprintf(vh, "`define GPU_%s %llu\n", keys[i].name, keys[i].value);
+        fprintf(ch, "#define GPU_%s %lluu\n", keys[i].name, keys[i].value);
     }
-    fclose(in);
-    if (check_config(argv[2])) {
+    if (bad || check_config(argv[2])) {
         /* no half-written headers for make to take as up to date */
         fclose(vh);
         fclose(ch);

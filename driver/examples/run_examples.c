@@ -4,9 +4,12 @@
  * simulation speed. With --bench-detector (`make bench-detector`) it
  * measures the race detector's cost instead: cycles of the examples with
  * the detector off, in full mode and in cache mode, and its throughput
- * under a flood of accesses (sw/examples/flood).
+ * under a flood of accesses (sw/examples/flood). --bench-scale prints one
+ * line per example with its cycles off and in cache mode, for the scaling
+ * sweep over GPU sizes (`make bench-scale`, tools/bench_scale.sh).
  *
- *   scord-examples [--device URI] [--sw-dir DIR] [--bench | --bench-detector] [--size N]
+ *   scord-examples [--device URI] [--sw-dir DIR] [--bench | --bench-detector | --bench-scale]
+ *                  [--size N]
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -472,10 +475,31 @@ static int bench_detector(scord_device *dev, const char *sw_dir, unsigned size,
     return rc;
 }
 
+/* vecadd, matmul and matmul_tiled, detector off and in cache mode (second
+ * launches, as above): "scale NAME CORES OFF CACHE RATIO" lines. */
+static int bench_scale(scord_device *dev, const char *sw_dir, unsigned size,
+                       const struct scord_info *info)
+{
+    int rc = 0;
+    for (int which = 0; which < 3 && !rc; which++) {
+        struct run r[2][2];
+        struct scord_detector_counters dc;
+        rc = det_example(dev, sw_dir, which, 0, size, info, r[0], &dc);
+        if (!rc)
+            rc = det_example(dev, sw_dir, which, 2, size, info, r[1], &dc);
+        if (!rc)
+            printf("scale %-12s %2u %10u %10u %7.3f\n", r[0][1].name, info->cores,
+                   r[0][1].c.cycles, r[1][1].c.cycles,
+                   (double)r[1][1].c.cycles / r[0][1].c.cycles);
+    }
+    det_config(dev, 0);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     const char *uri = "sim", *sw_dir = "build/sw";
-    int bench = 0, bench_det = 0;
+    int bench = 0, bench_det = 0, bench_sc = 0;
     unsigned size = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--device") && i + 1 < argc)
@@ -486,12 +510,14 @@ int main(int argc, char **argv)
             bench = 1;
         else if (!strcmp(argv[i], "--bench-detector"))
             bench_det = 1;
+        else if (!strcmp(argv[i], "--bench-scale"))
+            bench_sc = 1;
         else if (!strcmp(argv[i], "--size") && i + 1 < argc)
             size = (unsigned)strtoul(argv[++i], NULL, 0);
         else {
             fprintf(stderr,
-                    "usage: %s [--device URI] [--sw-dir DIR] [--bench | --bench-detector] "
-                    "[--size N]\n",
+                    "usage: %s [--device URI] [--sw-dir DIR] [--bench | --bench-detector | "
+                    "--bench-scale] [--size N]\n",
                     argv[0]);
             return 2;
         }
@@ -508,8 +534,9 @@ int main(int argc, char **argv)
     printf("GPU '%s': %u cores x %u warps x %u threads, %u KiB device memory\n\n", info.config,
            info.cores, info.warps, info.threads, info.mem_bytes / 1024);
 
-    if (bench_det) {
-        rc = bench_detector(dev, sw_dir, size, &info);
+    if (bench_det || bench_sc) {
+        rc = bench_det ? bench_detector(dev, sw_dir, size, &info)
+                       : bench_scale(dev, sw_dir, size, &info);
         scord_close(dev);
         return rc ? 1 : 0;
     }
