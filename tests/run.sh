@@ -49,6 +49,7 @@ count() {
 
 note "generated headers"
 check "gendefs" $MAKE --no-print-directory build/default/gen/scord_defs.h
+count "gendefs" bash tests/gendefs/test_gendefs.sh build/tools/gendefs
 
 note "kernels (RISC-V GCC)"
 check "sw build" $MAKE --no-print-directory -j"$JOBS" sw

@@ -40,7 +40,9 @@ for c in "${configs[@]}"; do
     echo "== $c: applications (race-free builds, off and cache)" >&2
     sel=()
     for a in "${apps[@]}"; do sel+=("${a}_free"); done
-    if ! "build/$c/bin/scord-scor" --sw-dir build/sw --configs off,cache \
+    # simulated cycles do not depend on the machine, the wall-clock timeout
+    # does: a long one (uts on one core runs for minutes)
+    if ! "build/$c/bin/scord-scor" --sw-dir build/sw --configs off,cache --timeout 3600000 \
             ${SCALE_JOBS:+-j "$SCALE_JOBS"} "${sel[@]}" >"$out/$c.scor.txt" 2>&1; then
         echo "bench-scale: scord-scor on $c failed:" >&2
         tail -5 "$out/$c.scor.txt" >&2
