@@ -1,10 +1,10 @@
 /* scord-kernel-tests: runs the kernel tests on one device.
  *
  *   scord-kernel-tests [--device URI] [--sw-dir DIR] [--timeout MS] [--detect]
- *                      [--detect-mode full|cache] [-v] [test...]
+ *                      [--detect-mode full|cache|sparse] [-v] [test...]
  *
  * --detect arms the race detector (full mode, 4-byte granules; cache mode
- * with --detect-mode cache, which implies --detect) for every launch, prints the races it reports after each launch and a line
+ * with --detect-mode cache or sparse, which implies --detect) for every launch, prints the races it reports after each launch and a line
  * "races NAME: N (M distinct)" per test that reported any. Results must be
  * the same as without it. Race counts fail no test, except that vecadd and
  * matmul (race free) must report none.
@@ -31,7 +31,7 @@ static const struct test tests[] = {KERNEL_TESTS(KT_ENTRY)};
 static int usage(FILE *out)
 {
     fprintf(out, "usage: scord-kernel-tests [--device URI] [--sw-dir DIR] [--timeout MS] "
-                 "[--detect] [--detect-mode full|cache] [-v] [test...]\ntests:");
+                 "[--detect] [--detect-mode full|cache|sparse] [-v] [test...]\ntests:");
     for (size_t i = 0; i < NUM_TESTS; i++)
         fprintf(out, " %s", tests[i].name);
     fprintf(out, "\n");
@@ -59,12 +59,13 @@ int main(int argc, char **argv)
             kt_detect = 1;
         else if (!strcmp(a, "--detect-mode") && i + 1 < argc) {
             const char *m = argv[++i];
-            if (strcmp(m, "full") && strcmp(m, "cache")) {
-                fprintf(stderr, "scord-kernel-tests: bad detector mode '%s' (full or cache)\n", m);
+            if (strcmp(m, "full") && strcmp(m, "cache") && strcmp(m, "sparse")) {
+                fprintf(stderr,
+                        "scord-kernel-tests: bad detector mode '%s' (full, cache or sparse)\n", m);
                 return usage(stderr);
             }
             kt_detect = 1;
-            cache_mode = !strcmp(m, "cache");
+            cache_mode = !strcmp(m, "cache") ? 1 : !strcmp(m, "sparse") ? 2 : 0;
         }
         else if (!strcmp(a, "-v") || !strcmp(a, "--verbose"))
             kt_verbose = 1;

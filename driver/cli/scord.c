@@ -85,8 +85,9 @@ static const char run_help[] =
     "  --dump @N[:BYTES]    the same for the buffer of argument N (0-based,\n"
     "                       a zeros: or seq: argument; default: its whole size)\n"
     "  --no-detect          run with the race detector disarmed\n"
-    "  --detect-mode MODE   full (default: one metadata entry per granule) or\n"
-    "                       cache (1/32 of the metadata; may miss races)\n"
+    "  --detect-mode MODE   full (default: one metadata entry per granule),\n"
+    "                       cache (1/32 of the metadata; may miss races) or\n"
+    "                       sparse (1/64 of it; may miss more)\n"
     "  --granularity BYTES  4 (default), 8 or 16 bytes per tracked granule\n"
     "                       (coarser: less metadata, may report false races)\n"
     "  --ring N             race records the ring holds (default 256, >= 2);\n"
@@ -316,13 +317,15 @@ static int parse_run(int argc, char **argv, struct run_opts *o)
         }
         if ((v = opt_value(argc, argv, &i, "--detect-mode", &missing)) || missing) {
             if (missing)
-                return usage_error("option '%s' needs a value: full or cache", a);
+                return usage_error("option '%s' needs a value: full, cache or sparse", a);
             if (strcmp(v, "full") == 0)
                 o->det.cache_mode = 0;
             else if (strcmp(v, "cache") == 0)
                 o->det.cache_mode = 1;
+            else if (strcmp(v, "sparse") == 0)
+                o->det.cache_mode = 2;
             else
-                return usage_error("bad detect mode '%s': expected full or cache", v);
+                return usage_error("bad detect mode '%s': expected full, cache or sparse", v);
         } else if ((v = opt_value(argc, argv, &i, "--granularity", &missing)) || missing) {
             if (missing)
                 return usage_error("option '%s' needs a value: 4, 8 or 16", a);

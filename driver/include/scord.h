@@ -388,14 +388,16 @@ int scord_ring_drain(scord_device *dev, struct scord_race *races, size_t max, si
  * sweeps it and clears the bit (drain before launching again). */
 struct scord_detector_config {
     int enable;             /* 0: launches run with the detector disarmed */
-    int cache_mode;         /* 0: full mode (one entry per granule), 1: cache mode */
+    int cache_mode;         /* 0: full mode (one entry per granule), 1: cache mode (one
+                             * per 32 granules), 2: sparse cache mode (one per 64) */
     unsigned granularity;   /* bytes per granule: 4, 8 or 16 (0 means 4) */
     unsigned ring_records;  /* ring size in 32-byte records, >= 2 (0 means 256) */
 };
 #define SCORD_DETECTOR_DEFAULT_RING 256u
 #define SCORD_DETECTOR_MIN_WINDOW (32u << 10)
 /* Cache mode tracks at least this window when memory allows (its entries
- * then repeat no closer than every 4 KiB of addresses). */
+ * then repeat no closer than every 4 KiB of addresses); sparse cache mode
+ * twice this. */
 #define SCORD_DETECTOR_CACHE_WINDOW (128u << 10)
 
 /* Remember cfg for later launches (cfg NULL: disable). Disarms the

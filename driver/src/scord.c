@@ -590,9 +590,17 @@ static uint32_t heap_ceiling(const scord_device *dev)
     return heap_top(dev);
 }
 
+/* Granules per metadata entry: 1 (full mode), 32 (cache), 64 (sparse cache). */
+static unsigned det_cache_granules(const struct scord_detector_config *c)
+{
+    return c->cache_mode == 2 ? SCORD_DET_SPARSE_GRANULES
+           : c->cache_mode    ? SCORD_DET_CACHE_GRANULES
+                              : 1u;
+}
+
 static const char *det_mode_text(const struct scord_detector_config *c)
 {
-    return c->cache_mode ? "cache" : "full";
+    return c->cache_mode == 2 ? "sparse cache" : c->cache_mode ? "cache" : "full";
 }
 
 /* How much metadata a mode takes, for error messages: "16 bytes per
@@ -601,8 +609,7 @@ static const char *det_md_cost_text(const struct scord_detector_config *c, char 
 {
     if (c->cache_mode)
         snprintf(buf, len, "%u metadata bytes per %u granules of %u bytes",
-                 (unsigned)SCORD_DET_MD_ENTRY_BYTES, (unsigned)SCORD_DET_CACHE_GRANULES,
-                 c->granularity);
+                 (unsigned)SCORD_DET_MD_ENTRY_BYTES, det_cache_granules(c), c->granularity);
     else
         snprintf(buf, len, "%u metadata bytes per %u-byte granule",
                  (unsigned)SCORD_DET_MD_ENTRY_BYTES, c->granularity);
@@ -1097,13 +1104,11 @@ static uint32_t det_gran_log2(const struct scord_detector_config *c)
 
 /* DET_MD_BYTES of §5.2 for a window of w bytes: one 16-byte entry per
  * granule in full mode, per DET_CACHE_GRANULES (32) granules in cache
- * mode (12.5 % of the window at 4-byte granules). */
+ * mode (12.5 % of the window at 4-byte granules), per 64 in sparse cache
+ * mode (6.25 %). */
 static uint64_t det_md_bytes(const struct scord_detector_config *c, uint64_t w)
 {
-    uint64_t entries = w >> det_gran_log2(c);
-    if (c->cache_mode)
-        entries /= SCORD_DET_CACHE_GRANULES;
-    return entries * SCORD_DET_MD_ENTRY_BYTES;
+    return (w >> det_gran_log2(c)) / det_cache_granules(c) * SCORD_DET_MD_ENTRY_BYTES;
 }
 
 /* First byte above metadata and ring for a window [0, w). */
@@ -1212,7 +1217,8 @@ static int det_refused(scord_device *dev, uint32_t st, const uint32_t regs[6], u
 static int det_arm(scord_device *dev, uint32_t w)
 {
     const struct scord_detector_config *c = &dev->det_cfg;
-    uint32_t mode = (c->cache_mode ? 1u : 0u) | (det_gran_log2(c) - 2) << 1;
+    uint32_t mode = (c->cache_mode ? 1u : 0u) | (det_gran_log2(c) - 2) << 1 |
+                    (c->cache_mode == 2 ? (uint32_t)SCORD_DET_MODE_SPARSE : 0u);
     uint32_t md_bytes = (uint32_t)det_md_bytes(c, w);
     uint32_t md_base = w;
     uint32_t ring_base = (uint32_t)((md_base + (uint64_t)md_bytes + SCORD_DET_REC_BYTES - 1) &
@@ -1262,12 +1268,15 @@ static int det_place(scord_device *dev, const scord_kernel *kernel, uint64_t arg
         return det_no_room(dev, &dev->det_cfg, need, dev->det_wmax);
     uint32_t w = SCORD_DETECTOR_MIN_WINDOW;
     /* Cache mode: entry k serves granules k, k + N, k + 2N, ... with N =
-     * window / 32 bytes apart, so in a small window neighbouring buffers
-     * share entries and evict each other's history (missed races). Start
-     * at a window whose entries repeat no closer than every 4 KiB, as far
-     * as memory allows; its metadata is 16 KiB. */
+     * window / 32 bytes apart (window / 64 in sparse cache mode), so in a
+     * small window neighbouring buffers share entries and evict each
+     * other's history (missed races). Start at a window whose entries
+     * repeat no closer than every 4 KiB, as far as memory allows; its
+     * metadata is 16 KiB. */
+    uint64_t w_cache = (uint64_t)SCORD_DETECTOR_CACHE_WINDOW * det_cache_granules(&dev->det_cfg) /
+                       SCORD_DET_CACHE_GRANULES;
     if (dev->det_cfg.cache_mode)
-        while (w < SCORD_DETECTOR_CACHE_WINDOW && (uint64_t)w * 2 <= dev->det_wmax)
+        while (w < w_cache && (uint64_t)w * 2 <= dev->det_wmax)
             w <<= 1;
     while (w < need)
         w <<= 1;
@@ -1309,8 +1318,10 @@ int scord_detector_configure(scord_device *dev, const struct scord_detector_conf
     struct scord_detector_config c = {0, 0, 0, 0};
     if (cfg && cfg->enable) {
         c.enable = 1;
-        if (cfg->cache_mode != 0 && cfg->cache_mode != 1)
-            return fail(dev, SCORD_ERR_INVALID_ARG, "detector cache_mode must be 0 or 1, not %d",
+        if (cfg->cache_mode < 0 || cfg->cache_mode > 2)
+            return fail(dev, SCORD_ERR_INVALID_ARG,
+                        "detector cache_mode must be 0 (full), 1 (cache) or 2 (sparse cache), "
+                        "not %d",
                         cfg->cache_mode);
         c.cache_mode = cfg->cache_mode;
         c.granularity = cfg->granularity ? cfg->granularity : 4;

@@ -13,7 +13,7 @@ module scord_check (
   input  wire [127:0] raw_i,
   input  wire [5:0]  gen_i,
   input  wire        cache_i,
-  input  wire [4:0]  tag_i,
+  input  wire [5:0]  tag_i,
   input  wire        gran4_i,         // 4-byte granules: byte precision
   // current access, normalised (§3.2)
   input  wire [1:0]  kind_i,
@@ -70,11 +70,12 @@ module scord_check (
   localparam integer F_BYTES = {24'd0, `DET_MD_BYTES_LSB};
   localparam integer F_WSYNC = {24'd0, `DET_MD_WSYNC_LSB};
   localparam integer F_TAG4 = {24'd0, `DET_MD_TAG4_LSB};
+  localparam integer F_TAG5 = {24'd0, `DET_MD_TAG5_LSB};
   localparam [15:0]  PC_UNKNOWN = 16'(`DET_PCIDX_UNKNOWN);
 
   // ---- decode (§5.1) ----
   wire [5:0]  r_gen      = raw_i[F_GEN +: 6];
-  wire [4:0]  r_tag      = {raw_i[F_TAG4], raw_i[F_TAG +: 4]};
+  wire [5:0]  r_tag      = {raw_i[F_TAG5], raw_i[F_TAG4], raw_i[F_TAG +: 4]};
   wire        gen_miss   = (r_gen != gen_i);
   assign tag_mismatch_o  = !gen_miss && cache_i && (r_tag != tag_i);
   wire        fresh      = gen_miss || tag_mismatch_o;
@@ -173,6 +174,7 @@ module scord_check (
     n[F_GEN +: 6]       = gen_i;
     n[F_TAG +: 4]       = cache_i ? tag_i[3:0] : 4'd0;
     n[F_TAG4]           = cache_i && tag_i[4];
+    n[F_TAG5]           = cache_i && tag_i[5];
     n[F_PCIDX +: 16]    = pcidx_i;
     n[F_LANE +: 5]      = lane_i;
     n[F_BYTES +: 4]     = cbytes;

@@ -28,6 +28,7 @@ module scord_regs #(
   output wire                 armed_o,
   output wire                 arm_o,          // pulse: armed just now (head := 0)
   output wire                 cache_o,
+  output wire                 sparse_o,       // cache mode, one entry per 64 granules
   output wire [1:0]           gran_o,         // granularity code, G = 2 + code
   output wire [31:0]          md_base_o,
   output wire [32:0]          md_bytes_o,     // 16N (at most MEM_BYTES when armed)
@@ -58,7 +59,7 @@ module scord_regs #(
   localparam NCNT = 27;
 
   reg        armed_q, need_clear_q;
-  reg [2:0]  mode_q;
+  reg [3:0]  mode_q;
   reg [31:0] md_base_q, track_base_q, track_bytes_q, ring_base_q, ring_size_q, tail_q, claim_q,
              pc_base_q;
   reg        overflow_q, intrusion_q, tail_bad_q;
@@ -68,9 +69,11 @@ module scord_regs #(
   // ---- derived configuration ----
   wire [1:0]  gcode   = mode_q[2:1];
   wire        cache   = mode_q[0];
+  wire        sparse  = mode_q[0] && mode_q[3];
   wire [2:0]  glog2   = 3'd2 + {1'b0, gcode};
-  // §5.2: N = TRACK_BYTES >> G (>> 5 more in cache mode), 16N bytes; 0 for code 3
-  wire [31:0] entries = (track_bytes_q >> glog2) >> (cache ? 3'd5 : 3'd0);
+  // §5.2: N = TRACK_BYTES >> G (>> 5 more in cache mode, >> 6 in sparse
+  // cache mode), 16N bytes; 0 for code 3
+  wire [31:0] entries = (track_bytes_q >> glog2) >> (sparse ? 3'd6 : cache ? 3'd5 : 3'd0);
   wire [35:0] md_bytes = (gcode == 2'd3) ? 36'd0 : {entries, 4'b0000};
 
   reg  [4:0]  tlog2;
@@ -93,7 +96,8 @@ module scord_regs #(
   wire [39:0] md_len   = {4'd0, md_bytes};
   wire [39:0] tr_b     = {8'd0, track_base_q};
   wire [39:0] tr_len   = {8'd0, track_bytes_q};
-  wire [39:0] tr_min   = 40'd32 << glog2;     // cache mode: one entry per 32 granules
+  // cache mode: one entry per 32 granules (sparse: 64)
+  wire [39:0] tr_min   = (sparse ? 40'd64 : 40'd32) << glog2;
 
   wire e_mode  = (gcode == 2'd3);
   wire e_rsize = (ring_size_q < 32'd2);
@@ -140,6 +144,7 @@ module scord_regs #(
 
   assign armed_o       = armed_q;
   assign cache_o       = cache;
+  assign sparse_o      = sparse;
   assign gran_o        = gcode;
   assign md_base_o     = md_base_q;
   assign md_bytes_o    = md_bytes[32:0];
@@ -158,7 +163,7 @@ module scord_regs #(
     if (rst_i) begin
       armed_q       <= 1'b0;
       need_clear_q  <= 1'b0;
-      mode_q        <= 3'd0;
+      mode_q        <= 4'd0;
       md_base_q     <= 32'd0;
       track_base_q  <= 32'd0;
       track_bytes_q <= 32'd0;
@@ -196,7 +201,7 @@ module scord_regs #(
       end
       if (wr && cfg_ok) begin
         case (ctl_addr_i)
-          `DET_MODE:        mode_q        <= ctl_wdata_i[2:0];
+          `DET_MODE:        mode_q        <= ctl_wdata_i[3:0];
           `DET_MD_BASE:     md_base_q     <= ctl_wdata_i;
           `DET_TRACK_BASE:  track_base_q  <= ctl_wdata_i;
           `DET_TRACK_BYTES: track_bytes_q <= ctl_wdata_i;
@@ -334,7 +339,7 @@ module scord_regs #(
           `DET_CTRL:        ctl_rdata_o <= {31'd0, armed_q};
           `DET_STATUS:      ctl_rdata_o <= {16'd0, err_q, 3'd0, tail_bad_q, intrusion_q,
                                             overflow_q, busy_i, armed_q};
-          `DET_MODE:        ctl_rdata_o <= {29'd0, mode_q};
+          `DET_MODE:        ctl_rdata_o <= {28'd0, mode_q};
           `DET_MD_BASE:     ctl_rdata_o <= md_base_q;
           `DET_TRACK_BASE:  ctl_rdata_o <= track_base_q;
           `DET_TRACK_BYTES: ctl_rdata_o <= track_bytes_q;

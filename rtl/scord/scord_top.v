@@ -91,7 +91,7 @@ module scord_top #(
 
   // ---------------------------------------------------------------------------
   // Registers
-  wire        armed, arm_pulse, cache, need_sweep;
+  wire        armed, arm_pulse, cache, sparse, need_sweep;
   assign armed_o = armed;
   wire [1:0]  gcode;
   wire [31:0] md_base, track_base, track_bytes, ring_base, ring_size, tail, head, drops, pc_base,
@@ -121,6 +121,7 @@ module scord_top #(
     .armed_o         (armed),
     .arm_o           (arm_pulse),
     .cache_o         (cache),
+    .sparse_o        (sparse),
     .gran_o          (gcode),
     .md_base_o       (md_base),
     .md_bytes_o      (md_bytes),
@@ -200,16 +201,18 @@ module scord_top #(
 
   wire [2:0]  glog2     = 3'd2 + {1'b0, gcode};
   wire [31:0] toff      = q_addr - track_base;
-  // cache mode: index = granule mod N = (offset mod TRACK_BYTES/32) >> G,
-  // tag = granule / N = offset >> log2(TRACK_BYTES/32)
-  wire [31:0] sub_mask  = (track_bytes >> 5) - 32'd1;
+  // cache mode: index = granule mod N = (offset mod TRACK_BYTES/R) >> G,
+  // tag = granule / N = offset >> log2(TRACK_BYTES/R), R = 32 granules per
+  // entry (64 in sparse cache mode)
+  wire [2:0]  r_log2    = sparse ? 3'd6 : 3'd5;
+  wire [31:0] sub_mask  = (track_bytes >> r_log2) - 32'd1;
   wire [31:0] index     = (cache ? (toff & sub_mask) : toff) >> glog2;
-  wire [4:0]  tag_sh    = track_log2 - 5'd5;
+  wire [4:0]  tag_sh    = track_log2 - {2'd0, r_log2};
   wire [31:0] tag_full  = toff >> tag_sh;
-  wire [4:0]  tag       = cache ? tag_full[4:0] : 5'd0;
+  wire [5:0]  tag       = cache ? (sparse ? tag_full[5:0] : {1'b0, tag_full[4:0]}) : 6'd0;
   wire [31:0] entry_adr = md_base + {index[27:0], 4'b0000};
-  // In a valid configuration index < 2^28 and the tag fits 5 bits.
-  wire unused_idx = ^{index[31:28], tag_full[31:5]};
+  // In a valid configuration index < 2^28 and the tag fits 5 bits (6 sparse).
+  wire unused_idx = ^{index[31:28], tag_full[31:6]};
 
   // What the event is, with the arming state looked at as it enters.
   wire q_acc   = armed && !q_sync;
@@ -222,11 +225,11 @@ module scord_top #(
   reg         s1_v_q, s1_acc_q, s1_bar_q, s1_trk_q, s1_intr_q, s1_fence_q;
   reg [159:0] s1_ev_q;
   reg [31:0]  s1_adr_q;
-  reg [4:0]   s1_tag_q;
+  reg [5:0]   s1_tag_q;
   reg         s2_v_q, s2_acc_q, s2_bar_q, s2_trk_q, s2_intr_q, s2_fence_q, s2_rep_q;
   reg [159:0] s2_ev_q;
   reg [31:0]  s2_adr_q;
-  reg [4:0]   s2_tag_q;
+  reg [5:0]   s2_tag_q;
   reg [127:0] s2_raw_q;
   reg [5:0]   s2_ffc_blk_q, s2_ffc_dev_q;
   reg [3:0]   rtype_q;

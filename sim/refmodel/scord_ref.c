@@ -126,13 +126,14 @@ void scord_md_encode(const scord_md_t *md, uint64_t raw[2])
     /* The fifth tag bit did not fit the v1 word: it sits in the high word. */
     raw[1] = FIELD(md->pcidx, SCORD_DET_MD_PCIDX_LSB, 16) | FIELD(md->lane, SCORD_DET_MD_LANE_LSB, 5) |
              FIELD(md->bytes, SCORD_DET_MD_BYTES_LSB, 4) | FIELD(md->wsync, SCORD_DET_MD_WSYNC_LSB, 8) |
-             FIELD(md->tag >> 4, SCORD_DET_MD_TAG4_LSB, 1);
+             FIELD(md->tag >> 4, SCORD_DET_MD_TAG4_LSB, 1) | FIELD(md->tag >> 5, SCORD_DET_MD_TAG5_LSB, 1);
 }
 
 void scord_md_decode(const uint64_t raw[2], scord_md_t *md)
 {
     md->gen = (uint8_t)GET(raw, SCORD_DET_MD_GEN_LSB, 6);
-    md->tag = (uint8_t)(GET(raw, SCORD_DET_MD_TAG_LSB, 4) | GET(raw, SCORD_DET_MD_TAG4_LSB, 1) << 4);
+    md->tag = (uint8_t)(GET(raw, SCORD_DET_MD_TAG_LSB, 4) | GET(raw, SCORD_DET_MD_TAG4_LSB, 1) << 4 |
+                        GET(raw, SCORD_DET_MD_TAG5_LSB, 1) << 5);
     md->block = (uint8_t)GET(raw, SCORD_DET_MD_BLOCK_LSB, 7);
     md->warp = (uint8_t)GET(raw, SCORD_DET_MD_WARP_LSB, 5);
     md->devfence = (uint8_t)GET(raw, SCORD_DET_MD_DEVFENCE_LSB, 6);
@@ -275,14 +276,18 @@ void scord_ref_fence_file(const scord_ref_t *m, uint8_t block7, uint8_t warp, ui
 
 static unsigned gran_log2(uint32_t mode) { return 2u + ((mode >> 1) & 3u); }
 static int cache_mode(uint32_t mode) { return (int)(mode & 1u); }
+/* granules per entry: 1, or 32 in cache mode, 64 in sparse cache mode */
+static unsigned cache_ratio(uint32_t mode)
+{
+    return !cache_mode(mode) ? 1u
+           : (mode & SCORD_DET_MODE_SPARSE) ? SCORD_DET_SPARSE_GRANULES : SCORD_DET_CACHE_GRANULES;
+}
 
 static uint64_t md_bytes_of(uint32_t mode, uint32_t track_bytes)
 {
     if (((mode >> 1) & 3u) == 3u)
         return 0;
-    uint64_t entries = (uint64_t)track_bytes >> gran_log2(mode);
-    if (cache_mode(mode))
-        entries /= SCORD_DET_CACHE_GRANULES;
+    uint64_t entries = ((uint64_t)track_bytes >> gran_log2(mode)) / cache_ratio(mode);
     return entries * SCORD_DET_MD_ENTRY_BYTES;
 }
 
@@ -303,7 +308,10 @@ static uint8_t validate(const scord_ref_t *m)
         return SCORD_DET_ERR_RING_RANGE;
     uint64_t tb = m->track_bytes;
     if (m->track_base % 16u || tb == 0 || (tb & (tb - 1)) ||
-        tb < ((uint64_t)SCORD_DET_CACHE_GRANULES << gran_log2(m->mode)) || m->track_base + tb > mem)
+        tb < ((uint64_t)(cache_ratio(m->mode) > SCORD_DET_CACHE_GRANULES ? cache_ratio(m->mode)
+                                                                          : SCORD_DET_CACHE_GRANULES)
+              << gran_log2(m->mode)) ||
+        m->track_base + tb > mem)
         return SCORD_DET_ERR_TRACK_RANGE;
     uint64_t mdb = md_bytes_of(m->mode, m->track_bytes);
     if (m->md_base % SCORD_DET_MD_ENTRY_BYTES || m->md_base < guard || m->md_base + mdb > mem)
@@ -338,7 +346,7 @@ void scord_ref_reg_write(scord_ref_t *m, uint32_t idx, uint32_t v)
         break;
     case SCORD_DET_MODE:
         if (cfg_ok)
-            m->mode = v & 7u;
+            m->mode = v & 15u;
         break;
     case SCORD_DET_MD_BASE:
         if (cfg_ok)
@@ -654,7 +662,7 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
     md_read(p, raw);
     m->cnt[SCORD_DET_CNT_MD_READS]++;
 
-    /* A4 decode: other generation or other (5-bit) tag = fresh */
+    /* A4 decode: other generation or other (5- or 6-bit) tag = fresh */
     scord_md_t md;
     scord_md_decode(raw, &md);
     int fresh = md.gen != m->gen;

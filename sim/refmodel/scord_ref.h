@@ -74,7 +74,7 @@ uint16_t scord_locktab_bloom(const scord_locktab_t *lt);
 
 typedef struct {
     uint8_t gen;      /* 6 */
-    uint8_t tag;      /* 5: bits [3:0] at TAG, bit 4 at TAG4 */
+    uint8_t tag;      /* 6: bits [3:0] at TAG, bit 4 at TAG4, bit 5 at TAG5 */
     uint8_t block;    /* 7 */
     uint8_t warp;     /* 5 */
     uint8_t devfence; /* 6 */

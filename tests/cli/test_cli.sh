@@ -181,6 +181,8 @@ if [ -f "$stale" ]; then
         "! '$scord' run --no-detect ${stale_args[*]} | grep -q 'Race\|RACE\|detector counters'"
     expect "stale: cache mode" 4 'RACE SUMMARY: [1-9]' -- \
         "$scord" run --detect-mode cache "${stale_args[@]}"
+    expect "stale: sparse cache mode" 4 'RACE SUMMARY: [1-9]' -- \
+        "$scord" run --detect-mode sparse "${stale_args[@]}"
     expect "stale: granularity 16" 4 'RACE SUMMARY: [1-9]' -- \
         "$scord" run --granularity 16 --ring 4 "${stale_args[@]}"
     expect "stale: ring of 2 drops races" 4 'RACE SUMMARY: [1-9][0-9]* races \(1 distinct\), [1-9][0-9]* dropped' -- \

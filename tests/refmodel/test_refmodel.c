@@ -954,6 +954,34 @@ static int cache_tag_bit4(void)
     ld(1, 1, X + 31u * 0x800u);  /* same tag: checked, and racy */
     return one(SCORD_DET_RACE_DEV_FENCE, 1);
 }
+static int sparse_cache(void)
+{   /* sparse cache mode: one entry per 64 granules, 6-bit tags (TAG5 in
+     * the high word); 256 entries of 16 bytes here, alias stride 1 KiB */
+    setup_mode(1 | SCORD_DET_MODE_SPARSE, 64);
+    CHECK(R(SCORD_DET_MD_BYTES) == 4096, "md bytes %u", R(SCORD_DET_MD_BYTES));
+    uint32_t idx = ((X - TRACK) >> 2) & 255u;
+    uint64_t raw[2];
+    st(0, 0, X);
+    ld(1, 0, X + 32u * 0x400u); /* tag 32: differs from 0 only in bit 5 */
+    CHECK(none(), "%s", why);
+    CHECK(cnt(SCORD_DET_CNT_TAG_MISMATCH) == 1, "mismatch count %u", cnt(SCORD_DET_CNT_TAG_MISMATCH));
+    scord_md_t md = md_at(idx, raw);
+    CHECK(md.tag == 32 && ((raw[1] >> (SCORD_DET_MD_TAG5_LSB - 64)) & 1u) == 1 &&
+              ((raw[1] >> (SCORD_DET_MD_TAG4_LSB - 64)) & 1u) == 0,
+          "tag %u raw 0x%016llx", md.tag, (unsigned long long)raw[1]);
+    st(0, 1, X + 63u * 0x400u); /* tag 63 */
+    CHECK(md_at(idx, raw).tag == 63, "tag 63");
+    ld(1, 1, X + 63u * 0x400u); /* same tag: checked, and racy */
+    CHECK(one(SCORD_DET_RACE_DEV_FENCE, 1), "%s", why);
+    /* the sparse bit alone (no cache bit) is full mode */
+    setup_mode(SCORD_DET_MODE_SPARSE, 64);
+    CHECK(R(SCORD_DET_MD_BYTES) == 0x40000 && R(SCORD_DET_MODE) == SCORD_DET_MODE_SPARSE,
+          "sparse bit without cache: md bytes 0x%x", R(SCORD_DET_MD_BYTES));
+    st(0, 0, X);
+    ld(1, 0, X + 0x400u);
+    CHECK(cnt(SCORD_DET_CNT_TAG_MISMATCH) == 0 && none(), "full mode tagged");
+    return 1;
+}
 static int md_bytes_modes(void)
 {   /* 16 bytes per granule in full mode, per 32 granules in cache mode */
     static const uint32_t want[2][4] = {{0x40000, 0x20000, 0x10000, 0}, {0x2000, 0x1000, 0x800, 0}};
@@ -966,6 +994,11 @@ static int md_bytes_modes(void)
             CHECK(R(SCORD_DET_MD_BYTES) == want[cache][code], "mode %u: md bytes 0x%x, expected 0x%x",
                   cache | code << 1, R(SCORD_DET_MD_BYTES), want[cache][code]);
         }
+    for (uint32_t code = 0; code < 3; code++) { /* sparse: half of cache mode */
+        W(SCORD_DET_MODE, 1 | code << 1 | SCORD_DET_MODE_SPARSE);
+        CHECK(R(SCORD_DET_MD_BYTES) == want[1][code] / 2, "sparse code %u: md bytes 0x%x", code,
+              R(SCORD_DET_MD_BYTES));
+    }
     W(SCORD_DET_MODE, 1);
     W(SCORD_DET_TRACK_BYTES, 0x80000000u);  /* 2^31 / 4 / 32 * 16 */
     CHECK(R(SCORD_DET_MD_BYTES) == 0x10000000u, "cache mode of a 2 GiB window 0x%x", R(SCORD_DET_MD_BYTES));
@@ -979,7 +1012,12 @@ static int track_min_32_granules(void)
            refuse(SCORD_DET_TRACK_BYTES, 128, SCORD_DET_ERR_NONE) &&
            refuse(SCORD_DET_MODE, 5, SCORD_DET_ERR_NONE) &&  /* cache, 16 bytes: 512 */
            refuse_with(SCORD_DET_MODE, 5, SCORD_DET_TRACK_BYTES, 256, SCORD_DET_ERR_TRACK_RANGE) &&
-           refuse_with(SCORD_DET_MODE, 4, SCORD_DET_TRACK_BYTES, 512, SCORD_DET_ERR_NONE);
+           refuse_with(SCORD_DET_MODE, 4, SCORD_DET_TRACK_BYTES, 512, SCORD_DET_ERR_NONE) &&
+           /* sparse cache mode: 64 granules */
+           refuse_with(SCORD_DET_MODE, 1 | SCORD_DET_MODE_SPARSE, SCORD_DET_TRACK_BYTES, 128,
+                       SCORD_DET_ERR_TRACK_RANGE) &&
+           refuse_with(SCORD_DET_MODE, 1 | SCORD_DET_MODE_SPARSE, SCORD_DET_TRACK_BYTES, 256,
+                       SCORD_DET_ERR_NONE);
 }
 static int gran(uint32_t code, uint32_t delta, int expect_race)
 {
@@ -996,12 +1034,12 @@ static int md_layout(void)
     scord_md_t a, b;
     uint64_t r[2];
     memset(&a, 0, sizeof a);
-    a.gen = 63; a.tag = 31; a.block = 127; a.warp = 31; a.devfence = 63; a.blkfence = 63;
+    a.gen = 63; a.tag = 63; a.block = 127; a.warp = 31; a.devfence = 63; a.blkfence = 63;
     a.barrier = 255; a.bloom = 0xFFFF; a.modified = a.blkshared = a.devshared = 1;
     a.atom = a.scope = a.strong = 1;
     a.pcidx = 0xFFFF; a.lane = 31; a.bytes = 15; a.wsync = 255;
     scord_md_encode(&a, r);
-    CHECK(r[0] == ~0ull && r[1] == (1ull << 34) - 1, "all ones: 0x%016llx", (unsigned long long)r[1]);
+    CHECK(r[0] == ~0ull && r[1] == (1ull << 35) - 1, "all ones: 0x%016llx", (unsigned long long)r[1]);
     memset(&a, 0, sizeof a);
     a.block = 1;
     scord_md_encode(&a, r);
@@ -1012,7 +1050,8 @@ static int md_layout(void)
     a.bloom = 0; a.gen = 1;
     scord_md_encode(&a, r);
     CHECK(r[0] == 1ull << 58, "gen lsb");
-    /* the v2 high word: PCIDX [79:64], LANE [84:80], BYTES [88:85], WSYNC [96:89], TAG4 [97] */
+    /* the v2 high word: PCIDX [79:64], LANE [84:80], BYTES [88:85], WSYNC [96:89], TAG4 [97],
+     * TAG5 [98] */
     a.gen = 0; a.pcidx = 1;
     scord_md_encode(&a, r);
     CHECK(!r[0] && r[1] == 1, "pcidx lsb");
@@ -1028,13 +1067,16 @@ static int md_layout(void)
     a.wsync = 0; a.tag = 16;
     scord_md_encode(&a, r);
     CHECK(!r[0] && r[1] == 1ull << 33, "tag bit 4");
+    a.tag = 32;
+    scord_md_encode(&a, r);
+    CHECK(!r[0] && r[1] == 1ull << 34, "tag bit 5");
     a.tag = 1;
     scord_md_encode(&a, r);
     CHECK(r[0] == 1ull << 54 && !r[1], "tag bit 0");
     uint64_t in[2] = {0x0123456789ABCDEFull, 0xFFFFFFFC12345678ull};
     scord_md_decode(in, &b);
     scord_md_encode(&b, r);
-    CHECK(r[0] == in[0] && r[1] == (in[1] & ((1ull << 34) - 1)), "round trip (bits [127:98] are 0)");
+    CHECK(r[0] == in[0] && r[1] == (in[1] & ((1ull << 35) - 1)), "round trip (bits [127:99] are 0)");
     return 1;
 }
 static int md_update_rules(void)
@@ -1441,7 +1483,7 @@ static const struct {
     T(sa_dev_then_blk_fenced_free), T(sa_dev_then_blk_unfenced_racy), T(sa_blk_then_any_fenced_racy),
     T(sa_blkfence_racy), T(sa_other_warp_fence_racy), T(sa_fenced_weak_load_racy),
     T(prev_pc_known), T(prev_pc_unknown), T(pc_base_register), T(intrusion_record_v2), T(md_update_v2),
-    T(cache_tag_mismatch), T(cache_tag_bit4), T(md_bytes_modes), T(track_min_32_granules), T(gran4), T(gran8), T(gran16), T(md_layout), T(md_update_rules),
+    T(cache_tag_mismatch), T(cache_tag_bit4), T(sparse_cache), T(md_bytes_modes), T(track_min_32_granules), T(gran4), T(gran8), T(gran16), T(md_layout), T(md_update_rules),
     T(generations), T(ring_overflow), T(suppression), T(suppression_slot_reused), T(suppression_fifo), T(record_layout),
     T(bad_registers), T(frozen_and_tail), T(intrusion), T(event_pack), T(block_id_alias),
     T(evgen_deterministic), T(evgen_mix),

@@ -289,7 +289,7 @@ struct Layout {
     uint64_t md_bytes() const {
         uint32_t g = 2 + ((mode >> 1) & 3);
         uint64_t n = (uint64_t)track_bytes >> g;
-        if (mode & 1) n /= SCORD_DET_CACHE_GRANULES;
+        if (mode & 1) n /= (mode & SCORD_DET_MODE_SPARSE) ? SCORD_DET_SPARSE_GRANULES : SCORD_DET_CACHE_GRANULES;
         return n * SCORD_DET_MD_ENTRY_BYTES;
     }
 };
@@ -318,9 +318,12 @@ static void program_layout(Dut &d, scord_ref_t *m, const Layout &L) {
 // A valid layout: three disjoint regions above MEM_GUARD in random order.
 static Layout random_layout(Rng &r, int mode) {
     Layout L;
-    L.mode = mode >= 0 ? (uint32_t)mode : (r.below(2) | r.below(3) << 1);
+    L.mode = mode >= 0 ? (uint32_t)mode
+                       : (r.below(2) | r.below(3) << 1 | r.below(2) * SCORD_DET_MODE_SPARSE);
     uint32_t g = 2 + ((L.mode >> 1) & 3);
-    uint32_t lo_log = 5 + g > 8 ? 5 + g : 8;  // window >= 32 << G and room for the pool
+    // window >= 32 << G (64 << G sparse) and room for the pool
+    uint32_t r_log = ((L.mode & 1) && (L.mode & SCORD_DET_MODE_SPARSE)) ? 6 : 5;
+    uint32_t lo_log = r_log + g > 8 ? r_log + g : 8;
     uint32_t tlog = lo_log + r.below(16 - lo_log + 1);  // up to 64 KiB
     if (r.chance(20)) tlog = lo_log;
     L.track_bytes = 1u << tlog;
@@ -378,15 +381,17 @@ static int try_refusals(Dut &d, scord_ref_t *m, Rng &r, const Layout &good, bool
         case 4: L.ring_size = MEM_BYTES / 32; break;
         case 5: L.track_base += 4; break;
         case 6: L.track_bytes += 16; break;
-        case 7:  // 0, or 16 granules: v1's minimum, short of v2's 32
-            L.track_bytes = r.chance(30) ? 0 : 16u << (2 + ((L.mode >> 1) & 3));
+        case 7:  // 0, or 16 granules: v1's minimum, short of v2's 32 (sparse: 32 of 64)
+            L.track_bytes = r.chance(30) ? 0
+                          : (((L.mode & 1) && (L.mode & SCORD_DET_MODE_SPARSE)) ? 32u : 16u)
+                                << (2 + ((L.mode >> 1) & 3));
             break;
         case 8: L.md_base += 4; break;
         case 9: L.md_base = MEM_BYTES - 8; break;
         case 10: L.md_base = L.track_base + 8 * r.below(4); break;
         case 11: L.ring_base = L.md_base & ~31u; L.ring_size = 0xFFFFFFFFu; break;
         case 12: L.track_bytes = r.chance(50) ? 0x80000000u : 0xFFFFFFF0u; break;  // MD_BYTES saturates
-        default: L.mode = r.next() & 7u; L.track_base = r.next(); L.md_base = r.next(); break;
+        default: L.mode = r.next() & 15u; L.track_base = r.next(); L.md_base = r.next(); break;
         }
         program_layout(d, m, L);
         program(d, m, SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE);
@@ -724,15 +729,18 @@ int main(int argc, char **argv) {
             failed++;
         }
     }
-    // Modes cycle so every run covers full and cache mode at every granularity.
+    // Modes cycle so every run covers full and cache mode at every granularity,
+    // cache mode sparse every other round.
     static const int modes[] = {0, 1, 2, 3, 4, 5};
     for (uint32_t s = 0; s < streams; s++) {
         StreamCfg sc;
         sc.seed = seed * 1000003ull + s;
         sc.events = events;
         sc.mode = modes[s % 6];
+        if ((sc.mode & 1) && (s / 6) % 2) sc.mode |= SCORD_DET_MODE_SPARSE;
         char nm[96];
-        snprintf(nm, sizeof nm, "stream-%" PRIu64 "-%s-g%u", sc.seed, (sc.mode & 1) ? "cache" : "full",
+        snprintf(nm, sizeof nm, "stream-%" PRIu64 "-%s-g%u", sc.seed,
+                 !(sc.mode & 1) ? "full" : (sc.mode & SCORD_DET_MODE_SPARSE) ? "sparse" : "cache",
                  4u << ((sc.mode >> 1) & 3));
         sc.name = nm;
         Result res = run_stream(sc, false, verbose);
