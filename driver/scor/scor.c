@@ -71,13 +71,12 @@ struct config {
     const char *name;
     int enable, cache;
     unsigned gran;
+    bool on_request; /* not run when --configs is not given */
 };
 static const struct config configs[] = {
-    {"off", 0, 0, 4},   {"full", 1, 0, 4},   {"full8", 1, 0, 8},
-    {"full16", 1, 0, 16}, {"cache", 1, 1, 4}, {"sparse", 1, 2, 4},
+    {"off", 0, 0, 4, false},     {"full", 1, 0, 4, false},  {"full8", 1, 0, 8, false},
+    {"full16", 1, 0, 16, false}, {"cache", 1, 1, 4, false}, {"sparse", 1, 2, 4, true},
 };
-/* Run when --configs is not given: sparse cache mode only on request. */
-#define DEFAULT_CONFIGS 5
 #define NUM_CONFIGS (sizeof configs / sizeof configs[0])
 
 /* ---- markers ------------------------------------------------------------- */
@@ -707,6 +706,20 @@ static void print_beyond_table(void)
     }
 }
 
+/* Races present (found: races found) over the selected racy
+ * microbenchmarks that ran in configuration ci. */
+static unsigned micro_races(int ci, bool found)
+{
+    unsigned n = 0;
+    for (size_t wi = 0; wi < nworks; wi++) {
+        const struct work *w = &works[wi];
+        if (w->k && !strcmp(w->group, "micro") && w->k->cls == SCOR_RACY && w->selected &&
+            have(wi, ci))
+            n += found ? RES(wi, ci)->found : RES(wi, ci)->expected;
+    }
+    return n;
+}
+
 static void print_tables(void)
 {
     int off = cfg_index("off"), full = cfg_index("full"), cache = cfg_index("cache");
@@ -739,15 +752,8 @@ static void print_tables(void)
         tf += rf ? rf->found : 0;
         tc += rc ? rc->found : 0;
     }
-    unsigned mp = 0, mf = 0, mc = 0;
-    for (size_t wi = 0; wi < nworks; wi++) {
-        const struct work *w = &works[wi];
-        if (!w->k || strcmp(w->group, "micro") || w->k->cls != SCOR_RACY || !w->selected)
-            continue;
-        mp += have(wi, full) ? RES(wi, full)->expected : 0;
-        mf += have(wi, full) ? RES(wi, full)->found : 0;
-        mc += have(wi, cache) ? RES(wi, cache)->found : 0;
-    }
+    unsigned mp = micro_races(full, false), mf = micro_races(full, true),
+             mc = micro_races(cache, true);
     printf("%-16s %8u %12u %12u   [18 18 18]\n", "Microbenchmarks", mp, mf, mc);
     printf("%-16s %8u %12u %12u   [44 44 43]\n", "Total", tp + mp, tf + mf, tc + mc);
 
@@ -767,15 +773,7 @@ static void print_tables(void)
             sp += RES(wi, sparse)->expected;
             sf += RES(wi, sparse)->found;
         }
-        unsigned smp = 0, smf = 0;
-        for (size_t wi = 0; wi < nworks; wi++) {
-            const struct work *w = &works[wi];
-            if (!w->k || strcmp(w->group, "micro") || w->k->cls != SCOR_RACY || !w->selected ||
-                !have(wi, sparse))
-                continue;
-            smp += RES(wi, sparse)->expected;
-            smf += RES(wi, sparse)->found;
-        }
+        unsigned smp = micro_races(sparse, false), smf = micro_races(sparse, true);
         printf("%-16s %8u %12u\n", "Microbenchmarks", smp, smf);
         printf("%-16s %8u %12u\n", "Total", sp + smp, sf + smf);
     }
@@ -1151,8 +1149,8 @@ int main(int argc, char **argv)
             opt.cfg_on[c] = true;
         }
     } else {
-        for (size_t c = 0; c < DEFAULT_CONFIGS; c++)
-            opt.cfg_on[c] = true;
+        for (size_t c = 0; c < NUM_CONFIGS; c++)
+            opt.cfg_on[c] = !configs[c].on_request;
     }
     if (opt.check)
         opt.warmup = false;

@@ -209,7 +209,8 @@ module scord_top #(
   wire [31:0] index     = (cache ? (toff & sub_mask) : toff) >> glog2;
   wire [4:0]  tag_sh    = track_log2 - {2'd0, r_log2};
   wire [31:0] tag_full  = toff >> tag_sh;
-  wire [5:0]  tag       = cache ? (sparse ? tag_full[5:0] : {1'b0, tag_full[4:0]}) : 6'd0;
+  // (tag_full < 32 outside sparse mode: the offset is inside the window)
+  wire [5:0]  tag       = cache ? tag_full[5:0] : 6'd0;
   wire [31:0] entry_adr = md_base + {index[27:0], 4'b0000};
   // In a valid configuration index < 2^28 and the tag fits 5 bits (6 sparse).
   wire unused_idx = ^{index[31:28], tag_full[31:6]};

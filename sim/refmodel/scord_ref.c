@@ -283,6 +283,14 @@ static unsigned cache_ratio(uint32_t mode)
            : (mode & SCORD_DET_MODE_SPARSE) ? SCORD_DET_SPARSE_GRANULES : SCORD_DET_CACHE_GRANULES;
 }
 
+/* the window holds at least one cache-mode entry's granules (32 in every
+ * mode but sparse cache mode, 64 there) */
+static unsigned min_granules(uint32_t mode)
+{
+    return cache_ratio(mode) > SCORD_DET_CACHE_GRANULES ? cache_ratio(mode)
+                                                        : SCORD_DET_CACHE_GRANULES;
+}
+
 static uint64_t md_bytes_of(uint32_t mode, uint32_t track_bytes)
 {
     if (((mode >> 1) & 3u) == 3u)
@@ -308,10 +316,7 @@ static uint8_t validate(const scord_ref_t *m)
         return SCORD_DET_ERR_RING_RANGE;
     uint64_t tb = m->track_bytes;
     if (m->track_base % 16u || tb == 0 || (tb & (tb - 1)) ||
-        tb < ((uint64_t)(cache_ratio(m->mode) > SCORD_DET_CACHE_GRANULES ? cache_ratio(m->mode)
-                                                                          : SCORD_DET_CACHE_GRANULES)
-              << gran_log2(m->mode)) ||
-        m->track_base + tb > mem)
+        tb < ((uint64_t)min_granules(m->mode) << gran_log2(m->mode)) || m->track_base + tb > mem)
         return SCORD_DET_ERR_TRACK_RANGE;
     uint64_t mdb = md_bytes_of(m->mode, m->track_bytes);
     if (m->md_base % SCORD_DET_MD_ENTRY_BYTES || m->md_base < guard || m->md_base + mdb > mem)
