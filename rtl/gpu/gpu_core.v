@@ -32,6 +32,7 @@ module gpu_core #(
     parameter WW        = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
     parameter T         = NUM_THREADS,
     parameter LINE_BITS = LINE_BYTES * 8,
+    parameter DET_EVW   = 160 + NUM_THREADS * (1 + $clog2(LINE_BYTES)),
     parameter RID_W     = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
                           $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1,
     parameter NPERF     = 24,
@@ -89,7 +90,7 @@ module gpu_core #(
     input  wire                  det_armed_i,
     output wire                  det_evt_valid_o,
     input  wire                  det_evt_ready_i,
-    output wire [159:0]          det_evt_data_o,
+    output wire [DET_EVW-1:0]    det_evt_data_o, // line events (docs/detector.md §3.1)
     output wire                  det_evt_last_o,
     output wire                  det_idle_o,
     output wire                  det_stall_o,    // one cycle: X replayed on a full event port
@@ -819,7 +820,8 @@ module gpu_core #(
 
             gpu_det_port #(
                 .CORE_ID     (CORE_ID),
-                .NUM_THREADS (NUM_THREADS)
+                .NUM_THREADS (NUM_THREADS),
+                .LINE_BYTES  (LINE_BYTES)
             ) u_det_port (
                 .clk_i          (clk_i),
                 .rst_i          (rst_i),
@@ -931,7 +933,7 @@ module gpu_core #(
             assign det_full        = 1'b0;
             assign det_port_idle   = 1'b1;
             assign det_evt_valid_o = 1'b0;
-            assign det_evt_data_o  = 160'd0;
+            assign det_evt_data_o  = {DET_EVW{1'b0}};
             assign det_evt_last_o  = 1'b0;
             assign det_sh_acc_o    = 8'd0;
             assign det_sh_sync_o   = 1'b0;

@@ -1,11 +1,12 @@
-// Merges the cores' detector events into the detector's one queue input,
-// round robin over cores, one whole instruction at a time: a grant holds
-// until the core's last event of that instruction has gone, so the events
-// of a warp instruction stay back to back (docs/detector.md section 3.3).
+// Merges the cores' detector line events into the detector's one queue
+// input, round robin over cores, one whole instruction at a time: a grant
+// holds until the core's last event of that instruction has gone, so the
+// events of a warp instruction stay back to back (docs/detector.md section 3.3).
 `default_nettype none
 
 module gpu_det_arb #(
     parameter NUM_CORES = 4,
+    parameter EVW       = 160,   // event bits
     // derived, do not override
     parameter CW = (NUM_CORES > 1) ? $clog2(NUM_CORES) : 1
 ) (
@@ -13,11 +14,11 @@ module gpu_det_arb #(
     input  wire                   rst_i,
     input  wire [NUM_CORES-1:0]   evt_valid_i,
     output reg  [NUM_CORES-1:0]   evt_ready_o,
-    input  wire [NUM_CORES*160-1:0] evt_data_i,
+    input  wire [NUM_CORES*EVW-1:0] evt_data_i,
     input  wire [NUM_CORES-1:0]   evt_last_i,
     output wire                   evt_valid_o,
     input  wire                   evt_ready_i,
-    output wire [159:0]           evt_data_o
+    output wire [EVW-1:0]         evt_data_o
 );
     localparam integer  LAST_I = NUM_CORES - 1;
     localparam [CW-1:0] LAST   = LAST_I[CW-1:0];
@@ -44,7 +45,7 @@ module gpu_det_arb #(
     wire [CW-1:0] sel = locked_q ? owner_q : pick;
     wire          any = locked_q || found;
     assign evt_valid_o = any && evt_valid_i[sel];
-    assign evt_data_o  = evt_data_i[sel*160 +: 160];
+    assign evt_data_o  = evt_data_i[sel*EVW +: EVW];
     always @(*) begin
         evt_ready_o = 0;
         if (any) evt_ready_o[sel] = evt_ready_i;

@@ -1,18 +1,24 @@
 // A core's port to the race detector: a small FIFO of warp-level records
-// (one per memory, fence or barrier instruction) and a serializer that
-// turns each record into one 160-bit detector event per active lane, in
-// ascending lane order (docs/detector.md section 3). Keeping whole
-// instructions in the FIFO lets X check for space with a single bit.
+// (one per memory, fence or barrier instruction) and a coalescer that
+// turns each record into one line event per cache line its lanes touch
+// (docs/detector.md section 3): the lowest remaining lane leads and every
+// remaining lane in the lead's line joins it, as in the LSU. The event is
+// the lead's 160-bit lane event followed by the group's lane mask and each
+// lane's byte offset in the line. Keeping whole instructions in the FIFO
+// lets X check for space with a single bit.
 `default_nettype none
 `include "scord_defs.vh"
 
 module gpu_det_port #(
     parameter CORE_ID     = 0,
     parameter NUM_THREADS = 8,
+    parameter LINE_BYTES  = 32,
     parameter DEPTH       = 2,
     // derived, do not override
     parameter T  = NUM_THREADS,
     parameter LW = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
+    parameter OFF_W = $clog2(LINE_BYTES),
+    parameter EVW   = 160 + T * (1 + OFF_W),   // line event bits
     parameter DW = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
     input  wire            clk_i,
@@ -32,10 +38,10 @@ module gpu_det_port #(
     input  wire [15:0]     push_block_i,
     input  wire [4:0]      push_warp_i,
     input  wire [7:0]      push_wsync_i,   // the warp's sync count before this instruction
-    // lane events, to the detector arbiter
+    // line events, to the detector arbiter
     output wire            evt_valid_o,
     input  wire            evt_ready_i,
-    output wire [159:0]    evt_data_o,
+    output wire [EVW-1:0]  evt_data_o,
     output wire            evt_last_o,     // last event of this instruction
     output wire            idle_o
 );
@@ -58,18 +64,23 @@ module gpu_det_port #(
     wire [HW-1:0] hdr  = hdr_q[rd_q];
     wire [T-1:0]  left = started_q ? left_q : mask_q[rd_q];
 
-    // lowest lane still to send
+    // lowest lane still to send, and the lanes in its line
     reg [LW-1:0] lane;
-    reg [T-1:0]  lane_bit;
     integer t;
     always @(*) begin
         lane = 0;
-        lane_bit = 0;
         for (t = T - 1; t >= 0; t = t - 1)
-            if (left[t]) begin
-                lane = t[LW-1:0];
-                lane_bit = {{(T-1){1'b0}}, 1'b1} << t;
-            end
+            if (left[t]) lane = t[LW-1:0];
+    end
+    wire [T*32-1:0] addr = addr_q[rd_q];
+    wire [31:0]     lead = addr[lane*32 +: 32];
+    reg  [T-1:0]        group;
+    reg  [T*OFF_W-1:0]  offs;
+    always @(*) begin
+        for (t = 0; t < T; t = t + 1) begin
+            group[t] = left[t] && (addr[t*32+OFF_W +: 32-OFF_W] == lead[31:OFF_W]);
+            offs[t*OFF_W +: OFF_W] = addr[t*32 +: OFF_W];
+        end
     end
 
     wire [1:0]  h_kind    = hdr[HW-1 -: 2];
@@ -84,10 +95,10 @@ module gpu_det_port #(
     wire [7:0]  h_wsync   = hdr[7:0];
 
     assign evt_valid_o = (count_q != 0) && (left != 0);
-    assign evt_last_o  = ((left & ~lane_bit) == 0);
-    assign evt_data_o  = {24'd0, h_wsync, h_size, h_strong, h_scope, h_kind, {{(5-LW){1'b0}}, lane}, h_warp,
-                          h_block, CORE_ID[7:0], h_barrier, h_bloom,
-                          addr_q[rd_q][lane*32 +: 32], h_pc};
+    assign evt_last_o  = ((left & ~group) == 0);
+    assign evt_data_o  = {offs, group,
+                          24'd0, h_wsync, h_size, h_strong, h_scope, h_kind, {{(5-LW){1'b0}}, lane}, h_warp,
+                          h_block, CORE_ID[7:0], h_barrier, h_bloom, lead, h_pc};
 
     wire pop = evt_valid_o && evt_ready_i && evt_last_o;
     // A record with no lane (cannot come from the core, which only pushes
@@ -112,7 +123,7 @@ module gpu_det_port #(
                 rd_q      <= (rd_q == LAST) ? {DW{1'b0}} : rd_q + 1'b1;
                 started_q <= 1'b0;
             end else if (evt_valid_o && evt_ready_i) begin
-                left_q    <= left & ~lane_bit;
+                left_q    <= left & ~group;
                 started_q <= 1'b1;
             end
             if ((push_i && !full_o) && !(pop || drop))

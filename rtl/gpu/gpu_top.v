@@ -50,6 +50,7 @@ module gpu_top #(
     localparam RID_W  = (NRID > 1) ? $clog2(NRID) : 1;
     localparam NPORTS = 2 * NUM_CORES + (DETECTOR != 0 ? 1 : 0);  // + the detector's, the last
     localparam DPORT  = 2 * NUM_CORES;
+    localparam DET_EVW = 160 + NUM_THREADS * (1 + $clog2(LINE_BYTES));  // a line event's bits
 
     wire        start, soft_reset, halt;
     wire [31:0] entry_pc, arg_ptr, stack_top, nblocks, nthreads, smem_bytes, smem_stride;
@@ -71,7 +72,7 @@ module gpu_top #(
     wire [NUM_CORES-1:0]          det_evt_valid, det_evt_ready, det_evt_last, det_core_idle;
     wire [NUM_CORES-1:0]          det_stall, det_sh_sync;
     wire [NUM_CORES*8-1:0]        det_sh_acc;
-    wire [NUM_CORES*160-1:0]      det_evt_data;
+    wire [NUM_CORES*DET_EVW-1:0]  det_evt_data;
     // shared-memory race reports of the cores, to the detector's writer
     wire [NUM_CORES-1:0]          det_shr_valid, det_shr_ready;
     wire [NUM_CORES*`SHR_BITS-1:0] det_shr_data;
@@ -231,7 +232,7 @@ module gpu_top #(
                 .det_armed_i       (det_armed),
                 .det_evt_valid_o   (det_evt_valid[c]),
                 .det_evt_ready_i   (det_evt_ready[c]),
-                .det_evt_data_o    (det_evt_data[c*160 +: 160]),
+                .det_evt_data_o    (det_evt_data[c*DET_EVW +: DET_EVW]),
                 .det_evt_last_o    (det_evt_last[c]),
                 .det_idle_o        (det_core_idle[c]),
                 .det_stall_o       (det_stall[c]),
@@ -253,9 +254,10 @@ module gpu_top #(
     generate
         if (DETECTOR != 0) begin : g_det
             wire         det_valid, det_ready, det_ctl_sel, det_sweeping;
-            wire [159:0] det_data;
+            wire [DET_EVW-1:0] det_data;
         gpu_det_arb #(
-            .NUM_CORES (NUM_CORES)
+            .NUM_CORES (NUM_CORES),
+            .EVW       (DET_EVW)
         ) u_det_arb (
             .clk_i       (clk_i),
             .rst_i       (core_rst),

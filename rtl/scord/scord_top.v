@@ -44,7 +44,8 @@ module scord_top #(
   parameter MD_LINES    = 256,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
-  parameter SHR_W     = `SHR_BITS
+  parameter SHR_W     = `SHR_BITS,
+  parameter EVW       = 160 + NUM_THREADS * (1 + $clog2(LINE_BYTES))  // line event bits
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -55,7 +56,7 @@ module scord_top #(
   // events (§3.1); ready low stalls the cores
   input  wire                  evt_valid_i,
   output wire                  evt_ready_o,
-  input  wire [159:0]          evt_data_i,
+  input  wire [EVW-1:0]        evt_data_i,   // line events (§3.1)
   // per core, per cycle: an instruction replayed for a full event FIFO
   input  wire [NUM_CORES-1:0]  stall_i,
   // per core, per cycle: shared-memory lane accesses and warp syncs handed
@@ -150,24 +151,39 @@ module scord_top #(
   );
 
   // ---------------------------------------------------------------------------
-  // Event queue
-  wire         q_valid, q_empty;
-  wire         q_pop;
-  wire [159:0] q_data;
+  // Event queue of line events, and their lanes one at a time
+  wire           lq_valid, lq_pop, q_empty;
+  wire [EVW-1:0] lq_data;
+  wire           q_valid, q_pop;
+  wire [159:0]   q_data;
 
   scord_evq #(
     .DEPTH (QUEUE_DEPTH),
-    .WIDTH (160)
+    .WIDTH (EVW)
   ) u_evq (
     .clk_i       (clk_i),
     .rst_i       (rst_i),
     .in_valid_i  (evt_valid_i),
     .in_ready_o  (evt_ready_o),
     .in_data_i   (evt_data_i),
-    .out_valid_o (q_valid),
-    .out_pop_i   (q_pop),
-    .out_data_o  (q_data),
+    .out_valid_o (lq_valid),
+    .out_pop_i   (lq_pop),
+    .out_data_o  (lq_data),
     .empty_o     (q_empty)
+  );
+
+  scord_lane_split #(
+    .NUM_THREADS (NUM_THREADS),
+    .LINE_BYTES  (LINE_BYTES)
+  ) u_split (
+    .clk_i       (clk_i),
+    .rst_i       (rst_i),
+    .in_valid_i  (lq_valid),
+    .in_data_i   (lq_data),
+    .in_pop_o    (lq_pop),
+    .out_valid_o (q_valid),
+    .out_data_o  (q_data),
+    .out_pop_i   (q_pop)
   );
 
   // ---------------------------------------------------------------------------

@@ -42,6 +42,49 @@ void scord_event_unpack(const uint32_t w[SCORD_EVENT_WORDS], scord_event_t *ev)
     ev->wsync = (uint8_t)w[4];  /* [31:8] are 0 */
 }
 
+static unsigned log2u(unsigned v)
+{
+    unsigned n = 0;
+    while (v > 1u) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+}
+
+unsigned scord_line_event_words(unsigned lanes, unsigned line_bytes)
+{
+    return (160u + lanes * (1u + log2u(line_bytes)) + 31u) / 32u;
+}
+
+/* Puts the low n bits of v at bit position pos of w. */
+static void put_bits(uint32_t *w, unsigned pos, unsigned n, uint32_t v)
+{
+    for (unsigned i = 0; i < n; i++, pos++)
+        if (v >> i & 1u)
+            w[pos / 32] |= 1u << (pos % 32);
+}
+
+void scord_line_event_pack(const scord_line_event_t *le, unsigned lanes, unsigned line_bytes,
+                           uint32_t *w)
+{
+    unsigned ow = log2u(line_bytes), nw = scord_line_event_words(lanes, line_bytes);
+    for (unsigned i = SCORD_EVENT_WORDS; i < nw; i++)
+        w[i] = 0;
+    scord_event_pack(&le->ev, w);
+    put_bits(w, 160, lanes, le->mask);
+    for (unsigned t = 0; t < lanes; t++)
+        put_bits(w, 160 + lanes + t * ow, ow, le->off[t]);
+}
+
+void scord_line_event_lane(const scord_line_event_t *le, unsigned line_bytes, unsigned t,
+                           scord_event_t *ev)
+{
+    *ev = le->ev;
+    ev->lane = (uint8_t)t;
+    ev->addr = (le->ev.addr & ~(line_bytes - 1u)) | (le->off[t] & (line_bytes - 1u));
+}
+
 /* ---- Lock table and Bloom (§4) ------------------------------------------------ */
 
 uint8_t scord_lock_hash(uint32_t addr)
@@ -749,4 +792,14 @@ void scord_ref_event(scord_ref_t *m, const scord_event_t *raw_ev)
         fence(m, ev);
     else if (ev->size == SCORD_DET_SYNC_BARRIER)
         m->cnt[SCORD_DET_CNT_BARRIERS]++;
+}
+
+void scord_ref_line_event(scord_ref_t *m, const scord_line_event_t *le, unsigned line_bytes)
+{
+    for (unsigned t = 0; t < 32; t++)
+        if (le->mask >> t & 1u) {
+            scord_event_t e;
+            scord_line_event_lane(le, line_bytes, t, &e);
+            scord_ref_event(m, &e);
+        }
 }

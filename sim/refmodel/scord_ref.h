@@ -50,6 +50,27 @@ typedef struct {
 void scord_event_pack(const scord_event_t *ev, uint32_t w[SCORD_EVENT_WORDS]);
 void scord_event_unpack(const uint32_t w[SCORD_EVENT_WORDS], scord_event_t *ev);
 
+/* A line event (§3.1), what a core's port sends and the queue holds: the
+ * lanes of one warp instruction whose addresses lie in one cache line. `ev`
+ * is the event of the group's lowest lane (its addr names the line). */
+typedef struct {
+    scord_event_t ev;
+    uint32_t mask;     /* lanes of the group, bit t = lane t */
+    uint8_t off[32];   /* lane t's byte offset in the line (lanes outside mask: 0) */
+} scord_line_event_t;
+
+/* 32-bit words of a line event for `lanes` lanes per warp and lines of
+ * `line_bytes` bytes (a power of two, 4..256): 160 bits, the mask, the offsets. */
+unsigned scord_line_event_words(unsigned lanes, unsigned line_bytes);
+
+/* Packs into w[scord_line_event_words(lanes, line_bytes)]; bits past the event are 0. */
+void scord_line_event_pack(const scord_line_event_t *le, unsigned lanes, unsigned line_bytes,
+                           uint32_t *w);
+
+/* Lane t's own event: the lead's with lane t and the address of t's offset in the line. */
+void scord_line_event_lane(const scord_line_event_t *le, unsigned line_bytes, unsigned t,
+                           scord_event_t *ev);
+
 /* ---- Core-side logic: lock table and Bloom summary (§4) -------------------- */
 
 #define SCORD_LT_ENTRIES 4
@@ -117,8 +138,12 @@ uint32_t scord_ref_reg_read(const scord_ref_t *m, uint32_t idx);
 /* CTL_CTRL.start seen by the detector (§7.3). */
 void scord_ref_kernel_start(scord_ref_t *m);
 
-/* One event from the queue. Ignored unless armed. */
+/* One lane's event. Ignored unless armed. */
 void scord_ref_event(scord_ref_t *m, const scord_event_t *ev);
+
+/* One line event from the queue: its lanes in ascending lane order, each as
+ * scord_ref_event (§3.1). */
+void scord_ref_line_event(scord_ref_t *m, const scord_line_event_t *le, unsigned line_bytes);
 
 /* Device memory image: metadata and ring records live here. Writable, so a
  * test can play the host (fill garbage) before a kernel start. */

@@ -1358,6 +1358,41 @@ static int event_pack(void)
     CHECK(b.wsync == 0x5A, "wsync 0x%x", b.wsync);
     return 1;
 }
+static int line_event_pack(void)
+{   /* §3.1: lead event, then the mask, then each lane's offset */
+    scord_line_event_t le;
+    memset(&le, 0, sizeof le);
+    le.ev.kind = SCORD_DET_EV_STORE; le.ev.size = 2; le.ev.pc = 0x1234; le.ev.addr = 0x40A4;
+    le.ev.lane = 1; le.ev.warp = 3; le.ev.block = 7;
+    le.mask = 0x86;  /* lanes 1, 2, 7 */
+    le.off[1] = 0x04; le.off[2] = 0x1C; le.off[7] = 0x08; le.off[5] = 0x1F;  /* 5: not in mask */
+    uint32_t w[16];
+    CHECK(scord_line_event_words(8, 32) == 7 && scord_line_event_words(4, 32) == 6 &&
+          scord_line_event_words(32, 32) == 11, "word counts");
+    scord_line_event_pack(&le, 8, 32, w);
+    /* 8 lanes, 5-bit offsets: mask at 160, lane t's offset at 168 + 5t */
+    CHECK((w[5] & 0xFFu) == 0x86u, "mask 0x%x", w[5] & 0xFFu);
+    CHECK(((w[5] >> (8 + 5)) & 31u) == 0x04 && ((w[5] >> (8 + 10)) & 31u) == 0x1C &&
+          ((w[6] >> 1) & 31u) == 0x1F, "offsets 0x%08x 0x%08x", w[5], w[6]);
+    CHECK(((w[6] >> 11) & 31u) == 0x08 && (w[6] >> 16) == 0, "lane 7 offset, zero pad 0x%08x", w[6]);
+    scord_event_t e;
+    scord_line_event_lane(&le, 32, 2, &e);
+    CHECK(e.lane == 2 && e.addr == 0x40BC && e.pc == 0x1234 && e.warp == 3, "lane 2 at 0x%x", e.addr);
+    /* The model takes the lanes in ascending order, as lane events: two
+     * lanes of one warp on one word race (intra-warp), lane 1 first. */
+    setup();
+    le.mask = 0x6; le.off[1] = 0x04; le.off[2] = 0x04;
+    le.ev.addr = X + 4;
+    scord_ref_line_event(m, &le, 32);
+    CHECK(cnt(SCORD_DET_CNT_ACCESSES) == 2 && nrec() == 1, "accesses %u records %u",
+          cnt(SCORD_DET_CNT_ACCESSES), nrec());
+    CHECK(rec(0).type == SCORD_DET_RACE_INTRA_WARP && rec(0).lane == 2 && rec(0).prev_lane == 1,
+          "type %u lane %u prev %u", rec(0).type, rec(0).lane, rec(0).prev_lane);
+    le.mask = 0;
+    scord_ref_line_event(m, &le, 32);
+    CHECK(cnt(SCORD_DET_CNT_ACCESSES) == 2, "an empty mask is nothing");
+    return 1;
+}
 static int block_id_alias(void)
 {   /* block ids equal modulo 128 are one block to the detector */
     setup();
@@ -1485,7 +1520,7 @@ static const struct {
     T(prev_pc_known), T(prev_pc_unknown), T(pc_base_register), T(intrusion_record_v2), T(md_update_v2),
     T(cache_tag_mismatch), T(cache_tag_bit4), T(sparse_cache), T(md_bytes_modes), T(track_min_32_granules), T(gran4), T(gran8), T(gran16), T(md_layout), T(md_update_rules),
     T(generations), T(ring_overflow), T(suppression), T(suppression_slot_reused), T(suppression_fifo), T(record_layout),
-    T(bad_registers), T(frozen_and_tail), T(intrusion), T(event_pack), T(block_id_alias),
+    T(bad_registers), T(frozen_and_tail), T(intrusion), T(event_pack), T(line_event_pack), T(block_id_alias),
     T(evgen_deterministic), T(evgen_mix),
 #undef T
 };

@@ -15,13 +15,13 @@ SCORDUT_SRC    := tests/rtl/scord/scord_diff.cpp
 SCORDUT_MODEL  := sim/refmodel/scord_ref.c sim/refmodel/scord_evgen.c
 SCORDUT_MHDRS  := sim/refmodel/scord_ref.h sim/refmodel/scord_evgen.h
 SCORDUT_MOBJS  := $(SCORDUT_DIR)/scord_ref.o $(SCORDUT_DIR)/scord_evgen.o
-# The RTL under test: 32 warp ids (the generator's whole range), 1 MiB of
+# The RTL under test: 32 warp ids and 32 lanes (the generator's whole range), 1 MiB of
 # device memory, a short queue so back-pressure happens, a metadata cache
 # of 8 lines so evictions (write back, then fetch) happen all the time.
 SCORDUT_MD_LINES ?= 8
-SCORDUT_PARAMS := -GNUM_WARPS=32 -GMEM_BYTES=1048576 -GQUEUE_DEPTH=4 -GLINE_BYTES=32 \
+SCORDUT_PARAMS := -GNUM_WARPS=32 -GNUM_THREADS=32 -GMEM_BYTES=1048576 -GQUEUE_DEPTH=4 -GLINE_BYTES=32 \
                   -GMD_LINES=$(SCORDUT_MD_LINES)
-SCORDUT_DEFS   := -DSCORDUT_NUM_WARPS=32 -DSCORDUT_MEM_BYTES=1048576u -DSCORDUT_LINE_BYTES=32
+SCORDUT_DEFS   := -DSCORDUT_NUM_WARPS=32 -DSCORDUT_LANES=32 -DSCORDUT_MEM_BYTES=1048576u -DSCORDUT_LINE_BYTES=32u
 SCORDUT_ARGS   ?=
 SCORDUT_LONG_ARGS ?= --seed=7 --streams=200 --events=250000 --lt-ops=2000000
 

@@ -213,12 +213,22 @@ static std::string event_str(const scord_event_t &e) {
     return b;
 }
 
-static_assert(SCORD_EVENT_WORDS == 5, "the test top's event port is 160 bits");
+// The test top's event port: line events of SCORDUT_LANES lanes (§3.1).
+static void pack(const scord_line_event_t &le, Vscord_tb_top *t) {
+    uint32_t w[16];
+    unsigned n = scord_line_event_words(SCORDUT_LANES, SCORDUT_LINE_BYTES);
+    scord_line_event_pack(&le, SCORDUT_LANES, SCORDUT_LINE_BYTES, w);
+    for (unsigned i = 0; i < n; i++) t->evt_data_i[i] = w[i];
+}
 
-static void pack(const scord_event_t &e, Vscord_tb_top *t) {
-    uint32_t w[SCORD_EVENT_WORDS];
-    scord_event_pack(&e, w);
-    for (unsigned i = 0; i < SCORD_EVENT_WORDS; i++) t->evt_data_i[i] = w[i];
+// The same instruction (all but lane and address), in the same line.
+static bool joins(const scord_line_event_t &le, const scord_event_t &e) {
+    const scord_event_t &a = le.ev;
+    return e.kind == a.kind && e.scope == a.scope && e.strong == a.strong && e.size == a.size &&
+           e.pc == a.pc && e.core == a.core && e.block == a.block && e.warp == a.warp &&
+           e.barrier == a.barrier && e.bloom == a.bloom && e.wsync == a.wsync &&
+           (e.addr & ~(SCORDUT_LINE_BYTES - 1u)) == (a.addr & ~(SCORDUT_LINE_BYTES - 1u)) &&
+           (le.mask >> e.lane) == 0;  // lanes ascend within a group
 }
 
 static const char *reg_name(uint32_t idx) {
@@ -405,7 +415,7 @@ static int try_refusals(Dut &d, scord_ref_t *m, Rng &r, const Layout &good, bool
 struct Result {
     bool ok = true;
     std::string why;
-    uint64_t events = 0, cycles = 0, records = 0, kernels = 0, sweeps = 0;
+    uint64_t events = 0, line_events = 0, cycles = 0, records = 0, kernels = 0, sweeps = 0;
     uint64_t cnt[SCORD_DET_CNT_COUNT] = {0};
     uint64_t drops = 0;
     // Sums the model's counters before a kernel start clears them.
@@ -565,12 +575,35 @@ static Result run_stream(const StreamCfg &sc, bool lockstep, bool verbose) {
 
     uint32_t host_every = 200 + r.below(3000);
     uint64_t next_host = host_every;
-    scord_event_t ev;
-    bool have = false, perturb = false;
+    // The generator's lane events, grouped into line events as a core's
+    // port does: consecutive lanes of one instruction in one line (mostly;
+    // sometimes a lane goes alone). One event of lookahead.
+    scord_line_event_t le;
+    scord_event_t ev, next;
+    bool have = false, perturb = false, have_next = false, boundary = false;
+    auto pull = [&](scord_event_t &e) -> bool {
+        if (have_next) { e = next; have_next = false; return true; }
+        if (boundary) return false;
+        return scord_evgen_next(&g, &e) != 0;
+    };
     uint64_t idx = 0;
     while (idx < sc.events) {
         if (!have) {
-            if (!scord_evgen_next(&g, &ev)) {
+            bool got = pull(ev);
+            if (got) {
+                memset(&le, 0, sizeof le);
+                le.ev = ev;
+                le.mask = 1u << ev.lane;
+                le.off[ev.lane] = (uint8_t)(ev.addr & (SCORDUT_LINE_BYTES - 1u));
+                while (!boundary && !have_next) {
+                    if (!scord_evgen_next(&g, &next)) { boundary = true; break; }
+                    if (!joins(le, next) || r.chance(15)) { have_next = true; break; }
+                    le.mask |= 1u << next.lane;
+                    le.off[next.lane] = (uint8_t)(next.addr & (SCORDUT_LINE_BYTES - 1u));
+                }
+            }
+            if (!got) {
+                boundary = false;
                 // kernel boundary: compare, play host, sometimes re-arm
                 if (!d.wait_idle()) return fail("detector never became idle");
                 if (check_all(false, false)) {
@@ -590,32 +623,35 @@ static Result run_stream(const StreamCfg &sc, bool lockstep, bool verbose) {
             }
             have = true;
             perturb = true;
-            pack(ev, d.top.get());
+            pack(le, d.top.get());
         }
         if (perturb && r.chance(4)) {
             // Bits the detector must normalise or ignore (§3.1, §3.2):
             // scope on loads/stores, strong clear on atomics, odd sizes,
             // SYNC sub-kinds 2 and 3.
+            scord_event_t &e = le.ev;
             switch (r.below(4)) {
-            case 0: if (ev.kind != SCORD_DET_EV_SYNC) ev.scope ^= 1; break;
-            case 1: if (ev.kind == SCORD_DET_EV_ATOMIC) ev.strong = 0; break;
-            case 2: if (ev.kind != SCORD_DET_EV_SYNC) ev.size = (uint8_t)r.below(4); break;
-            default: ev.kind = SCORD_DET_EV_SYNC; ev.size = (uint8_t)(2 + r.below(2)); break;
+            case 0: if (e.kind != SCORD_DET_EV_SYNC) e.scope ^= 1; break;
+            case 1: if (e.kind == SCORD_DET_EV_ATOMIC) e.strong = 0; break;
+            case 2: if (e.kind != SCORD_DET_EV_SYNC) e.size = (uint8_t)r.below(4); break;
+            default: e.kind = SCORD_DET_EV_SYNC; e.size = (uint8_t)(2 + r.below(2)); break;
             }
-            pack(ev, d.top.get());
+            pack(le, d.top.get());
         }
         perturb = false;
         d.top->evt_valid_i = d.rng.below(100) < d.evt_valid_pct;
         d.top->stall_i = d.rng.below(8) == 0 ? d.rng.below(16) : 0;
         if (d.tick()) {
-            scord_ref_event(m, &ev);
+            scord_ref_line_event(m, &le, SCORDUT_LINE_BYTES);
             have = false;
             d.top->evt_valid_i = 0;
-            idx++;
+            idx += (uint64_t)__builtin_popcount(le.mask);
+            res.line_events++;
             if (lockstep) {
                 if (!d.wait_idle()) return fail("detector never became idle");
                 if (check_all(false, false)) {
-                    printf("  first difference after event %" PRIu64 ": %s\n", idx - 1, event_str(ev).c_str());
+                    printf("  first difference after event %" PRIu64 ": %s lanes=0x%x\n", idx - 1,
+                           event_str(le.ev).c_str(), le.mask);
                     check_all(false, true);
                     char b[64];
                     snprintf(b, sizeof b, "differs after event %" PRIu64, idx - 1);
@@ -718,7 +754,7 @@ int main(int argc, char **argv) {
     Verilated::commandArgs(argc, argv);
 
     unsigned passed = 0, failed = 0;
-    uint64_t total_events = 0, total_cycles = 0;
+    uint64_t total_events = 0, total_lines = 0, total_cycles = 0;
     {
         std::string why;
         if (run_locktable(seed, lt_ops, why)) {
@@ -748,6 +784,7 @@ int main(int argc, char **argv) {
             printf("PASS %s (%s)\n", sc.name.c_str(), res.stats().c_str());
             passed++;
             total_events += res.events;
+            total_lines += res.line_events;
             total_cycles += res.cycles;
         } else {
             printf("FAIL %s: %s\n", sc.name.c_str(), res.why.c_str());
@@ -758,7 +795,8 @@ int main(int argc, char **argv) {
         }
         fflush(stdout);
     }
-    printf("scord-diff: %" PRIu64 " events, %" PRIu64 " cycles\n", total_events, total_cycles);
+    printf("scord-diff: %" PRIu64 " lane events in %" PRIu64 " line events, %" PRIu64 " cycles\n",
+           total_events, total_lines, total_cycles);
     printf("%u passed, %u failed\n", passed, failed);
     return failed ? 1 : 0;
 }

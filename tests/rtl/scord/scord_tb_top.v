@@ -12,7 +12,8 @@ module scord_tb_top #(
   parameter QUEUE_DEPTH = 4,
   parameter MD_LINES    = 8,
   // derived, do not override
-  parameter LINE_BITS = LINE_BYTES * 8
+  parameter LINE_BITS = LINE_BYTES * 8,
+  parameter EVW       = 160 + NUM_THREADS * (1 + $clog2(LINE_BYTES))
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -21,7 +22,7 @@ module scord_tb_top #(
   output wire                  sweeping_o,
   input  wire                  evt_valid_i,
   output wire                  evt_ready_o,
-  input  wire [159:0]          evt_data_i,  // v2: 5 words, word 4 [7:0] wsync
+  input  wire [EVW-1:0]        evt_data_i,  // line events: lead lane event, mask, offsets
   input  wire [NUM_CORES-1:0]  stall_i,
   input  wire                  ctl_req_i,
   input  wire                  ctl_we_i,
