@@ -2,11 +2,11 @@
 // fence counters per (block id mod 128, warp id), 128 x NUM_WARPS entries
 // in one synchronous RAM (read data the cycle after the address).
 //
-// The detector's pipeline reads two entries in one cycle (the current
-// accessor's for one event and the previous accessor's for the event ahead
-// of it), so there are two read ports: two copies of the RAM, both written
-// alike, each with one read port (what a block RAM offers). Port 2 holds
-// its data while rd2_en_i is low. Kernel start clears it with a walk of one entry per
+// The detector's pipeline reads 1 + NRD2 entries in one cycle (the current
+// accessor's for one pass and the previous accessor of each of the next
+// pass's entries), so there are 1 + NRD2 read ports: as many copies of the
+// RAM, all written alike, each with one read port (what a block RAM
+// offers). The NRD2 ports hold their data while rd2_en_i is low. Kernel start clears it with a walk of one entry per
 // cycle (busy_o high meanwhile) instead of a flop per entry.
 // Warp ids are below NUM_WARPS in the GPU (§6.1); higher bits are dropped.
 `default_nettype none
@@ -14,6 +14,7 @@
 
 module scord_fence_file #(
   parameter NUM_WARPS = 4,
+  parameter NRD2      = 1,
   // derived, do not override
   parameter WARP_IW = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
   parameter DEPTH   = 128 << WARP_IW,
@@ -29,12 +30,12 @@ module scord_fence_file #(
   input  wire [4:0]  rd_warp_i,
   output wire [5:0]  rd_blk_o,
   output wire [5:0]  rd_dev_o,
-  // second read port
-  input  wire        rd2_en_i,
-  input  wire [6:0]  rd2_block_i,
-  input  wire [4:0]  rd2_warp_i,
-  output wire [5:0]  rd2_blk_o,
-  output wire [5:0]  rd2_dev_o,
+  // NRD2 more read ports
+  input  wire             rd2_en_i,
+  input  wire [NRD2*7-1:0] rd2_block_i,
+  input  wire [NRD2*5-1:0] rd2_warp_i,
+  output wire [NRD2*6-1:0] rd2_blk_o,
+  output wire [NRD2*6-1:0] rd2_dev_o,
   // write port
   input  wire        wr_en_i,
   input  wire [6:0]  wr_block_i,
@@ -43,13 +44,11 @@ module scord_fence_file #(
   input  wire [5:0]  wr_dev_i
 );
   reg [11:0]      mem_q [0:DEPTH-1];
-  reg [11:0]      mem2_q [0:DEPTH-1];
-  reg [11:0]      rdata_q, rdata2_q;
+  reg [11:0]      rdata_q;
   reg             clr_q;
   reg [IDX_W-1:0] clr_idx_q;
 
   wire [IDX_W-1:0] rd_idx = {rd_block_i, rd_warp_i[WARP_IW-1:0]};
-  wire [IDX_W-1:0] rd2_idx = {rd2_block_i, rd2_warp_i[WARP_IW-1:0]};
   wire [IDX_W-1:0] wr_idx = {wr_block_i, wr_warp_i[WARP_IW-1:0]};
   // Upper warp bits are unused by design (warp ids < NUM_WARPS).
   wire unused_warp_bits = ^{rd_warp_i, rd2_warp_i, wr_warp_i};
@@ -60,8 +59,6 @@ module scord_fence_file #(
   assign busy_o   = clr_q;
   assign rd_blk_o = rdata_q[5:0];
   assign rd_dev_o = rdata_q[11:6];
-  assign rd2_blk_o = rdata2_q[5:0];
-  assign rd2_dev_o = rdata2_q[11:6];
 
   always @(posedge clk_i) begin
     rdata_q <= mem_q[rd_idx];
@@ -69,12 +66,22 @@ module scord_fence_file #(
       mem_q[w_idx] <= w_data;
   end
 
-  always @(posedge clk_i) begin
-    if (rd2_en_i)
-      rdata2_q <= mem2_q[rd2_idx];
-    if (w_en)
-      mem2_q[w_idx] <= w_data;
-  end
+  genvar p;
+  generate
+    for (p = 0; p < NRD2; p = p + 1) begin : g_rd2
+      reg [11:0] mem2_q [0:DEPTH-1];
+      reg [11:0] rdata2_q;
+      wire [IDX_W-1:0] rd2_idx = {rd2_block_i[p*7 +: 7], rd2_warp_i[p*5 +: WARP_IW]};
+      always @(posedge clk_i) begin
+        if (rd2_en_i)
+          rdata2_q <= mem2_q[rd2_idx];
+        if (w_en)
+          mem2_q[w_idx] <= w_data;
+      end
+      assign rd2_blk_o[p*6 +: 6] = rdata2_q[5:0];
+      assign rd2_dev_o[p*6 +: 6] = rdata2_q[11:6];
+    end
+  endgenerate
 
   always @(posedge clk_i) begin
     if (rst_i) begin

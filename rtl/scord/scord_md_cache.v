@@ -10,12 +10,12 @@
 // keeps the detector's idle low meanwhile. Dirty state is kept per entry,
 // so a write back stores exactly the entries the detector changed.
 //
-// Lookup: rd_addr_i (an entry address) every cycle; the cycle after,
-// hit_o/rdata_o answer it if rvalid_o. Tags and data are synchronous-read
+// Lookup: rd_addr_i (an address in the line) every cycle; the cycle after,
+// hit_o/rline_o (the whole line) answer it if rvalid_o. Tags and data are synchronous-read
 // RAMs (block RAM); valid bits and one dirty bit per line are flops
 // (cleared at once); which entries of a dirty line are dirty sits in a
 // small LUT RAM, read only when the line is written back.
-// The caller guarantees: wr_i only for an entry whose lookup hit, with no
+// The caller guarantees: wr_i only for a line whose lookup hit, with no
 // fetch or flush since; fetch_i (for the line of the address looked up the
 // cycle before, a miss) only when no entry write is pending; inval_i only
 // while clean and idle. LINE_BYTES >= 2 * ENTRY_BYTES (two entries or more
@@ -27,15 +27,19 @@ module scord_md_cache #(
   parameter LINE_BYTES  = 32,
   parameter LINES       = 32,
   parameter ENTRY_BYTES = 16,                           // a metadata entry (§5.1)
+  // One of 2^BANK_W banks (scord_md_banks): it holds the lines whose
+  // address bits [OFF_W +: BANK_W] are BANK, and indexes by the bits above.
+  parameter BANK_W      = 0,
+  parameter BANK        = 0,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter EB        = ENTRY_BYTES * 8,                // entry bits
   parameter ES        = $clog2(ENTRY_BYTES),            // entry address bits
   parameter OFF_W     = $clog2(LINE_BYTES),
   parameter EPL       = LINE_BYTES / ENTRY_BYTES,       // entries per line
-  parameter EW        = (EPL > 1) ? $clog2(EPL) : 1,
   parameter IDX_W     = (LINES > 1) ? $clog2(LINES) : 1,
-  parameter TAG_W     = 32 - OFF_W - IDX_W
+  parameter TAG_W     = 32 - OFF_W - BANK_W - IDX_W,
+  parameter LOW_W     = OFF_W + BANK_W                  // address bits below the index
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -43,11 +47,12 @@ module scord_md_cache #(
   input  wire [31:0]           rd_addr_i,
   output wire                  rvalid_o,
   output wire                  hit_o,
-  output wire [EB-1:0]         rdata_o,
-  // entry write (a hit)
+  output wire [LINE_BITS-1:0]  rline_o,
+  // entry writes into one line (a hit): the entries of wr_mask_i
   input  wire                  wr_i,
   input  wire [31:0]           wr_addr_i,
-  input  wire [EB-1:0]         wr_data_i,
+  input  wire [EPL-1:0]        wr_mask_i,
+  input  wire [LINE_BITS-1:0]  wr_line_i,
   // miss handling, flushing, invalidation
   input  wire                  fetch_i,
   input  wire                  flush_i,
@@ -97,18 +102,19 @@ module scord_md_cache #(
   // (the other address bits are the tag and the offset)
   /* verilator lint_off UNUSEDSIGNAL */
   function [IDX_W-1:0] idx_of(input [31:0] a);
-    idx_of = (LINES > 1) ? a[OFF_W +: IDX_W] : {IDX_W{1'b0}};
+    idx_of = (LINES > 1) ? a[LOW_W +: IDX_W] : {IDX_W{1'b0}};
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---- lookup ----
   wire [IDX_W-1:0] ra_idx = idx_of(ra_q);
-  wire [EW-1:0]    ra_ent = (EPL > 1) ? ra_q[ES +: EW] : {EW{1'b0}};
   wire [IDX_W-1:0] r_idx  = (state_q == F_IDLE) ? idx_of(rd_addr_i) : f_idx_q;
   assign rvalid_o = rvalid_q;
   assign hit_o    = valid_q[ra_idx] && (tag_rd_q == ra_q[31 -: TAG_W]);
-  assign rdata_o  = data_rd_q[ra_ent * EB +: EB];
-  wire unused_ra = ^{ra_q[ES-1:0], wr_addr_i[ES-1:0], rd_addr_i[ES-1:0]};
+  assign rline_o  = data_rd_q;
+  wire unused_ra = ^{ra_q[LOW_W-1:0], wr_addr_i[LOW_W-1:0], rd_addr_i[LOW_W-1:0]};
+  // this bank's address bits, below the index
+  localparam [LOW_W-1:0] LOW = LOW_W'(BANK) << OFF_W;
 
   // ---- the line port ----
   reg                   p_rd, p_wr;
@@ -123,7 +129,7 @@ module scord_md_cache #(
     .rst_i          (rst_i),
     .rd_i           (p_rd),
     .wr_i           (p_wr),
-    .addr_i         (p_wr ? {tag_rd_q, f_idx_q, {OFF_W{1'b0}}} : {f_tag_q, f_idx_q, {OFF_W{1'b0}}}),
+    .addr_i         (p_wr ? {tag_rd_q, f_idx_q, LOW} : {f_tag_q, f_idx_q, LOW}),
     .wdata_i        (data_rd_q),
     .wstrb_i        (v_strb),
     .sweep_i        (sweep_i),
@@ -183,16 +189,10 @@ module scord_md_cache #(
 
   // ---- RAMs: one write port each ----
   wire [IDX_W-1:0]     w_idx  = fill ? f_idx_q : idx_of(wr_addr_i);
-  wire [EW-1:0]        w_ent  = (EPL > 1) ? wr_addr_i[ES +: EW] : {EW{1'b0}};
-  wire [LINE_BITS-1:0] w_data = fill ? p_rdata : {EPL{wr_data_i}};
-  reg  [EPL-1:0]       w_en;
-  integer ei;
-  always @* begin
-    for (ei = 0; ei < EPL; ei = ei + 1)
-      w_en[ei] = fill || (wr_i && w_ent == ei[EW-1:0]);
-  end
+  wire [LINE_BITS-1:0] w_data = fill ? p_rdata : wr_line_i;
+  wire [EPL-1:0]       w_en   = fill ? {EPL{1'b1}} : (wr_i ? wr_mask_i : {EPL{1'b0}});
 
-  // Entry mask port: an entry write sets its bit (the whole mask if the
+  // Entry mask port: an entry write sets its bits (the whole mask if the
   // line was clean); the end of a write back or fill clears the line.
   // Entry writes never overlap those (see the caller's contract above).
   wire           m_clear = (state_q == F_WB || state_q == F_RD) && p_done;
@@ -202,8 +202,8 @@ module scord_md_cache #(
   integer mi;
   always @* begin
     for (mi = 0; mi < EPL; mi = mi + 1) begin
-      m_en[mi]   = m_clear || (wr_i && (m_fresh || w_ent == mi[EW-1:0]));
-      m_data[mi] = !m_clear && (w_ent == mi[EW-1:0]);
+      m_en[mi]   = m_clear || (wr_i && (m_fresh || wr_mask_i[mi]));
+      m_data[mi] = !m_clear && wr_mask_i[mi];
     end
   end
 

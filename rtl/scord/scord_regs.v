@@ -13,7 +13,10 @@
 module scord_regs #(
   parameter NUM_CORES   = 4,
   parameter NUM_THREADS = 8,
-  parameter MEM_BYTES   = 16777216
+  parameter MEM_BYTES   = 16777216,
+  parameter PASS_MAX    = 8,          // lane accesses one pass counts at most
+  // derived, do not override
+  parameter IW = $clog2(PASS_MAX + 1)
 ) (
   input  wire                 clk_i,
   input  wire                 rst_i,
@@ -49,7 +52,7 @@ module scord_regs #(
   input  wire [31:0]          drops_i,
   input  wire                 busy_i,
   input  wire                 kstart_i,       // armed kernel start: step gen, clear counters
-  input  wire [26:0]          cnt_inc_i,      // +1 to counter k
+  input  wire [27*IW-1:0]     cnt_inc_i,      // counter k += cnt_inc_i[IW k +: IW]
   input  wire [NUM_CORES-1:0] stall_i,        // per core: a replay for a full FIFO
   input  wire [NUM_CORES*8-1:0] sh_acc_i,     // per core: shared-memory lane accesses
   input  wire [NUM_CORES-1:0] sh_sync_i,      // per core: a warp sync
@@ -244,12 +247,13 @@ module scord_regs #(
   // bits waits in a pending bit, and one pending carry per cycle (the
   // lowest) is added into the RAM. A counter carries at most once per
   // 2^LO / STEP_MAX cycles (the shared-access counter adds up to
-  // NUM_CORES x NUM_THREADS a cycle), well over the NCNT cycles a carry
+  // NUM_CORES x NUM_THREADS a cycle, a pass of the checks PASS_MAX), well over the NCNT cycles a carry
   // can wait, so no carry is
   // ever pending twice. A read adds the pending carry; a kernel start marks
   // every high part zero. (32-bit counters in flops cost an adder and 32
   // flip-flops each: about a quarter of the detector's LUTs on the board.)
-  localparam integer STEP_MAX = NUM_CORES * NUM_THREADS;
+  localparam integer STEP_MAX = (NUM_CORES * NUM_THREADS > PASS_MAX) ? NUM_CORES * NUM_THREADS
+                                                                      : PASS_MAX;
   localparam integer LO = 6 + $clog2(STEP_MAX + 1);
   localparam integer HI = 32 - LO;
   localparam integer K_ACC   = {27'd0, `DET_CNT_ACCESSES};
@@ -285,7 +289,7 @@ module scord_regs #(
       else if (k == K_SHACC)                       step = shacc_sum;
       else if (k == K_SHSYN)                       step = shsyn_sum;
       else if (k == K_ACC || (k >= 13 && k <= 16)) step = {(LO+1){1'b0}};
-      else                                         step = {{LO{1'b0}}, cnt_inc_i[k]};
+      else                                         step = (LO+1)'(cnt_inc_i[IW*k +: IW]);
       {carry[k], lo_next[LO*k +: LO]} = {1'b0, lo_q[k]} + step;
     end
   end
@@ -313,7 +317,7 @@ module scord_regs #(
       pend_q <= {NCNT{1'b0}};
       zero_q <= {NCNT{1'b1}};
     end else begin
-      acc_q  <= acc_q + {31'd0, cnt_inc_i[K_ACC]};
+      acc_q  <= acc_q + 32'(cnt_inc_i[IW*K_ACC +: IW]);
       for (k = 0; k < NCNT; k = k + 1)
         lo_q[k] <= lo_next[LO*k +: LO];
       pend_q <= (pend_q & ~(svc_any ? (NCNT'(1) << svc) : {NCNT{1'b0}})) | carry;
@@ -321,7 +325,7 @@ module scord_regs #(
     end
   end
   assign cnt_accesses_o = acc_q;
-  wire unused_inc = ^cnt_inc_i[16:11];  // the shared counters come from sh_*_i
+  wire unused_inc = ^cnt_inc_i[IW*11 +: IW*6];  // the shared counters come from sh_*_i
 
   // ---- read data ----
   wire [7:0]    cidx = ctl_addr_i - `DET_CNT_BASE;

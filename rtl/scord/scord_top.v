@@ -101,7 +101,19 @@ module scord_top #(
   wire [32:0] md_bytes;
   wire [4:0]  track_log2;
   wire [5:0]  gen;
-  reg  [26:0] cnt_inc;
+  // pass geometry (§13.2)
+  localparam integer T     = NUM_THREADS;
+  localparam integer LW    = (T > 1) ? $clog2(T) : 1;
+  localparam integer OFF_W = $clog2(LINE_BYTES);
+  localparam integer S     = LINE_BYTES / 4;          // slots: granules of a line at most
+  localparam integer SW    = (S > 1) ? $clog2(S) : 1;
+  localparam integer MD_ENTRY_BYTES = 32'(`DET_MD_ENTRY_BYTES);
+  localparam integer EPL   = LINE_BYTES / MD_ENTRY_BYTES;   // entries per metadata line
+  localparam integer EW    = (EPL > 1) ? $clog2(EPL) : 1;
+  localparam integer NB    = S / EPL;                 // metadata banks: the lines of a pass
+  localparam integer BW    = (NB > 1) ? $clog2(NB) : 1;
+  localparam integer IW    = $clog2(S + 1);           // a counter's step
+  reg  [27*IW-1:0] cnt_inc;
   reg         kstart, intrusion_set;
   wire        overflow_set, cnt_records, cnt_suppressed;
   wire        busy;
@@ -109,7 +121,8 @@ module scord_top #(
   scord_regs #(
     .NUM_CORES   (NUM_CORES),
     .NUM_THREADS (NUM_THREADS),
-    .MEM_BYTES   (MEM_BYTES)
+    .MEM_BYTES   (MEM_BYTES),
+    .PASS_MAX    (S)
   ) u_regs (
     .clk_i           (clk_i),
     .rst_i           (rst_i),
@@ -151,11 +164,12 @@ module scord_top #(
   );
 
   // ---------------------------------------------------------------------------
-  // Event queue of line events, and their lanes one at a time
+  // Event queue of line events, cut into passes (§13.2)
   wire           lq_valid, lq_pop, q_empty;
   wire [EVW-1:0] lq_data;
-  wire           q_valid, q_pop;
+  wire           q_valid, q_pop, wide;
   wire [159:0]   q_data;
+  wire [T-1:0]   q_mask;
 
   scord_evq #(
     .DEPTH (QUEUE_DEPTH),
@@ -172,24 +186,28 @@ module scord_top #(
     .empty_o     (q_empty)
   );
 
-  scord_lane_split #(
+  scord_pass_split #(
     .NUM_THREADS (NUM_THREADS),
     .LINE_BYTES  (LINE_BYTES)
   ) u_split (
     .clk_i       (clk_i),
     .rst_i       (rst_i),
+    .gcode_i     (gcode),
+    .wide_i      (wide),
     .in_valid_i  (lq_valid),
     .in_data_i   (lq_data),
     .in_pop_o    (lq_pop),
     .out_valid_o (q_valid),
     .out_data_o  (q_data),
+    .out_mask_o  (q_mask),
     .out_pop_i   (q_pop)
   );
+  wire [T*OFF_W-1:0] q_offs = lq_data[160 + T +: T * OFF_W];
 
   // ---------------------------------------------------------------------------
-  // Pipeline (see the header): P0 = the queue head, decoded; P1 = metadata
-  // lookup; P2 = check, counters, report, entry write. Stage registers
-  // carry the raw event word; fields are cut where they are needed.
+  // Pipeline (see the header): P0 = a pass at the queue head, decoded; P1 =
+  // metadata lookup; P2 = checks, counters, reports, entry writes. Stage
+  // registers carry the raw lead event; fields are cut where needed.
   localparam [1:0] SYNC_FENCE = `DET_SYNC_FENCE;
   localparam [1:0] SYNC_BAR   = `DET_SYNC_BARRIER;
   localparam [1:0] EV_SYNC    = `DET_EV_SYNC;
@@ -197,7 +215,7 @@ module scord_top #(
   localparam [1:0] EV_STORE   = `DET_EV_STORE;
   localparam [1:0] EV_ATOMIC  = `DET_EV_ATOMIC;
 
-  // ---- P0: the queue head (§3.1), address decode (§6.2 A1-A3, §5.2) ----
+  // ---- P0: the pass's lead lane (§3.1), address decode (§6.2 A1-A3, §5.2) ----
   wire [31:0] q_addr  = q_data[63:32];
   wire [6:0]  q_b7    = q_data[102:96];
   wire [4:0]  q_warp  = q_data[116:112];
@@ -206,22 +224,47 @@ module scord_top #(
   wire        q_is_ld = (q_kind == EV_LOAD);
   wire        q_sync  = (q_kind == EV_SYNC);
 
+  wire [37:0] md_lo   = {6'd0, md_base};
+  wire [37:0] md_hi   = md_lo + {5'd0, md_bytes};
+  wire [37:0] ring_lo = {6'd0, ring_base};
+  wire [37:0] ring_hi = ring_lo + {1'b0, ring_size, 5'd0};
+  wire [37:0] tr_lo   = {6'd0, track_base};
+  wire [37:0] tr_hi   = tr_lo + {6'd0, track_bytes};
   wire [37:0] a38       = {6'd0, q_addr};
-  wire [37:0] md_lo     = {6'd0, md_base};
-  wire [37:0] ring_lo   = {6'd0, ring_base};
-  wire [37:0] tr_lo     = {6'd0, track_base};
-  wire        in_md     = (a38 >= md_lo) && (a38 < md_lo + {5'd0, md_bytes});
-  wire        in_ring   = (a38 >= ring_lo) && (a38 < ring_lo + {1'b0, ring_size, 5'd0});
+  wire        in_md     = (a38 >= md_lo) && (a38 < md_hi);
+  wire        in_ring   = (a38 >= ring_lo) && (a38 < ring_hi);
   wire        intrusion = !q_is_ld && (in_md || in_ring);
-  wire        tracked   = (a38 >= tr_lo) && (a38 < tr_lo + {6'd0, track_bytes});
+  wire        tracked   = (a38 >= tr_lo) && (a38 < tr_hi);
 
   wire [2:0]  glog2     = 3'd2 + {1'b0, gcode};
-  wire [31:0] toff      = q_addr - track_base;
   // cache mode: index = granule mod N = (offset mod TRACK_BYTES/R) >> G,
   // tag = granule / N = offset >> log2(TRACK_BYTES/R), R = 32 granules per
   // entry (64 in sparse cache mode)
   wire [2:0]  r_log2    = sparse ? 3'd6 : 3'd5;
   wire [31:0] sub_mask  = (track_bytes >> r_log2) - 32'd1;
+
+  // Lanes share a pass only where a line's granules are consecutive
+  // entries starting at a metadata line (§13.2): the window and the
+  // metadata start at lines and, in cache mode, a line's granules do not
+  // wrap around the table. Then a pass's entries are its line's first
+  // entry plus each lane's granule; else a pass is one lane at slot 0.
+  wire        aligned   = (track_base[OFF_W-1:0] == {OFF_W{1'b0}}) &&
+                          (md_base[OFF_W-1:0] == {OFF_W{1'b0}}) &&
+                          (!cache || sub_mask >= LINE_B32 - 32'd1);
+  // The head's line: all of it in the window or all out, away from the
+  // metadata and the ring, an access.
+  wire [37:0] hs38    = {6'd0, lq_data[63:32+OFF_W], {OFF_W{1'b0}}};
+  localparam [31:0] LINE_B32  = LINE_BYTES;
+  localparam [37:0] LINE_LAST = {6'd0, LINE_B32 - 32'd1};
+  wire [37:0] he38    = hs38 + LINE_LAST;
+  wire        h_md    = (he38 >= md_lo) && (hs38 < md_hi);
+  wire        h_ring  = (he38 >= ring_lo) && (hs38 < ring_hi);
+  wire        hs_tr   = (hs38 >= tr_lo) && (hs38 < tr_hi);
+  wire        he_tr   = (he38 >= tr_lo) && (he38 < tr_hi);
+  assign wide = aligned && (lq_data[123:122] != EV_SYNC) && !h_md && !h_ring && (hs_tr == he_tr);
+
+  wire [31:0] b_addr    = aligned ? {q_addr[31:OFF_W], {OFF_W{1'b0}}} : q_addr;
+  wire [31:0] toff      = b_addr - track_base;
   wire [31:0] index     = (cache ? (toff & sub_mask) : toff) >> glog2;
   wire [4:0]  tag_sh    = track_log2 - {2'd0, r_log2};
   wire [31:0] tag_full  = toff >> tag_sh;
@@ -231,7 +274,7 @@ module scord_top #(
   // In a valid configuration index < 2^28 and the tag fits 5 bits (6 sparse).
   wire unused_idx = ^{index[31:28], tag_full[31:6]};
 
-  // What the event is, with the arming state looked at as it enters.
+  // What the pass is, with the arming state looked at as it enters.
   wire q_acc   = armed && !q_sync;
   wire q_intr  = q_acc && intrusion;
   wire q_trk   = q_acc && !intrusion && tracked;
@@ -239,23 +282,27 @@ module scord_top #(
   wire q_bar   = armed && q_sync && (q_size == SYNC_BAR);
 
   // ---- stage registers ----
-  reg         s1_v_q, s1_acc_q, s1_bar_q, s1_trk_q, s1_intr_q, s1_fence_q;
-  reg [159:0] s1_ev_q;
-  reg [31:0]  s1_adr_q;
-  reg [5:0]   s1_tag_q;
-  reg         s2_v_q, s2_acc_q, s2_bar_q, s2_trk_q, s2_intr_q, s2_fence_q, s2_rep_q;
-  reg [159:0] s2_ev_q;
-  reg [31:0]  s2_adr_q;
-  reg [5:0]   s2_tag_q;
-  reg [127:0] s2_raw_q;
-  reg [5:0]   s2_ffc_blk_q, s2_ffc_dev_q;
-  reg [3:0]   rtype_q;
-  // the last entry written back by P2 (its new value, changed or not)
-  reg         lw_v_q;
-  reg [31:0]  lw_adr_q;
-  reg [127:0] lw_raw_q;
-  reg         sweep_q;
-  reg         start_pend_q;
+  reg                s1_v_q, s1_acc_q, s1_bar_q, s1_trk_q, s1_intr_q, s1_fence_q;
+  reg  [159:0]       s1_ev_q;
+  reg  [T-1:0]       s1_mask_q;
+  reg  [T*OFF_W-1:0] s1_offs_q;
+  reg  [31:0]        s1_adr_q;      // the pass's first entry
+  reg  [5:0]         s1_tag_q;
+  reg                s2_v_q, s2_acc_q, s2_bar_q, s2_trk_q, s2_intr_q, s2_fence_q, s2_rep_q;
+  reg  [159:0]       s2_ev_q;
+  reg  [T-1:0]       s2_mask_q, rp_q;
+  reg  [T*OFF_W-1:0] s2_offs_q;
+  reg  [31:0]        s2_adr_q;
+  reg  [5:0]         s2_tag_q;
+  reg  [S*128-1:0]   s2_raw_q;
+  reg  [5:0]         s2_ffc_blk_q, s2_ffc_dev_q;
+  // the entries last written back by P2 (their new values, changed or not)
+  reg                lw_v_q;
+  reg  [31:0]        lw_adr_q;
+  reg  [S-1:0]       lw_sv_q;
+  reg  [S*128-1:0]   lw_raw_q;
+  reg                sweep_q;
+  reg                start_pend_q;
 
   wire [6:0]  s1_b7   = s1_ev_q[102:96];
   wire [4:0]  s1_warp = s1_ev_q[116:112];
@@ -268,7 +315,6 @@ module scord_top #(
   wire [7:0]  ev_core    = s2_ev_q[95:88];
   wire [15:0] ev_block   = s2_ev_q[111:96];
   wire [4:0]  ev_warp    = s2_ev_q[116:112];
-  wire [4:0]  ev_lane    = s2_ev_q[121:117];
   wire [1:0]  ev_kind    = s2_ev_q[123:122];
   wire        ev_is_ld   = (ev_kind == EV_LOAD);
   wire        ev_is_st   = (ev_kind == EV_STORE);
@@ -278,45 +324,74 @@ module scord_top #(
   wire [1:0]  ev_size    = s2_ev_q[127:126];
   wire [6:0]  ev_b7      = ev_block[6:0];
   wire [7:0]  ev_wsync   = s2_ev_q[135:128];
-  // bytes of its word the access touches (§6.3 C0), and its PC index
+  // bytes of its word an access touches (§6.3 C0), and the PC index
   wire [7:0]  ev_bmask   = (ev_size == 2'd0) ? 8'h01 : (ev_size == 2'd1) ? 8'h03 :
                            (ev_size == 2'd2) ? 8'h0F : 8'hFF;
-  wire [7:0]  ev_bshift  = ev_bmask << ev_addr[1:0];
-  wire [3:0]  ev_bytes   = ev_bshift[3:0];   // bytes past the word are not its
   wire [31:0] ev_pcoff   = ev_pc - pc_base;
   wire [15:0] ev_pcidx   = (ev_pc >= pc_base && ev_pcoff[31:18] == 14'd0 &&
                             ev_pcoff[17:2] != 16'(`DET_PCIDX_UNKNOWN)) ? ev_pcoff[17:2]
                                                                       : 16'(`DET_PCIDX_UNKNOWN);
-  wire unused_ev = ^{s2_ev_q[159:136], ev_pcoff[1:0], ev_bshift[7:4]};
+  wire unused_ev = ^{s2_ev_q[159:136], s2_ev_q[121:117], ev_pcoff[1:0], ev_addr[OFF_W-1:0]};
+
+  // ---- the slots of the passes in P1 and P2 ----
+  wire [S-1:0]    sv1, sv2;
+  wire [S*LW-1:0] sl1, sl2;
+  wire [T*SW-1:0] ls1, ls2;
+  scord_pass_slots #(.NUM_THREADS(T), .LINE_BYTES(LINE_BYTES)) u_slots1 (
+    .mask_i (s1_mask_q), .offs_i (s1_offs_q), .slotted_i (aligned), .gcode_i (gcode),
+    .valid_o (sv1), .lane_o (sl1), .slot_o (ls1));
+  scord_pass_slots #(.NUM_THREADS(T), .LINE_BYTES(LINE_BYTES)) u_slots2 (
+    .mask_i (s2_mask_q), .offs_i (s2_offs_q), .slotted_i (aligned), .gcode_i (gcode),
+    .valid_o (sv2), .lane_o (sl2), .slot_o (ls2));
+  wire unused_slots = ^{sl1, ls1};
+
+  // Slot s's entry is the pass's first entry + 16 s: its metadata line is
+  // in bank (line mod NB), and the line of bank b is the pass's first line
+  // plus (b - first line) mod NB.
+  // (entry addresses are looked at in their bank and entry bits only)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [31:0] slot_adr(input [31:0] base, input integer sl);
+    slot_adr = base + (sl << 4);
+  endfunction
+  function [31:0] bank_line(input [31:0] base, input integer b);
+    bank_line = {base[31:OFF_W] + {{(32-OFF_W-BW){1'b0}}, BW'(b) - base[OFF_W +: BW]},
+                 {OFF_W{1'b0}}};
+  endfunction
+  reg [31:0] ea, ea1, ea2;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------------
-  // Metadata cache (with the sweep engine behind it)
-  wire                  mc_rvalid, mc_hit, mc_busy, mc_dirty, mc_sweep_done;
-  wire [127:0]          mc_rdata;
-  reg                   mc_wr, mc_fetch, mc_flush, md_sweep;
-  wire [31:0]           mc_rd_addr;
-  wire [127:0]          c_new;
-  wire                  md_l2_valid;
-  wire [2:0]            md_l2_type;
-  wire [31:0]           md_l2_addr;
-  wire [LINE_BITS-1:0]  md_l2_wdata;
-  wire [LINE_BYTES-1:0] md_l2_wstrb;
+  // Metadata cache, one bank per line of a pass (with the sweep engine)
+  wire [NB-1:0]            mc_rvalid, mc_hit;
+  wire                     mc_busy, mc_dirty, mc_sweep_done;
+  wire [NB*LINE_BITS-1:0]  mc_rline;
+  reg  [NB-1:0]            mc_wr, mc_fetch;
+  reg                      mc_flush, md_sweep;
+  reg  [NB*32-1:0]         mc_rd_addr, mc_wr_addr;
+  reg  [NB*EPL-1:0]        mc_wr_mask;
+  reg  [NB*LINE_BITS-1:0]  mc_wr_line;
+  wire                     md_l2_valid;
+  wire [2:0]               md_l2_type;
+  wire [31:0]              md_l2_addr;
+  wire [LINE_BITS-1:0]     md_l2_wdata;
+  wire [LINE_BYTES-1:0]    md_l2_wstrb;
 
-  localparam integer MD_ENTRY_BYTES = 32'(`DET_MD_ENTRY_BYTES);
-  scord_md_cache #(
+  scord_md_banks #(
     .LINE_BYTES  (LINE_BYTES),
     .LINES       (MD_LINES),
-    .ENTRY_BYTES (MD_ENTRY_BYTES)
+    .ENTRY_BYTES (MD_ENTRY_BYTES),
+    .NB          (NB)
   ) u_mc (
     .clk_i          (clk_i),
     .rst_i          (rst_i),
     .rd_addr_i      (mc_rd_addr),
     .rvalid_o       (mc_rvalid),
     .hit_o          (mc_hit),
-    .rdata_o        (mc_rdata),
+    .rline_o        (mc_rline),
     .wr_i           (mc_wr),
-    .wr_addr_i      (s2_adr_q),
-    .wr_data_i      (c_new),
+    .wr_addr_i      (mc_wr_addr),
+    .wr_mask_i      (mc_wr_mask),
+    .wr_line_i      (mc_wr_line),
     .fetch_i        (mc_fetch),
     .flush_i        (mc_flush),
     .inval_i        (kstart),
@@ -338,12 +413,22 @@ module scord_top #(
 
   // ---------------------------------------------------------------------------
   // Handshakes between the stages
-  wire s2_commit;                       // P2 finishes its event this cycle
+  wire s2_commit;                       // P2 finishes its pass this cycle
   wire s2_free  = !s2_v_q || s2_commit;
-  // P1 is ready when its lookup hit (only tracked accesses look up).
-  // Nothing enters P2 while the cache engine runs: a report in P2 and a
+  // the banks P1's entries are in
+  reg  [NB-1:0] nb1;
+  integer       si;
+  always @* begin
+    nb1 = {NB{1'b0}};
+    for (si = 0; si < S; si = si + 1) begin
+      ea = slot_adr(s1_adr_q, si);
+      if (sv1[si]) nb1[ea[OFF_W +: BW]] = 1'b1;
+    end
+  end
+  // P1 is ready when its lookups hit (only tracked accesses look up).
+  // Nothing enters P2 while the cache engines run: a report in P2 and a
   // flush would both want the L2 channel.
-  wire s1_ready = !mc_busy && (!s1_trk_q || (mc_rvalid && mc_hit));
+  wire s1_ready = !mc_busy && (!s1_trk_q || ((nb1 & ~(mc_rvalid & mc_hit)) == {NB{1'b0}}));
   wire adv12    = s1_v_q && s1_ready && s2_free;
   wire s1_free  = !s1_v_q || adv12;
   // A fence's fence file write must be seen by every later read: nothing
@@ -352,33 +437,56 @@ module scord_top #(
   wire ff_busy;
   wire pop      = q_valid && s1_free && !fence_in && !sweep_q && !ff_busy;
   assign q_pop  = pop;
-  // A held P1 looks its entry up again every cycle (a block RAM answers
+  // A held P1 looks its lines up again every cycle (a block RAM answers
   // the cycle after): the answer then includes every write until now.
   wire s1_hold  = s1_v_q && !adv12;
-  assign mc_rd_addr = s1_hold ? s1_adr_q : entry_adr;
+  wire [31:0] lk_base = s1_hold ? s1_adr_q : entry_adr;
+  integer bi;
+  always @* begin
+    for (bi = 0; bi < NB; bi = bi + 1)
+      mc_rd_addr[bi*32 +: 32] = bank_line(lk_base, bi);
+  end
 
   // ---------------------------------------------------------------------------
-  // Forwarding. P1 read its entry the cycle before; the only write it can
+  // Forwarding. P1 read its entries the cycle before; the only write it can
   // have missed is the one P2 made then (lw_*). P2 re-applies lw_* for a
-  // write made while it was in P1. For the fence file read of the previous
-  // accessor (in P1, for P2's check) an entry P2 holds now is what P2 will
-  // write: its BLOCK and WARP are P2's event's, changed or not.
+  // write made while it was in P1. Two passes' slots are one entry when
+  // their first entries and slots are equal. For the fence file read of a
+  // previous accessor (in P1, for P2's check) an entry P2 holds now is what
+  // P2 will write: its BLOCK and WARP are P2's event's, changed or not.
   localparam integer F_BLOCK = {24'd0, `DET_MD_BLOCK_LSB};
   localparam integer F_WARP  = {24'd0, `DET_MD_WARP_LSB};
-  wire [127:0] s1_raw = (lw_v_q && lw_adr_q == s1_adr_q) ? lw_raw_q : mc_rdata;
-  wire        s1_p2   = s2_v_q && s2_trk_q && (s2_adr_q == s1_adr_q);
-  wire [6:0]  s1_pblk = s1_p2 ? ev_b7 : s1_raw[F_BLOCK +: 7];
-  wire [4:0]  s1_pwrp = s1_p2 ? ev_warp : s1_raw[F_WARP +: 5];
-  wire [127:0] raw    = (lw_v_q && lw_adr_q == s2_adr_q) ? lw_raw_q : s2_raw_q;
+  reg  [S*128-1:0] s1_raw, raw;
+  reg  [S*7-1:0]   s1_pblk;
+  reg  [S*5-1:0]   s1_pwrp;
+  always @* begin
+    for (si = 0; si < S; si = si + 1) begin
+      ea1 = slot_adr(s1_adr_q, si);
+      s1_raw[si*128 +: 128] =
+          (lw_v_q && lw_adr_q == s1_adr_q && lw_sv_q[si]) ? lw_raw_q[si*128 +: 128]
+        : mc_rline[ea1[OFF_W +: BW]*LINE_BITS + ea1[4 +: EW]*128 +: 128];
+      if (s2_v_q && s2_trk_q && s2_adr_q == s1_adr_q && sv2[si]) begin
+        s1_pblk[si*7 +: 7] = ev_b7;
+        s1_pwrp[si*5 +: 5] = ev_warp;
+      end else begin
+        s1_pblk[si*7 +: 7] = s1_raw[si*128 + F_BLOCK +: 7];
+        s1_pwrp[si*5 +: 5] = s1_raw[si*128 + F_WARP +: 5];
+      end
+      raw[si*128 +: 128] = (lw_v_q && lw_adr_q == s2_adr_q && lw_sv_q[si]) ? lw_raw_q[si*128 +: 128]
+                                                                           : s2_raw_q[si*128 +: 128];
+    end
+  end
 
   // ---------------------------------------------------------------------------
-  // Fence file: port 1 FF[B][W] of the event entering (or held in) P1,
-  // port 2 FF[md.BLOCK][md.WARP] for the event entering P2.
-  wire [5:0]  ffc_blk, ffc_dev, ffp_blk, ffp_dev;
-  reg         ff_wr;
+  // Fence file: port 1 FF[B][W] of the pass entering (or held in) P1, the
+  // S ports 2 FF[md.BLOCK][md.WARP] of each entry of the pass entering P2.
+  wire [5:0]   ffc_blk, ffc_dev;
+  wire [S*6-1:0] ffp_blk, ffp_dev;
+  reg          ff_wr;
 
   scord_fence_file #(
-    .NUM_WARPS (NUM_WARPS)
+    .NUM_WARPS (NUM_WARPS),
+    .NRD2      (S)
   ) u_ff (
     .clk_i       (clk_i),
     .rst_i       (rst_i),
@@ -401,56 +509,99 @@ module scord_top #(
   );
 
   // ---------------------------------------------------------------------------
-  // Detection (combinational on P2)
-  wire        c_tagmis, c_prelim, c_devrace, c_changed;
-  wire [3:0]  c_race;
-  wire [6:0]  c_md_block;
-  wire [4:0]  c_md_warp, c_md_lane;
-  wire [15:0] c_md_pcidx;
-  wire        c_md_mod, c_md_atom, c_md_scope, c_md_strong;
+  // Detection (combinational on P2), one check per slot
+  wire [S-1:0]     c_tagmis, c_prelim, c_devrace, c_changed;
+  wire [S*4-1:0]   c_race;
+  wire [S*7-1:0]   c_md_block;
+  wire [S*5-1:0]   c_md_warp, c_md_lane;
+  wire [S*16-1:0]  c_md_pcidx;
+  wire [S-1:0]     c_md_mod, c_md_atom, c_md_scope, c_md_strong;
+  wire [S*128-1:0] c_new;
 
-  scord_check u_check (
-    .raw_i          (raw),
-    .gen_i          (gen),
-    .cache_i        (cache),
-    .tag_i          (s2_tag_q),
-    .gran4_i        (gcode == 2'd0),
-    .kind_i         (ev_kind),
-    .scope_i        (ev_scope),
-    .strong_i       (ev_strong),
-    .block_i        (ev_b7),
-    .warp_i         (ev_warp),
-    .lane_i         (ev_lane),
-    .wsync_i        (ev_wsync),
-    .bytes_i        (ev_bytes),
-    .pcidx_i        (ev_pcidx),
-    .barrier_i      (ev_barrier),
-    .bloom_i        (ev_bloom),
-    .ffp_blk_i      (ffp_blk),
-    .ffp_dev_i      (ffp_dev),
-    .ffc_blk_i      (s2_ffc_blk_q),
-    .ffc_dev_i      (s2_ffc_dev_q),
-    .tag_mismatch_o (c_tagmis),
-    .prelim_o       (c_prelim),
-    .race_o         (c_race),
-    .devrace_o      (c_devrace),
-    .md_block_o     (c_md_block),
-    .md_warp_o      (c_md_warp),
-    .md_lane_o      (c_md_lane),
-    .md_pcidx_o     (c_md_pcidx),
-    .md_modified_o  (c_md_mod),
-    .md_atom_o      (c_md_atom),
-    .md_scope_o     (c_md_scope),
-    .md_strong_o    (c_md_strong),
-    .new_raw_o      (c_new),
-    .changed_o      (c_changed)
-  );
+  genvar gs;
+  generate
+    for (gs = 0; gs < S; gs = gs + 1) begin : g_check
+      wire [LW-1:0]    lane  = sl2[gs*LW +: LW];
+      wire [OFF_W-1:0] off   = s2_offs_q[lane*OFF_W +: OFF_W];
+      wire [7:0]       bsh   = ev_bmask << off[1:0];
+      wire unused_b = ^{bsh[7:4], off[OFF_W-1:2]};
+      scord_check u_check (
+        .raw_i          (raw[gs*128 +: 128]),
+        .gen_i          (gen),
+        .cache_i        (cache),
+        .tag_i          (s2_tag_q),
+        .gran4_i        (gcode == 2'd0),
+        .kind_i         (ev_kind),
+        .scope_i        (ev_scope),
+        .strong_i       (ev_strong),
+        .block_i        (ev_b7),
+        .warp_i         (ev_warp),
+        .lane_i         (5'(lane)),
+        .wsync_i        (ev_wsync),
+        .bytes_i        (bsh[3:0]),
+        .pcidx_i        (ev_pcidx),
+        .barrier_i      (ev_barrier),
+        .bloom_i        (ev_bloom),
+        .ffp_blk_i      (ffp_blk[gs*6 +: 6]),
+        .ffp_dev_i      (ffp_dev[gs*6 +: 6]),
+        .ffc_blk_i      (s2_ffc_blk_q),
+        .ffc_dev_i      (s2_ffc_dev_q),
+        .tag_mismatch_o (c_tagmis[gs]),
+        .prelim_o       (c_prelim[gs]),
+        .race_o         (c_race[gs*4 +: 4]),
+        .devrace_o      (c_devrace[gs]),
+        .md_block_o     (c_md_block[gs*7 +: 7]),
+        .md_warp_o      (c_md_warp[gs*5 +: 5]),
+        .md_lane_o      (c_md_lane[gs*5 +: 5]),
+        .md_pcidx_o     (c_md_pcidx[gs*16 +: 16]),
+        .md_modified_o  (c_md_mod[gs]),
+        .md_atom_o      (c_md_atom[gs]),
+        .md_scope_o     (c_md_scope[gs]),
+        .md_strong_o    (c_md_strong[gs]),
+        .new_raw_o      (c_new[gs*128 +: 128]),
+        .changed_o      (c_changed[gs])
+      );
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------------
+  // P2's reports, one per raced lane in lane order: rp = the lanes still to
+  // report, cur the lowest, rs its slot.
+  reg  [T-1:0]  rp_first;
+  integer       ti;
+  always @* begin
+    for (ti = 0; ti < T; ti = ti + 1)
+      rp_first[ti] = s2_mask_q[ti] &&
+                     (s2_intr_q || (s2_trk_q && !c_prelim[ls2[ti*SW +: SW]] &&
+                                    c_race[ls2[ti*SW +: SW]*4 +: 4] != 4'd0));
+  end
+  wire [T-1:0] rp = s2_rep_q ? rp_q : rp_first;
+  reg  [LW-1:0] cur;
+  always @* begin
+    cur = {LW{1'b0}};
+    for (ti = T - 1; ti >= 0; ti = ti - 1)
+      if (rp[ti]) cur = ti[LW-1:0];
+  end
+  wire [T-1:0]  cur_bit  = {{(T-1){1'b0}}, 1'b1} << cur;
+  wire [T-1:0]  rp_rest  = rp & ~cur_bit;
+  wire [SW-1:0] rs       = ls2[cur*SW +: SW];
+  wire [31:0]   cur_addr = {ev_addr[31:OFF_W], s2_offs_q[cur*OFF_W +: OFF_W]};
+  // the pass's lanes after cur: their accesses are counted, not yet made
+  reg  [IW-1:0] n_after, n_lanes;
+  always @* begin
+    n_after = {IW{1'b0}};
+    n_lanes = {IW{1'b0}};
+    for (ti = 0; ti < T; ti = ti + 1) begin
+      n_lanes = n_lanes + IW'(s2_mask_q[ti]);
+      if (ti > cur) n_after = n_after + IW'(s2_mask_q[ti]);
+    end
+  end
 
   // ---------------------------------------------------------------------------
   // Report writer, shared by P2 (device memory, this unit's checks) and the
   // cores (shared memory, checked beside their banks): one report at a
   // time, P2 first. A report's fields stay put until the writer is done:
-  // P2 holds its event, a core holds its report until shr_ready_o.
+  // P2 holds its pass, a core holds its report until shr_ready_o.
   reg                   rep_req;
   wire                  rep_idle, rep_done;
   wire                  rep_l2_valid;
@@ -484,6 +635,12 @@ module scord_top #(
   wire unused_core_w = ^CORE_W;
   assign pc_base_o = pc_base;
 
+  localparam [7:0] RT_INTR = `DET_RACE_INTRUSION;
+  localparam [7:0] RT_IW   = `DET_RACE_INTRA_WARP;
+  wire unused_rt = ^RT_IW;
+  wire [3:0]  r_type   = s2_intr_q ? RT_INTR[3:0] : c_race[rs*4 +: 4];
+  wire [15:0] r_pcidx  = c_md_pcidx[rs*16 +: 16];
+
   scord_report #(
     .LINE_BYTES (LINE_BYTES)
   ) u_rep (
@@ -499,31 +656,31 @@ module scord_top #(
     .head_o              (head),
     .drops_o             (drops),
     .req_i               (rep_req),
-    .rec_type_i          (sh_sel ? shr[`SHR_TYPE] : rtype_q),
-    .rec_devrace_i       (!sh_sel && trk_q && c_devrace),
+    .rec_type_i          (sh_sel ? shr[`SHR_TYPE] : r_type),
+    .rec_devrace_i       (!sh_sel && trk_q && c_devrace[rs]),
     .rec_kind_i          (sh_sel ? shr_kind : ev_kind),
     .rec_strong_i        (sh_sel ? (shr_kind == EV_ATOMIC) : ev_strong),
     .rec_scope_i         (!sh_sel && ev_scope),
     .rec_size_i          (sh_sel ? shr[`SHR_SIZE] : ev_size),
-    .rec_prev_modified_i (sh_sel ? shr[`SHR_PREV_WRITE] : (trk_q && c_md_mod)),
-    .rec_prev_atom_i     (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && c_md_atom)),
-    .rec_prev_scope_i    (!sh_sel && trk_q && c_md_scope),
-    .rec_prev_strong_i   (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && c_md_strong)),
+    .rec_prev_modified_i (sh_sel ? shr[`SHR_PREV_WRITE] : (trk_q && c_md_mod[rs])),
+    .rec_prev_atom_i     (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && c_md_atom[rs])),
+    .rec_prev_scope_i    (!sh_sel && trk_q && c_md_scope[rs]),
+    .rec_prev_strong_i   (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && c_md_strong[rs])),
     .rec_prev_known_i    (sh_sel ? (shr[`SHR_PREV_EXACT] &&
                                     shr[`SHR_PREV_PCIDX] != 16'(`DET_PCIDX_UNKNOWN))
-                                 : (trk_q && c_md_pcidx != 16'(`DET_PCIDX_UNKNOWN))),
+                                 : (trk_q && r_pcidx != 16'(`DET_PCIDX_UNKNOWN))),
     .rec_shared_i        (sh_sel),
-    .rec_prev_lane_i     (sh_sel ? shr[`SHR_PREV_LANE] : (trk_q ? c_md_lane : 5'd0)),
-    .rec_prev_pcidx_i    (sh_sel ? shr[`SHR_PREV_PCIDX] : (trk_q ? c_md_pcidx : 16'd0)),
+    .rec_prev_lane_i     (sh_sel ? shr[`SHR_PREV_LANE] : (trk_q ? c_md_lane[rs*5 +: 5] : 5'd0)),
+    .rec_prev_pcidx_i    (sh_sel ? shr[`SHR_PREV_PCIDX] : (trk_q ? r_pcidx : 16'd0)),
     .rec_pc_i            (sh_sel ? shr[`SHR_PC] : ev_pc),
-    .rec_addr_i          (sh_sel ? shr[`SHR_ADDR] : ev_addr),
+    .rec_addr_i          (sh_sel ? shr[`SHR_ADDR] : cur_addr),
     .rec_block_i         (sh_sel ? shr[`SHR_BLOCK] : ev_block),
     .rec_core_i          (sh_sel ? 8'(sh_core) : ev_core),
     .rec_warp_i          (sh_sel ? shr[`SHR_WARP] : ev_warp),
-    .rec_lane_i          (sh_sel ? shr[`SHR_LANE] : ev_lane),
-    .rec_prev_block_i    (sh_sel ? shr_block[6:0] : (trk_q ? c_md_block : 7'd0)),
-    .rec_prev_warp_i     (sh_sel ? shr[`SHR_PREV_WARP] : (trk_q ? c_md_warp : 5'd0)),
-    .rec_seq_i           (cnt_accesses),
+    .rec_lane_i          (sh_sel ? shr[`SHR_LANE] : 5'(cur)),
+    .rec_prev_block_i    (sh_sel ? shr_block[6:0] : (trk_q ? c_md_block[rs*7 +: 7] : 7'd0)),
+    .rec_prev_warp_i     (sh_sel ? shr[`SHR_PREV_WARP] : (trk_q ? c_md_warp[rs*5 +: 5] : 5'd0)),
+    .rec_seq_i           (sh_sel ? cnt_accesses : cnt_accesses - 32'(n_after)),
     .idle_o              (rep_idle),
     .done_o              (rep_done),
     .cnt_records_o       (cnt_records),
@@ -537,7 +694,7 @@ module scord_top #(
   );
 
   // One of the two is active at a time: reports only while P2 holds its
-  // event, cache traffic only while P2 is empty (a fetch) or everything is
+  // pass, cache traffic only while P2 is empty (a fetch) or everything is
   // (a flush, a sweep).
   localparam [2:0] T_WRITE = `L2_WRITE;
   assign l2_req_valid_o = md_l2_valid || rep_l2_valid;
@@ -548,36 +705,33 @@ module scord_top #(
 
   // ---------------------------------------------------------------------------
   // Control
-  localparam K_ACC  = `DET_CNT_ACCESSES;
-  localparam K_PRE  = `DET_CNT_PRELIM_PASS;
-  localparam K_MDR  = `DET_CNT_MD_READS;
-  localparam K_MDW  = `DET_CNT_MD_WRITES;
-  localparam K_TAG  = `DET_CNT_TAG_MISMATCH;
-  localparam K_UNT  = `DET_CNT_UNTRACKED;
-  localparam K_FEN  = `DET_CNT_FENCES;
-  localparam K_BAR  = `DET_CNT_BARRIERS;
-  localparam K_REC  = `DET_CNT_RECORDS;
-  localparam K_SUP  = `DET_CNT_SUPPRESSED;
-  localparam K_RACE = `DET_CNT_RACE_BASE;
-  localparam [7:0] RT_INTR = `DET_RACE_INTRUSION;
-  localparam [7:0] RT_IW   = `DET_RACE_INTRA_WARP;
-  wire unused_rt = ^RT_IW;
+  localparam integer K_ACC = {27'd0, `DET_CNT_ACCESSES};
+  localparam integer K_PRE = {27'd0, `DET_CNT_PRELIM_PASS};
+  localparam integer K_MDR = {27'd0, `DET_CNT_MD_READS};
+  localparam integer K_MDW = {27'd0, `DET_CNT_MD_WRITES};
+  localparam integer K_TAG = {27'd0, `DET_CNT_TAG_MISMATCH};
+  localparam integer K_UNT = {27'd0, `DET_CNT_UNTRACKED};
+  localparam integer K_FEN = {27'd0, `DET_CNT_FENCES};
+  localparam integer K_BAR = {27'd0, `DET_CNT_BARRIERS};
+  localparam integer K_REC = {27'd0, `DET_CNT_RECORDS};
+  localparam integer K_SUP = {27'd0, `DET_CNT_SUPPRESSED};
+  localparam integer K_RACE = {27'd0, `DET_CNT_RACE_BASE};
 
-  // P2: the first cycle does everything but for a report, which holds P2
-  // until the writer is done; the entry is written when P2 lets go.
+  // P2: the first cycle does everything but the reports, which hold P2
+  // until the writer is done with the last; the entries are written when
+  // P2 lets go.
   wire s2_first = s2_v_q && !s2_rep_q;
-  wire s2_race  = s2_trk_q && !c_prelim && (c_race != 4'd0);
-  wire s2_rep   = s2_intr_q || s2_race;
-  // The writer: P2's report first, else a core's (lowest core first).
+  // The writer: P2's reports first, else a core's (lowest core first).
   wire wr_free  = rep_idle && !own_p2_q && !own_sh_q;
-  wire p2_want  = (s2_first && s2_rep) || (s2_rep_q && !own_p2_q);
+  wire p2_want  = s2_v_q && (rp != {T{1'b0}}) && !own_p2_q;
   wire p2_go    = p2_want && wr_free;
   // A core's report writes while P2 may be empty, when the metadata cache
   // may want the same L2 channel (a fetch, a flush, a sweep): the two take
   // turns, the cache's traffic waiting for the report and vice versa.
   assign sh_go  = !p2_want && wr_free && sh_pick_ok && !mc_busy && !sweep_q && !start_pend_q;
   wire   sh_busy = own_sh_q || sh_go;
-  assign s2_commit = s2_v_q && ((s2_rep_q || s2_rep) ? (own_p2_q && rep_done) : 1'b1);
+  assign s2_commit = s2_v_q && ((rp == {T{1'b0}}) ||
+                                (own_p2_q && rep_done && rp_rest == {T{1'b0}}));
   always @* begin
     shr_ready_o = {NUM_CORES{1'b0}};
     if (own_sh_q && rep_done) shr_ready_o[own_core_q] = 1'b1;
@@ -599,50 +753,85 @@ module scord_top #(
   wire   kgo        = start_pend_q && pipe_empty && !q_valid && !sweep_q && !ff_busy &&
                       !mc_busy && !mc_dirty && !own_sh_q;
 
+  // the slots' entry writes, by bank
   always @* begin
-    cnt_inc        = 27'd0;
+    mc_wr      = {NB{1'b0}};
+    mc_wr_mask = {(NB*EPL){1'b0}};
+    mc_wr_line = {(NB*LINE_BITS){1'b0}};
+    for (bi = 0; bi < NB; bi = bi + 1)
+      mc_wr_addr[bi*32 +: 32] = bank_line(s2_adr_q, bi);
+    for (si = 0; si < S; si = si + 1) begin
+      ea2 = slot_adr(s2_adr_q, si);
+      if (s2_commit && s2_trk_q && sv2[si] && c_changed[si]) begin
+        mc_wr[ea2[OFF_W +: BW]] = 1'b1;
+        mc_wr_mask[ea2[OFF_W +: BW]*EPL + 32'(ea2[4 +: EW])] = 1'b1;
+      end
+      mc_wr_line[ea2[OFF_W +: BW]*LINE_BITS + ea2[4 +: EW]*128 +: 128] = c_new[si*128 +: 128];
+    end
+  end
+
+  function [IW-1:0] count_of(input [S-1:0] v);
+    integer k;
+    begin
+      count_of = {IW{1'b0}};
+      for (k = 0; k < S; k = k + 1)
+        count_of = count_of + IW'(v[k]);
+    end
+  endfunction
+  wire [S-1:0] s2_race_s;
+  genvar gr;
+  generate
+    for (gr = 0; gr < S; gr = gr + 1) begin : g_race
+      assign s2_race_s[gr] = sv2[gr] && !c_prelim[gr] && c_race[gr*4 +: 4] != 4'd0;
+    end
+  endgenerate
+
+  integer ki;
+  always @* begin
+    cnt_inc        = {(27*IW){1'b0}};
     kstart         = 1'b0;
     intrusion_set  = 1'b0;
     ff_wr          = 1'b0;
     md_sweep       = 1'b0;
     rep_req        = p2_go || sh_go;
-    mc_wr          = 1'b0;
-    cnt_inc[K_REC] = cnt_records;
-    cnt_inc[K_SUP] = cnt_suppressed;
+    cnt_inc[IW*K_REC +: IW] = IW'(cnt_records);
+    cnt_inc[IW*K_SUP +: IW] = IW'(cnt_suppressed);
     // a miss is fetched once P2 has nothing left to write
-    mc_fetch       = s1_v_q && s1_trk_q && mc_rvalid && !mc_hit && !s2_v_q && !sh_busy;
+    for (bi = 0; bi < NB; bi = bi + 1)
+      mc_fetch[bi] = s1_v_q && s1_trk_q && nb1[bi] && mc_rvalid[bi] && !mc_hit[bi] &&
+                     !s2_v_q && !sh_busy;
     mc_flush       = quiet_q[FLUSH_QUIET_W] && !q_valid && !sweep_q && !sh_busy;
     if (kgo) begin
       kstart   = armed;
       md_sweep = armed && need_sweep;
     end
     if (s2_first) begin
-      cnt_inc[K_BAR] = s2_bar_q;
-      cnt_inc[K_FEN] = s2_fence_q;
-      ff_wr          = s2_fence_q;
+      cnt_inc[IW*K_BAR +: IW] = IW'(s2_bar_q);
+      cnt_inc[IW*K_FEN +: IW] = IW'(s2_fence_q);
+      ff_wr                   = s2_fence_q;
       if (s2_acc_q) begin
-        cnt_inc[K_ACC] = 1'b1;
+        cnt_inc[IW*K_ACC +: IW] = n_lanes;
         if (s2_intr_q) begin
           intrusion_set = 1'b1;
-          cnt_inc[K_RACE + 7] = 1'b1;
+          cnt_inc[IW*(K_RACE + 7) +: IW] = IW'(1);
         end else if (!s2_trk_q) begin
-          cnt_inc[K_UNT] = 1'b1;
+          cnt_inc[IW*K_UNT +: IW] = n_lanes;
         end else begin
-          cnt_inc[K_MDR] = 1'b1;
-          cnt_inc[K_TAG] = c_tagmis;
-          cnt_inc[K_PRE] = c_prelim;
-          if (s2_race)
-            cnt_inc[K_RACE + {1'b0, c_race}] = 1'b1;
+          cnt_inc[IW*K_MDR +: IW] = n_lanes;
+          cnt_inc[IW*K_TAG +: IW] = count_of(sv2 & c_tagmis);
+          cnt_inc[IW*K_PRE +: IW] = count_of(sv2 & c_prelim);
+          for (ki = 0; ki < S; ki = ki + 1)
+            if (s2_race_s[ki])
+              cnt_inc[IW*(K_RACE + {28'd0, c_race[ki*4 +: 4]}) +: IW] =
+                cnt_inc[IW*(K_RACE + {28'd0, c_race[ki*4 +: 4]}) +: IW] + IW'(1);
         end
       end
     end
-    if (s2_commit && s2_trk_q && c_changed) begin
-      mc_wr          = 1'b1;
-      cnt_inc[K_MDW] = 1'b1;
-    end
+    if (s2_commit && s2_trk_q)
+      cnt_inc[IW*K_MDW +: IW] = count_of(sv2 & c_changed);
     // a core's shared-memory race: counted as its report starts (§6.4)
     if (sh_go)
-      cnt_inc[K_RACE + {1'b0, shr[3:0]}] = 1'b1;
+      cnt_inc[IW*(K_RACE + {28'd0, shr[3:0]}) +: IW] = IW'(1);
   end
 
   always @(posedge clk_i) begin
@@ -674,6 +863,8 @@ module scord_top #(
       if (pop) begin
         s1_v_q     <= 1'b1;
         s1_ev_q    <= q_data;
+        s1_mask_q  <= q_mask;
+        s1_offs_q  <= q_offs;
         s1_acc_q   <= q_acc;
         s1_bar_q   <= q_bar;
         s1_trk_q   <= q_trk;
@@ -688,6 +879,8 @@ module scord_top #(
       if (adv12) begin
         s2_v_q       <= 1'b1;
         s2_ev_q      <= s1_ev_q;
+        s2_mask_q    <= s1_mask_q;
+        s2_offs_q    <= s1_offs_q;
         s2_acc_q     <= s1_acc_q;
         s2_bar_q     <= s1_bar_q;
         s2_trk_q     <= s1_trk_q;
@@ -701,11 +894,13 @@ module scord_top #(
       end else if (s2_commit) begin
         s2_v_q <= 1'b0;
       end
-      // P2
-      if (s2_first && s2_rep) begin
+      // P2: the lanes to report, then one report after the other
+      if (s2_first && rp_first != {T{1'b0}}) begin
         s2_rep_q <= 1'b1;
-        rtype_q  <= s2_intr_q ? RT_INTR[3:0] : c_race;
+        rp_q     <= rp_first;
       end
+      if (own_p2_q && rep_done)
+        rp_q <= rp_rest;
       // the writer's owner
       if (p2_go) own_p2_q <= 1'b1;
       if (sh_go) begin
@@ -721,6 +916,7 @@ module scord_top #(
         if (s2_trk_q) begin
           lw_v_q   <= 1'b1;
           lw_adr_q <= s2_adr_q;
+          lw_sv_q  <= sv2;
           lw_raw_q <= c_new;
         end
       end

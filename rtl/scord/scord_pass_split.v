@@ -1,0 +1,95 @@
+// Cuts the line event at the queue head (docs/detector.md §3.1: the lead
+// lane's 160-bit lane event, the group's lane mask, each lane's byte
+// offset in the line) into passes of the detector's checks (§13.2). A
+// pass is the longest run of the remaining lanes, in ascending lane order,
+// whose granules in the line all differ: each granule then sees its lanes
+// in lane order, one per pass, and the records come out in lane order, as
+// if every lane were checked alone. Where wide_i is low (a sync event, a
+// line the detector cannot take at once) a pass is one lane. The queue is
+// popped with the last pass.
+`default_nettype none
+
+module scord_pass_split #(
+  parameter NUM_THREADS = 8,
+  parameter LINE_BYTES  = 32,
+  // derived, do not override
+  parameter T     = NUM_THREADS,
+  parameter LW    = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
+  parameter OFF_W = $clog2(LINE_BYTES),
+  parameter S     = LINE_BYTES / 4,            // granules of a line at most
+  parameter EVW   = 160 + T * (1 + OFF_W)
+) (
+  input  wire           clk_i,
+  input  wire           rst_i,
+  input  wire [1:0]     gcode_i,     // granule 4 << gcode_i bytes
+  input  wire           wide_i,      // the head's lanes may share a pass
+  // the queue head
+  input  wire           in_valid_i,
+  input  wire [EVW-1:0] in_data_i,
+  output wire           in_pop_o,
+  // one pass: the lead lane's event (its lane and address), the lanes
+  output wire           out_valid_o,
+  output wire [159:0]   out_data_o,
+  output reg  [T-1:0]   out_mask_o,
+  input  wire           out_pop_i
+);
+  wire [T-1:0]       mask = in_data_i[160 +: T];
+  wire [T*OFF_W-1:0] offs = in_data_i[160 + T +: T * OFF_W];
+
+  reg [T-1:0] left_q;     // lanes of the head event not yet checked
+  reg         started_q;  // left_q belongs to the head event
+  wire [T-1:0] left = started_q ? left_q : mask;
+
+  // granule of each lane in the line
+  function [S-1:0] gran_bit(input [OFF_W-1:0] off, input [1:0] gc);
+    gran_bit = {{(S-1){1'b0}}, 1'b1} << (off >> (2 + gc));
+  endfunction
+
+  reg [LW-1:0] lead;
+  reg [S-1:0]  used;
+  reg          stop;
+  integer t;
+  always @(*) begin
+    lead       = {LW{1'b0}};
+    out_mask_o = {T{1'b0}};
+    used       = {S{1'b0}};
+    stop       = 1'b0;
+    for (t = T - 1; t >= 0; t = t - 1)
+      if (left[t]) lead = t[LW-1:0];
+    for (t = 0; t < T; t = t + 1)
+      if (left[t] && !stop) begin
+        if ((used & gran_bit(offs[t*OFF_W +: OFF_W], gcode_i)) != {S{1'b0}} ||
+            (!wide_i && out_mask_o != {T{1'b0}})) begin
+          stop = 1'b1;
+        end else begin
+          out_mask_o[t] = 1'b1;
+          used = used | gran_bit(offs[t*OFF_W +: OFF_W], gcode_i);
+        end
+      end
+  end
+
+  wire [31:0] line = in_data_i[63:32];
+  wire [31:0] addr = {line[31:OFF_W], offs[lead*OFF_W +: OFF_W]};
+  wire last = ((left & ~out_mask_o) == {T{1'b0}});
+  // the lead's lane number and in-line offset are in mask and offsets too
+  wire unused_lead = ^{in_data_i[121:117], line[OFF_W-1:0]};
+  // An event with no lane (the cores send none) would block the queue: drop it.
+  wire drop = in_valid_i && (left == {T{1'b0}});
+
+  assign out_valid_o = in_valid_i && !drop;
+  assign out_data_o  = {in_data_i[159:122], {{(5-LW){1'b0}}, lead}, in_data_i[116:64], addr,
+                        in_data_i[31:0]};
+  assign in_pop_o    = (out_valid_o && out_pop_i && last) || drop;
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      started_q <= 1'b0;
+    end else if (in_pop_o) begin
+      started_q <= 1'b0;
+    end else if (out_valid_o && out_pop_i) begin
+      left_q    <= left & ~out_mask_o;
+      started_q <= 1'b1;
+    end
+  end
+endmodule
+`default_nettype wire
