@@ -74,6 +74,13 @@ static int check_config(const char *path)
             return 1;
         }
     }
+    const struct key *d = find_key("DET_SLOTS"), *l = find_key("LINE_BYTES");
+    if (d && d->value != 1 && (!l || d->value != l->value / 4)) {
+        fprintf(stderr, "gendefs: %s: DET_SLOTS=%llu is neither 1 nor LINE_BYTES / 4 = %llu (the "
+                        "race detector checks one lane a pass or a line's granules at once)\n",
+                path, d->value, l ? l->value / 4 : 0ull);
+        return 1;
+    }
     return 0;
 }
 

@@ -8,11 +8,11 @@
 module scord_pass_slots #(
   parameter NUM_THREADS = 8,
   parameter LINE_BYTES  = 32,
+  parameter S           = LINE_BYTES / 4,      // slots: granules of a line, or 1
   // derived, do not override
   parameter T     = NUM_THREADS,
   parameter LW    = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
   parameter OFF_W = $clog2(LINE_BYTES),
-  parameter S     = LINE_BYTES / 4,
   parameter SW    = (S > 1) ? $clog2(S) : 1
 ) (
   input  wire [T-1:0]       mask_i,

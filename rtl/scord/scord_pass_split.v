@@ -1,6 +1,6 @@
 // Cuts the line event at the queue head (docs/detector.md §3.1: the lead
 // lane's 160-bit lane event, the group's lane mask, each lane's byte
-// offset in the line) into passes of the detector's checks (§13.2). A
+// offset in the line) into passes of the detector's checks (§1.1). A
 // pass is the longest run of the remaining lanes, in ascending lane order,
 // whose granules in the line all differ: each granule then sees its lanes
 // in lane order, one per pass, and the records come out in lane order, as
@@ -12,11 +12,11 @@
 module scord_pass_split #(
   parameter NUM_THREADS = 8,
   parameter LINE_BYTES  = 32,
+  parameter S           = LINE_BYTES / 4,      // slots: granules of a line, or 1
   // derived, do not override
   parameter T     = NUM_THREADS,
   parameter LW    = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
   parameter OFF_W = $clog2(LINE_BYTES),
-  parameter S     = LINE_BYTES / 4,            // granules of a line at most
   parameter EVW   = 160 + T * (1 + OFF_W)
 ) (
   input  wire           clk_i,
@@ -42,7 +42,7 @@ module scord_pass_split #(
 
   // granule of each lane in the line
   function [S-1:0] gran_bit(input [OFF_W-1:0] off, input [1:0] gc);
-    gran_bit = {{(S-1){1'b0}}, 1'b1} << (off >> (2 + gc));
+    gran_bit = S'(1) << (off >> (2 + gc));
   endfunction
 
   reg [LW-1:0] lead;

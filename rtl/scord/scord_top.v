@@ -2,26 +2,30 @@
 // fence file, detection, metadata accessor with sweep engine, report
 // writer and registers, on one L2-channel master port.
 //
-// Events are processed as if one at a time in queue order (§1) by a
-// three-stage pipeline:
-//   P0  the queue head: address decode; the metadata cache and the fence
-//       file (FF[B][W]) are read
-//   P1  the cache answers (hit or miss); the fence file is read for the
-//       previous accessor FF[md.BLOCK][md.WARP]
-//   P2  checks, counters, report, entry write into the cache
-// Forwarding: P1 takes an entry P2 wrote the cycle before from lw_*, and
-// P2 takes one written while it sat in P1; the previous accessor's
-// fence-file read in P1 takes BLOCK/WARP from P2's event when P2 holds the
-// same entry. A fence stops the queue until it has left P2 (its fence-file
+// The queue holds line events (§3.1); scord_pass_split cuts each into
+// passes, a pass being lanes of one line on different granules (§1.1).
+// Passes are processed as if every lane were one event, one at a time in
+// queue order and lane order (§1), by a three-stage pipeline:
+//   P0  the pass at the queue head: address decode; the metadata lines of
+//       its entries (one per bank) and the fence file (FF[B][W]) are read
+//   P1  the banks answer (hit or miss); the fence file is read for each
+//       entry's previous accessor FF[md.BLOCK][md.WARP]
+//   P2  one check per entry (slot), counters, reports in lane order,
+//       entry writes into the banks
+// Forwarding: P1 takes entries P2 wrote the cycle before from lw_*, and
+// P2 those written while it sat in P1; the previous accessor's fence-file
+// read in P1 takes BLOCK/WARP from P2's event when P2 holds the same
+// entry. A fence stops the queue until it has left P2 (its fence-file
 // write must be seen by every later read). Metadata lives in a private
-// write-back line cache (scord_md_cache); memory holds the truth whenever
-// idle_o is high (dirty lines are flushed after 16 quiet cycles).
+// write-back cache of NB banks (scord_md_banks); memory holds the truth
+// whenever idle_o is high (dirty lines are flushed after 16 quiet cycles).
 // Cycle budget (from one pop to the next, the queue full):
-//   any event whose lookup hits, or that needs none      1
-//   a miss: P2 drains, victim write back if dirty, line read    + 4 + L2 write + L2 read
-//   a report (record or count write)                    + 3 (a drop: + 2)
+//   any pass whose lookups hit, or that needs none      1
+//   a miss: P2 drains, per missing bank a victim write back if dirty and
+//   a line read, the banks taking turns on the L2       + 4 + L2 writes + L2 reads
+//   a report (record or count write), per raced lane    + 3 (a drop: + 2)
 //   a fence                                             + 2 (the queue waits)
-// The arming state is looked at when an event is processed: disarm only
+// The arming state is looked at when a pass is processed: disarm only
 // while idle_o (the driver does, after a grid), or queued events are lost.
 //
 // Kernel start (start_i): once the queue has drained, when armed, the
@@ -40,8 +44,11 @@ module scord_top #(
   parameter LINE_BYTES  = `GPU_LINE_BYTES,
   parameter MEM_BYTES   = `GPU_MEM_BYTES,
   parameter QUEUE_DEPTH = 8,
-  // metadata cache lines (scord_md_cache), a power of two
+  // metadata cache lines (scord_md_banks), a power of two
   parameter MD_LINES    = 256,
+  // lanes a pass checks at most (§1.1): LINE_BYTES / 4, or 1 (one lane a
+  // cycle, one bank: the smallest detector)
+  parameter PASS_SLOTS  = `GPU_DET_SLOTS,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter SHR_W     = `SHR_BITS,
@@ -101,16 +108,16 @@ module scord_top #(
   wire [32:0] md_bytes;
   wire [4:0]  track_log2;
   wire [5:0]  gen;
-  // pass geometry (§13.2)
+  // pass geometry (§1.1)
   localparam integer T     = NUM_THREADS;
   localparam integer LW    = (T > 1) ? $clog2(T) : 1;
   localparam integer OFF_W = $clog2(LINE_BYTES);
-  localparam integer S     = LINE_BYTES / 4;          // slots: granules of a line at most
+  localparam integer S     = PASS_SLOTS;              // slots: granules of a line, or 1
   localparam integer SW    = (S > 1) ? $clog2(S) : 1;
   localparam integer MD_ENTRY_BYTES = 32'(`DET_MD_ENTRY_BYTES);
   localparam integer EPL   = LINE_BYTES / MD_ENTRY_BYTES;   // entries per metadata line
   localparam integer EW    = (EPL > 1) ? $clog2(EPL) : 1;
-  localparam integer NB    = S / EPL;                 // metadata banks: the lines of a pass
+  localparam integer NB    = (S > EPL) ? S / EPL : 1; // metadata banks: the lines of a pass
   localparam integer BW    = (NB > 1) ? $clog2(NB) : 1;
   localparam integer IW    = $clog2(S + 1);           // a counter's step
   reg  [27*IW-1:0] cnt_inc;
@@ -164,7 +171,7 @@ module scord_top #(
   );
 
   // ---------------------------------------------------------------------------
-  // Event queue of line events, cut into passes (§13.2)
+  // Event queue of line events, cut into passes (§1.1)
   wire           lq_valid, lq_pop, q_empty;
   wire [EVW-1:0] lq_data;
   wire           q_valid, q_pop, wide;
@@ -188,7 +195,8 @@ module scord_top #(
 
   scord_pass_split #(
     .NUM_THREADS (NUM_THREADS),
-    .LINE_BYTES  (LINE_BYTES)
+    .LINE_BYTES  (LINE_BYTES),
+    .S           (S)
   ) u_split (
     .clk_i       (clk_i),
     .rst_i       (rst_i),
@@ -244,11 +252,11 @@ module scord_top #(
   wire [31:0] sub_mask  = (track_bytes >> r_log2) - 32'd1;
 
   // Lanes share a pass only where a line's granules are consecutive
-  // entries starting at a metadata line (§13.2): the window and the
+  // entries starting at a metadata line (§1.1): the window and the
   // metadata start at lines and, in cache mode, a line's granules do not
   // wrap around the table. Then a pass's entries are its line's first
   // entry plus each lane's granule; else a pass is one lane at slot 0.
-  wire        aligned   = (track_base[OFF_W-1:0] == {OFF_W{1'b0}}) &&
+  wire        aligned   = (S > 1) && (track_base[OFF_W-1:0] == {OFF_W{1'b0}}) &&
                           (md_base[OFF_W-1:0] == {OFF_W{1'b0}}) &&
                           (!cache || sub_mask >= LINE_B32 - 32'd1);
   // The head's line: all of it in the window or all out, away from the
@@ -337,10 +345,10 @@ module scord_top #(
   wire [S-1:0]    sv1, sv2;
   wire [S*LW-1:0] sl1, sl2;
   wire [T*SW-1:0] ls1, ls2;
-  scord_pass_slots #(.NUM_THREADS(T), .LINE_BYTES(LINE_BYTES)) u_slots1 (
+  scord_pass_slots #(.NUM_THREADS(T), .LINE_BYTES(LINE_BYTES), .S(S)) u_slots1 (
     .mask_i (s1_mask_q), .offs_i (s1_offs_q), .slotted_i (aligned), .gcode_i (gcode),
     .valid_o (sv1), .lane_o (sl1), .slot_o (ls1));
-  scord_pass_slots #(.NUM_THREADS(T), .LINE_BYTES(LINE_BYTES)) u_slots2 (
+  scord_pass_slots #(.NUM_THREADS(T), .LINE_BYTES(LINE_BYTES), .S(S)) u_slots2 (
     .mask_i (s2_mask_q), .offs_i (s2_offs_q), .slotted_i (aligned), .gcode_i (gcode),
     .valid_o (sv2), .lane_o (sl2), .slot_o (ls2));
   wire unused_slots = ^{sl1, ls1};
@@ -354,8 +362,12 @@ module scord_top #(
     slot_adr = base + (sl << 4);
   endfunction
   function [31:0] bank_line(input [31:0] base, input integer b);
-    bank_line = {base[31:OFF_W] + {{(32-OFF_W-BW){1'b0}}, BW'(b) - base[OFF_W +: BW]},
+    bank_line = {base[31:OFF_W] + ((NB > 1) ? {{(32-OFF_W-BW){1'b0}}, BW'(b) - base[OFF_W +: BW]}
+                                            : {(32-OFF_W){1'b0}}),
                  {OFF_W{1'b0}}};
+  endfunction
+  function [BW-1:0] bank_of(input [31:0] e);
+    bank_of = (NB > 1) ? e[OFF_W +: BW] : {BW{1'b0}};
   endfunction
   reg [31:0] ea, ea1, ea2;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -422,7 +434,7 @@ module scord_top #(
     nb1 = {NB{1'b0}};
     for (si = 0; si < S; si = si + 1) begin
       ea = slot_adr(s1_adr_q, si);
-      if (sv1[si]) nb1[ea[OFF_W +: BW]] = 1'b1;
+      if (sv1[si]) nb1[bank_of(ea)] = 1'b1;
     end
   end
   // P1 is ready when its lookups hit (only tracked accesses look up).
@@ -464,7 +476,7 @@ module scord_top #(
       ea1 = slot_adr(s1_adr_q, si);
       s1_raw[si*128 +: 128] =
           (lw_v_q && lw_adr_q == s1_adr_q && lw_sv_q[si]) ? lw_raw_q[si*128 +: 128]
-        : mc_rline[ea1[OFF_W +: BW]*LINE_BITS + ea1[4 +: EW]*128 +: 128];
+        : mc_rline[bank_of(ea1)*LINE_BITS + ea1[4 +: EW]*128 +: 128];
       if (s2_v_q && s2_trk_q && s2_adr_q == s1_adr_q && sv2[si]) begin
         s1_pblk[si*7 +: 7] = ev_b7;
         s1_pwrp[si*5 +: 5] = ev_warp;
@@ -763,10 +775,10 @@ module scord_top #(
     for (si = 0; si < S; si = si + 1) begin
       ea2 = slot_adr(s2_adr_q, si);
       if (s2_commit && s2_trk_q && sv2[si] && c_changed[si]) begin
-        mc_wr[ea2[OFF_W +: BW]] = 1'b1;
-        mc_wr_mask[ea2[OFF_W +: BW]*EPL + 32'(ea2[4 +: EW])] = 1'b1;
+        mc_wr[bank_of(ea2)] = 1'b1;
+        mc_wr_mask[bank_of(ea2)*EPL + 32'(ea2[4 +: EW])] = 1'b1;
       end
-      mc_wr_line[ea2[OFF_W +: BW]*LINE_BITS + ea2[4 +: EW]*128 +: 128] = c_new[si*128 +: 128];
+      mc_wr_line[bank_of(ea2)*LINE_BITS + ea2[4 +: EW]*128 +: 128] = c_new[si*128 +: 128];
     end
   end
 

@@ -352,9 +352,10 @@ static Layout random_layout(Rng &r, int mode) {
     for (int k = 0; k < 3; k++) {
         at += r.below(3) * 8;
         switch (order[k]) {
-        case 0:  // metadata: 16-aligned, often not line-aligned (ragged sweep)
+        case 0:  // metadata: 16-aligned, often not line-aligned (ragged sweep, one lane a pass)
             at = (at + 15) & ~15ull;
             if (r.chance(50)) at += 16 * r.below(4);
+            else at = (at + LINE - 1) & ~(uint64_t)(LINE - 1);
             L.md_base = (uint32_t)at;
             at += mdb;
             break;
@@ -363,9 +364,10 @@ static Layout random_layout(Rng &r, int mode) {
             L.ring_base = (uint32_t)at;
             at += ring_len;
             break;
-        default:
+        default:  // the window: line-aligned (lanes of a line share passes) or not
             at = (at + 15) & ~15ull;
-            if (r.chance(50)) at += 16 * r.below(4);
+            if (r.chance(35)) at += 16 * r.below(4);
+            else at = (at + LINE - 1) & ~(uint64_t)(LINE - 1);
             L.track_base = (uint32_t)at;
             at += L.track_bytes;
             break;

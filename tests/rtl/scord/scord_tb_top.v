@@ -11,6 +11,7 @@ module scord_tb_top #(
   parameter MEM_BYTES   = 1048576,
   parameter QUEUE_DEPTH = 4,
   parameter MD_LINES    = 8,
+  parameter PASS_SLOTS  = LINE_BYTES / 4,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter EVW       = 160 + NUM_THREADS * (1 + $clog2(LINE_BYTES))
@@ -54,7 +55,8 @@ module scord_tb_top #(
     .LINE_BYTES  (LINE_BYTES),
     .MEM_BYTES   (MEM_BYTES),
     .QUEUE_DEPTH (QUEUE_DEPTH),
-    .MD_LINES    (MD_LINES)
+    .MD_LINES    (MD_LINES),
+    .PASS_SLOTS  (PASS_SLOTS)
   ) u_det (
     .clk_i          (clk_i),
     .rst_i          (rst_i),
