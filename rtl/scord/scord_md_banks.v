@@ -5,7 +5,8 @@
 // scord_md_cache of LINES / NB lines with its own miss and flush engine;
 // the banks take turns on the one L2 channel (a bank keeps it from its
 // request until its command is done). Bank 0's line port also carries the
-// sweep engine (§5.4).
+// sweep engine (§5.4). With FRESH_LINES, a bank fills a miss on a line not
+// written back since the kernel started with zeros instead of reading it.
 `default_nettype none
 
 module scord_md_banks #(
@@ -13,6 +14,7 @@ module scord_md_banks #(
   parameter LINES       = 256,                // all banks together
   parameter ENTRY_BYTES = 16,
   parameter NB          = 4,                  // banks, a power of two
+  parameter FRESH_LINES = 0,                  // per bank (scord_md_cache)
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter EPL       = LINE_BYTES / ENTRY_BYTES,
@@ -108,7 +110,8 @@ module scord_md_banks #(
         .LINES       (LINES / NB),
         .ENTRY_BYTES (ENTRY_BYTES),
         .BANK_W      (BANK_W),
-        .BANK        (b)
+        .BANK        (b),
+        .FRESH_LINES (FRESH_LINES)
       ) u_bank (
         .clk_i          (clk_i),
         .rst_i          (rst_i),

@@ -31,6 +31,10 @@ module scord_md_cache #(
   // address bits [OFF_W +: BANK_W] are BANK, and indexes by the bits above.
   parameter BANK_W      = 0,
   parameter BANK        = 0,
+  // Lines from sweep_base_i on (this bank's) whose write backs since the
+  // last invalidation are remembered: a miss on a line not written back
+  // since is filled with zeros, no L2 read (0: every miss reads).
+  parameter FRESH_LINES = 0,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter EB        = ENTRY_BYTES * 8,                // entry bits
@@ -74,7 +78,8 @@ module scord_md_cache #(
   input  wire                  l2_rsp_valid_i,
   input  wire [LINE_BITS-1:0]  l2_rsp_data_i
 );
-  localparam [2:0] F_IDLE = 3'd0, F_REQ = 3'd1, F_LATCH = 3'd2, F_WB = 3'd3, F_RD = 3'd4;
+  localparam [2:0] F_IDLE = 3'd0, F_REQ = 3'd1, F_LATCH = 3'd2, F_WB = 3'd3, F_RD = 3'd4,
+                   F_ZERO = 3'd5;
 
   reg [2:0]           state_q;
   reg                 flushing_q;          // the engine writes back, no fill
@@ -185,17 +190,34 @@ module scord_md_cache #(
       v_strb[vi] = v_dirty[vi >> ES];
   end
   wire v_wb = valid_q[f_idx_q] && dirty_q[f_idx_q];
-  wire fill = (state_q == F_RD) && p_done;
+  // A line not written back since the invalidation (every kernel start,
+  // which steps the generation or sweeps) holds no entry of the current
+  // generation in memory: all of them read as fresh (§5.2), as zeros do.
+  localparam integer FL = (FRESH_LINES > 0) ? FRESH_LINES : 1;
+  localparam integer FW = (FL > 1) ? $clog2(FL) : 1;
+  reg  [FL-1:0] wb_q;
+  wire [31:0] f_line  = {f_tag_q, f_idx_q, LOW} - sweep_base_i;
+  wire [31:0] v_line  = {tag_rd_q, f_idx_q, LOW} - sweep_base_i;
+  wire [31:0] f_rel   = f_line >> LOW_W;
+  wire [31:0] v_rel   = v_line >> LOW_W;
+  wire        f_in    = (FRESH_LINES > 0) && ({f_tag_q, f_idx_q, LOW} >= sweep_base_i) &&
+                        (f_rel < FRESH_LINES);
+  wire        v_in    = (FRESH_LINES > 0) && ({tag_rd_q, f_idx_q, LOW} >= sweep_base_i) &&
+                        (v_rel < FRESH_LINES);
+  wire        f_fresh = f_in && !wb_q[FW'(f_rel)];
+  wire unused_rel = ^{f_line[LOW_W-1:0], v_line[LOW_W-1:0], f_rel[31:FW], v_rel[31:FW]};
+
+  wire fill = ((state_q == F_RD) && p_done) || (state_q == F_ZERO);
 
   // ---- RAMs: one write port each ----
   wire [IDX_W-1:0]     w_idx  = fill ? f_idx_q : idx_of(wr_addr_i);
-  wire [LINE_BITS-1:0] w_data = fill ? p_rdata : wr_line_i;
+  wire [LINE_BITS-1:0] w_data = (state_q == F_ZERO) ? {LINE_BITS{1'b0}} : fill ? p_rdata : wr_line_i;
   wire [EPL-1:0]       w_en   = fill ? {EPL{1'b1}} : (wr_i ? wr_mask_i : {EPL{1'b0}});
 
   // Entry mask port: an entry write sets its bits (the whole mask if the
   // line was clean); the end of a write back or fill clears the line.
   // Entry writes never overlap those (see the caller's contract above).
-  wire           m_clear = (state_q == F_WB || state_q == F_RD) && p_done;
+  wire           m_clear = ((state_q == F_WB || state_q == F_RD) && p_done) || (state_q == F_ZERO);
   wire           m_fresh = !dirty_q[idx_of(wr_addr_i)];
   wire [IDX_W-1:0] m_idx = m_clear ? f_idx_q : idx_of(wr_addr_i);
   reg  [EPL-1:0] m_en, m_data;
@@ -230,11 +252,22 @@ module scord_md_cache #(
       state_q <= F_IDLE;
       valid_q <= {LINES{1'b0}};
       dirty_q <= {LINES{1'b0}};
+      /* verilator lint_off WIDTHCONCAT */
+      wb_q    <= '0;
+      /* verilator lint_on WIDTHCONCAT */
     end else begin
       if (wr_i)
         dirty_q[idx_of(wr_addr_i)] <= 1'b1;
       if (inval_i)
         valid_q <= {LINES{1'b0}};
+      if (FRESH_LINES > 0) begin
+        if (inval_i)
+          /* verilator lint_off WIDTHCONCAT */
+          wb_q <= '0;   // a bit per line of memory: wide on purpose
+          /* verilator lint_on WIDTHCONCAT */
+        else if (p_wr && v_in)
+          wb_q[FW'(v_rel)] <= 1'b1;
+      end
       case (state_q)
         F_IDLE: begin
           if (fetch_go) begin
@@ -256,11 +289,16 @@ module scord_md_cache #(
           else if (flushing_q)
             state_q <= F_IDLE;
           else
-            state_q <= F_RD;
+            state_q <= f_fresh ? F_ZERO : F_RD;
         end
         F_WB: if (p_done) begin
           dirty_q[f_idx_q] <= 1'b0;
-          state_q <= flushing_q ? F_IDLE : F_RD;
+          state_q <= flushing_q ? F_IDLE : f_fresh ? F_ZERO : F_RD;
+        end
+        F_ZERO: begin
+          valid_q[f_idx_q] <= 1'b1;
+          dirty_q[f_idx_q] <= 1'b0;
+          state_q <= F_IDLE;
         end
         F_RD: if (p_done) begin
           valid_q[f_idx_q] <= 1'b1;
@@ -275,8 +313,8 @@ module scord_md_cache #(
   // Port commands: issued on entering F_WB / F_RD (the port is idle then).
   always @* begin
     p_wr = (state_q == F_LATCH) && v_wb;
-    p_rd = ((state_q == F_LATCH) && !v_wb && !flushing_q) ||
-           ((state_q == F_WB) && p_done && !flushing_q);
+    p_rd = ((state_q == F_LATCH) && !v_wb && !flushing_q && !f_fresh) ||
+           ((state_q == F_WB) && p_done && !flushing_q && !f_fresh);
   end
 endmodule
 `default_nettype wire

@@ -49,6 +49,10 @@ module scord_top #(
   // lanes a pass checks at most (§1.1): LINE_BYTES / 4, or 1 (one lane a
   // cycle, one bank: the smallest detector)
   parameter PASS_SLOTS  = `GPU_DET_SLOTS,
+  // 1: remember which metadata lines were written back since the kernel
+  // started (a bit per line of memory), so a miss on one that was not
+  // reads nothing (§1.1)
+  parameter MD_FRESH    = `GPU_MD_FRESH,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter SHR_W     = `SHR_BITS,
@@ -392,7 +396,8 @@ module scord_top #(
     .LINE_BYTES  (LINE_BYTES),
     .LINES       (MD_LINES),
     .ENTRY_BYTES (MD_ENTRY_BYTES),
-    .NB          (NB)
+    .NB          (NB),
+    .FRESH_LINES (MD_FRESH != 0 ? MEM_BYTES / LINE_BYTES / NB : 0)
   ) u_mc (
     .clk_i          (clk_i),
     .rst_i          (rst_i),
