@@ -74,6 +74,11 @@ static int check_config(const char *path)
             return 1;
         }
     }
+    const struct key *f = find_key("MD_FRESH");
+    if (f && f->value > 1) {
+        fprintf(stderr, "gendefs: %s: MD_FRESH=%llu is neither 0 nor 1\n", path, f->value);
+        return 1;
+    }
     const struct key *d = find_key("DET_SLOTS"), *l = find_key("LINE_BYTES");
     if (d && d->value != 1 && (!l || d->value != l->value / 4)) {
         fprintf(stderr, "gendefs: %s: DET_SLOTS=%llu is neither 1 nor LINE_BYTES / 4 = %llu (the "

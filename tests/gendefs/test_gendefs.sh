@@ -41,6 +41,8 @@ printf 'include config/default.cfg\nNUM_THREADS=6\n' >"$tmp/t6.cfg"
 refused "override checked: NUM_THREADS=6" "$tmp/t6.cfg" "NUM_THREADS=6 is not a power of two"
 printf 'include config/default.cfg\nDET_SLOTS=4\n' >"$tmp/s4.cfg"
 refused "DET_SLOTS=4 with 32-byte lines" "$tmp/s4.cfg" "DET_SLOTS=4 is neither 1 nor LINE_BYTES / 4 = 8"
+printf 'include config/default.cfg\nMD_FRESH=2\n' >"$tmp/f2.cfg"
+refused "MD_FRESH=2" "$tmp/f2.cfg" "MD_FRESH=2 is neither 0 nor 1"
 printf 'include config/default.cfg\nDET_SLOTS=1\n' >"$tmp/s1.cfg"
 if "$gendefs" config/regmap.def "$tmp/s1.cfg" "$tmp/s.vh" "$tmp/s.h" 2>"$tmp/err" &&
    grep -q '^`define GPU_DET_SLOTS 1$' "$tmp/s.vh"; then
