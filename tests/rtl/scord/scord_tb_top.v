@@ -12,6 +12,7 @@ module scord_tb_top #(
   parameter QUEUE_DEPTH = 4,
   parameter MD_LINES    = 8,
   parameter PASS_SLOTS  = LINE_BYTES / 4,
+  parameter MD_FRESH    = 1,             // the zero fill of fresh metadata lines, on
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter EVW       = 160 + NUM_THREADS * (1 + $clog2(LINE_BYTES))
@@ -56,7 +57,8 @@ module scord_tb_top #(
     .MEM_BYTES   (MEM_BYTES),
     .QUEUE_DEPTH (QUEUE_DEPTH),
     .MD_LINES    (MD_LINES),
-    .PASS_SLOTS  (PASS_SLOTS)
+    .PASS_SLOTS  (PASS_SLOTS),
+    .MD_FRESH    (MD_FRESH)
   ) u_det (
     .clk_i          (clk_i),
     .rst_i          (rst_i),
