@@ -805,6 +805,7 @@ module scord_top #(
 
   integer ki;
   always @* begin
+    ki             = 0;   // (a loop variable set on every path: no latch)
     cnt_inc        = {(27*IW){1'b0}};
     kstart         = 1'b0;
     intrusion_set  = 1'b0;
