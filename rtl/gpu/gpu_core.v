@@ -32,7 +32,7 @@ module gpu_core #(
     parameter WW        = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
     parameter T         = NUM_THREADS,
     parameter LINE_BITS = LINE_BYTES * 8,
-    parameter DET_EVW   = 160 + NUM_THREADS * (1 + $clog2(LINE_BYTES)),
+    parameter DET_EVW   = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES),
     parameter RID_W     = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
                           $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1,
     parameter NPERF     = 24,

@@ -18,7 +18,7 @@ module gpu_det_port #(
     parameter T  = NUM_THREADS,
     parameter LW = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
     parameter OFF_W = $clog2(LINE_BYTES),
-    parameter EVW   = 160 + T * (1 + OFF_W),   // line event bits
+    parameter EVW   = `DET_LINE_EVW(T, LINE_BYTES),   // line event bits
     parameter DW = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
     input  wire            clk_i,

@@ -50,7 +50,7 @@ module gpu_top #(
     localparam RID_W  = (NRID > 1) ? $clog2(NRID) : 1;
     localparam NPORTS = 2 * NUM_CORES + (DETECTOR != 0 ? 1 : 0);  // + the detector's, the last
     localparam DPORT  = 2 * NUM_CORES;
-    localparam DET_EVW = 160 + NUM_THREADS * (1 + $clog2(LINE_BYTES));  // a line event's bits
+    localparam DET_EVW = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES);  // a line event's bits
 
     wire        start, soft_reset, halt;
     wire [31:0] entry_pc, arg_ptr, stack_top, nblocks, nthreads, smem_bytes, smem_stride;

@@ -1,8 +1,8 @@
 // Where the lanes of one pass of the checks (scord_pass_split) go: each
 // lane's metadata entry is the pass's first entry plus its granule in the
 // line (its slot; 0 when the configuration takes one lane a pass, see
-// scord_top), and no two lanes of a pass share a slot. Pure logic, used
-// by the two pipeline stages that need it.
+// scord_top), and no two lanes of a pass share a slot. Pure logic: P0
+// works it out, the later stages carry the result.
 `default_nettype none
 
 module scord_pass_slots #(

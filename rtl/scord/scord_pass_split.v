@@ -7,6 +7,7 @@
 // if every lane were checked alone. Where wide_i is low (a sync event, a
 // line the detector cannot take at once) a pass is one lane. The queue is
 // popped with the last pass.
+`include "scord_defs.vh"
 `default_nettype none
 
 module scord_pass_split #(
@@ -17,7 +18,7 @@ module scord_pass_split #(
   parameter T     = NUM_THREADS,
   parameter LW    = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
   parameter OFF_W = $clog2(LINE_BYTES),
-  parameter EVW   = 160 + T * (1 + OFF_W)
+  parameter EVW   = `DET_LINE_EVW(T, LINE_BYTES)
 ) (
   input  wire           clk_i,
   input  wire           rst_i,

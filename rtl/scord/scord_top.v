@@ -56,7 +56,7 @@ module scord_top #(
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter SHR_W     = `SHR_BITS,
-  parameter EVW       = 160 + NUM_THREADS * (1 + $clog2(LINE_BYTES))  // line event bits
+  parameter EVW       = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES)  // line event bits
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -345,35 +345,51 @@ module scord_top #(
                                                                       : 16'(`DET_PCIDX_UNKNOWN);
   wire unused_ev = ^{s2_ev_q[159:136], s2_ev_q[121:117], ev_pcoff[1:0], ev_addr[OFF_W-1:0]};
 
-  // ---- the slots of the passes in P1 and P2 ----
-  wire [S-1:0]    sv1, sv2;
-  wire [S*LW-1:0] sl1, sl2;
-  wire [T*SW-1:0] ls1, ls2;
-  scord_pass_slots #(.NUM_THREADS(T), .LINE_BYTES(LINE_BYTES), .S(S)) u_slots1 (
-    .mask_i (s1_mask_q), .offs_i (s1_offs_q), .slotted_i (aligned), .gcode_i (gcode),
-    .valid_o (sv1), .lane_o (sl1), .slot_o (ls1));
-  scord_pass_slots #(.NUM_THREADS(T), .LINE_BYTES(LINE_BYTES), .S(S)) u_slots2 (
-    .mask_i (s2_mask_q), .offs_i (s2_offs_q), .slotted_i (aligned), .gcode_i (gcode),
-    .valid_o (sv2), .lane_o (sl2), .slot_o (ls2));
-  wire unused_slots = ^{sl1, ls1};
-
-  // Slot s's entry is the pass's first entry + 16 s: its metadata line is
-  // in bank (line mod NB), and the line of bank b is the pass's first line
-  // plus (b - first line) mod NB.
-  // (entry addresses are looked at in their bank and entry bits only)
+  // ---- the slots of a pass: worked out in P0, carried through P1 and P2 ----
+  // Which slots hold a lane and which, each lane's slot, and where each
+  // slot's entry is: slot s's entry is the pass's first entry + 16 s, so
+  // its metadata line is in bank (line mod NB), at entry (entry mod EPL).
+  localparam integer PLW = BW + EW;     // a slot's place: {bank, entry in line}
+  wire [S-1:0]    sv0;
+  wire [S*LW-1:0] sl0;
+  wire [T*SW-1:0] ls0;
+  scord_pass_slots #(.NUM_THREADS(T), .LINE_BYTES(LINE_BYTES), .S(S)) u_slots (
+    .mask_i (q_mask), .offs_i (q_offs), .slotted_i (aligned), .gcode_i (gcode),
+    .valid_o (sv0), .lane_o (sl0), .slot_o (ls0));
   /* verilator lint_off UNUSEDSIGNAL */
-  function [31:0] slot_adr(input [31:0] base, input integer sl);
-    slot_adr = base + (sl << 4);
+  function [PLW-1:0] slot_place(input [31:0] base, input integer sl);
+    reg [31:0] e;
+    begin
+      e = base + (sl << 4);
+      slot_place = {(NB > 1) ? e[OFF_W +: BW] : {BW{1'b0}}, (EPL > 1) ? e[4 +: EW] : {EW{1'b0}}};
+    end
   endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg  [S*PLW-1:0] pl0;
+  integer          si;
+  always @* begin
+    for (si = 0; si < S; si = si + 1)
+      pl0[si*PLW +: PLW] = slot_place(entry_adr, si);
+  end
+  reg  [S-1:0]     s1_sv_q, s2_sv_q;
+  reg  [S*LW-1:0]  s1_sl_q, s2_sl_q;
+  reg  [T*SW-1:0]  s1_ls_q, s2_ls_q;
+  reg  [S*PLW-1:0] s1_pl_q, s2_pl_q;
+  // a slot's bank and its entry's bit offset in the bank's line
+  function [BW-1:0] pl_bank(input [S*PLW-1:0] pl, input integer sl);
+    pl_bank = pl[sl*PLW + EW +: BW];
+  endfunction
+  function [31:0] pl_bit(input [S*PLW-1:0] pl, input integer sl);
+    pl_bit = 32'(pl[sl*PLW + EW +: BW]) * LINE_BITS + 32'(pl[sl*PLW +: EW]) * 128;
+  endfunction
+
+  // The line of bank b in a pass is its first line plus (b - first line) mod NB.
+  /* verilator lint_off UNUSEDSIGNAL */
   function [31:0] bank_line(input [31:0] base, input integer b);
     bank_line = {base[31:OFF_W] + ((NB > 1) ? {{(32-OFF_W-BW){1'b0}}, BW'(b) - base[OFF_W +: BW]}
                                             : {(32-OFF_W){1'b0}}),
                  {OFF_W{1'b0}}};
   endfunction
-  function [BW-1:0] bank_of(input [31:0] e);
-    bank_of = (NB > 1) ? e[OFF_W +: BW] : {BW{1'b0}};
-  endfunction
-  reg [31:0] ea, ea1, ea2;
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------------
@@ -434,13 +450,10 @@ module scord_top #(
   wire s2_free  = !s2_v_q || s2_commit;
   // the banks P1's entries are in
   reg  [NB-1:0] nb1;
-  integer       si;
   always @* begin
     nb1 = {NB{1'b0}};
-    for (si = 0; si < S; si = si + 1) begin
-      ea = slot_adr(s1_adr_q, si);
-      if (sv1[si]) nb1[bank_of(ea)] = 1'b1;
-    end
+    for (si = 0; si < S; si = si + 1)
+      if (s1_sv_q[si]) nb1[pl_bank(s1_pl_q, si)] = 1'b1;
   end
   // P1 is ready when its lookups hit (only tracked accesses look up).
   // Nothing enters P2 while the cache engines run: a report in P2 and a
@@ -478,11 +491,10 @@ module scord_top #(
   reg  [S*5-1:0]   s1_pwrp;
   always @* begin
     for (si = 0; si < S; si = si + 1) begin
-      ea1 = slot_adr(s1_adr_q, si);
       s1_raw[si*128 +: 128] =
           (lw_v_q && lw_adr_q == s1_adr_q && lw_sv_q[si]) ? lw_raw_q[si*128 +: 128]
-        : mc_rline[bank_of(ea1)*LINE_BITS + ea1[4 +: EW]*128 +: 128];
-      if (s2_v_q && s2_trk_q && s2_adr_q == s1_adr_q && sv2[si]) begin
+        : mc_rline[pl_bit(s1_pl_q, si) +: 128];
+      if (s2_v_q && s2_trk_q && s2_adr_q == s1_adr_q && s2_sv_q[si]) begin
         s1_pblk[si*7 +: 7] = ev_b7;
         s1_pwrp[si*5 +: 5] = ev_warp;
       end else begin
@@ -538,7 +550,7 @@ module scord_top #(
   genvar gs;
   generate
     for (gs = 0; gs < S; gs = gs + 1) begin : g_check
-      wire [LW-1:0]    lane  = sl2[gs*LW +: LW];
+      wire [LW-1:0]    lane  = s2_sl_q[gs*LW +: LW];
       wire [OFF_W-1:0] off   = s2_offs_q[lane*OFF_W +: OFF_W];
       wire [7:0]       bsh   = ev_bmask << off[1:0];
       wire unused_b = ^{bsh[7:4], off[OFF_W-1:2]};
@@ -589,8 +601,8 @@ module scord_top #(
   always @* begin
     for (ti = 0; ti < T; ti = ti + 1)
       rp_first[ti] = s2_mask_q[ti] &&
-                     (s2_intr_q || (s2_trk_q && !c_prelim[ls2[ti*SW +: SW]] &&
-                                    c_race[ls2[ti*SW +: SW]*4 +: 4] != 4'd0));
+                     (s2_intr_q || (s2_trk_q && !c_prelim[s2_ls_q[ti*SW +: SW]] &&
+                                    c_race[s2_ls_q[ti*SW +: SW]*4 +: 4] != 4'd0));
   end
   wire [T-1:0] rp = s2_rep_q ? rp_q : rp_first;
   reg  [LW-1:0] cur;
@@ -601,7 +613,7 @@ module scord_top #(
   end
   wire [T-1:0]  cur_bit  = {{(T-1){1'b0}}, 1'b1} << cur;
   wire [T-1:0]  rp_rest  = rp & ~cur_bit;
-  wire [SW-1:0] rs       = ls2[cur*SW +: SW];
+  wire [SW-1:0] rs       = s2_ls_q[cur*SW +: SW];
   wire [31:0]   cur_addr = {ev_addr[31:OFF_W], s2_offs_q[cur*OFF_W +: OFF_W]};
   // the pass's lanes after cur: their accesses are counted, not yet made
   reg  [IW-1:0] n_after, n_lanes;
@@ -778,12 +790,11 @@ module scord_top #(
     for (bi = 0; bi < NB; bi = bi + 1)
       mc_wr_addr[bi*32 +: 32] = bank_line(s2_adr_q, bi);
     for (si = 0; si < S; si = si + 1) begin
-      ea2 = slot_adr(s2_adr_q, si);
-      if (s2_commit && s2_trk_q && sv2[si] && c_changed[si]) begin
-        mc_wr[bank_of(ea2)] = 1'b1;
-        mc_wr_mask[bank_of(ea2)*EPL + 32'(ea2[4 +: EW])] = 1'b1;
+      if (s2_commit && s2_trk_q && s2_sv_q[si] && c_changed[si]) begin
+        mc_wr[pl_bank(s2_pl_q, si)] = 1'b1;
+        mc_wr_mask[32'(pl_bank(s2_pl_q, si))*EPL + 32'(s2_pl_q[si*PLW +: EW])] = 1'b1;
       end
-      mc_wr_line[bank_of(ea2)*LINE_BITS + ea2[4 +: EW]*128 +: 128] = c_new[si*128 +: 128];
+      mc_wr_line[pl_bit(s2_pl_q, si) +: 128] = c_new[si*128 +: 128];
     end
   end
 
@@ -799,7 +810,7 @@ module scord_top #(
   genvar gr;
   generate
     for (gr = 0; gr < S; gr = gr + 1) begin : g_race
-      assign s2_race_s[gr] = sv2[gr] && !c_prelim[gr] && c_race[gr*4 +: 4] != 4'd0;
+      assign s2_race_s[gr] = s2_sv_q[gr] && !c_prelim[gr] && c_race[gr*4 +: 4] != 4'd0;
     end
   endgenerate
 
@@ -836,8 +847,8 @@ module scord_top #(
           cnt_inc[IW*K_UNT +: IW] = n_lanes;
         end else begin
           cnt_inc[IW*K_MDR +: IW] = n_lanes;
-          cnt_inc[IW*K_TAG +: IW] = count_of(sv2 & c_tagmis);
-          cnt_inc[IW*K_PRE +: IW] = count_of(sv2 & c_prelim);
+          cnt_inc[IW*K_TAG +: IW] = count_of(s2_sv_q & c_tagmis);
+          cnt_inc[IW*K_PRE +: IW] = count_of(s2_sv_q & c_prelim);
           for (ki = 0; ki < S; ki = ki + 1)
             if (s2_race_s[ki])
               cnt_inc[IW*(K_RACE + {28'd0, c_race[ki*4 +: 4]}) +: IW] =
@@ -846,7 +857,7 @@ module scord_top #(
       end
     end
     if (s2_commit && s2_trk_q)
-      cnt_inc[IW*K_MDW +: IW] = count_of(sv2 & c_changed);
+      cnt_inc[IW*K_MDW +: IW] = count_of(s2_sv_q & c_changed);
     // a core's shared-memory race: counted as its report starts (§6.4)
     if (sh_go)
       cnt_inc[IW*(K_RACE + {28'd0, shr[3:0]}) +: IW] = IW'(1);
@@ -883,6 +894,10 @@ module scord_top #(
         s1_ev_q    <= q_data;
         s1_mask_q  <= q_mask;
         s1_offs_q  <= q_offs;
+        s1_sv_q    <= sv0;
+        s1_sl_q    <= sl0;
+        s1_ls_q    <= ls0;
+        s1_pl_q    <= pl0;
         s1_acc_q   <= q_acc;
         s1_bar_q   <= q_bar;
         s1_trk_q   <= q_trk;
@@ -899,6 +914,10 @@ module scord_top #(
         s2_ev_q      <= s1_ev_q;
         s2_mask_q    <= s1_mask_q;
         s2_offs_q    <= s1_offs_q;
+        s2_sv_q      <= s1_sv_q;
+        s2_sl_q      <= s1_sl_q;
+        s2_ls_q      <= s1_ls_q;
+        s2_pl_q      <= s1_pl_q;
         s2_acc_q     <= s1_acc_q;
         s2_bar_q     <= s1_bar_q;
         s2_trk_q     <= s1_trk_q;
@@ -934,7 +953,7 @@ module scord_top #(
         if (s2_trk_q) begin
           lw_v_q   <= 1'b1;
           lw_adr_q <= s2_adr_q;
-          lw_sv_q  <= sv2;
+          lw_sv_q  <= s2_sv_q;
           lw_raw_q <= c_new;
         end
       end

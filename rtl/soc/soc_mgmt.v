@@ -112,7 +112,7 @@ module soc_mgmt #(
     wire [7:0]            fault_warp, fault_lane;
     wire                  det_valid, det_last, det_idle, det_stall, det_sh_sync;
     wire [7:0]            det_sh_acc;
-    wire [160+1+$clog2(LINE_BYTES)-1:0] det_data;  // one lane's line events (none: no detector)
+    wire [`DET_LINE_EVW(1, LINE_BYTES)-1:0] det_data;  // one lane's line events (none: no detector)
     wire                  det_shr_valid;
     wire [127:0]          det_shr_data;   // `SHR_BITS: no shared memory, never valid
 

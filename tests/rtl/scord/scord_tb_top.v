@@ -1,6 +1,7 @@
 // Test top of the detector's differential test (scord_diff.cpp): the
 // detector unit and one lock table, side by side, every port brought out.
 `default_nettype none
+`include "scord_defs.vh"
 `include "scord_shr.vh"
 
 module scord_tb_top #(
@@ -15,7 +16,7 @@ module scord_tb_top #(
   parameter MD_FRESH    = 1,             // the zero fill of fresh metadata lines, on
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
-  parameter EVW       = 160 + NUM_THREADS * (1 + $clog2(LINE_BYTES))
+  parameter EVW       = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES)
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
