@@ -19,6 +19,7 @@
     X(divergent)        \
     X(prodcons)         \
     X(stale)            \
+    X(lock_fair)        \
     X(scoped_atomics)   \
     X(barrier)          \
     X(bar_diverge)      \

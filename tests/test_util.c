@@ -177,9 +177,14 @@ int kt_run_expect_fault(struct kt *t, struct scord_dim3 grid, struct scord_dim3 
     if (drain_races(t))
         return -1;
     if (cause == 0) {
+        /* the error must tell a kernel that runs on from a stalled GPU */
+        char detail[384];
+        snprintf(detail, sizeof detail, "%s", scord_last_error_detail(t->dev));
         scord_reset(t->dev);
         if (err != SCORD_ERR_TIMEOUT)
             return kt_fail("expected a timeout, got %s", scord_error_name(err));
+        if (!strstr(detail, "still running"))
+            return kt_fail("a kernel that runs on timed out with: %s", detail);
         return 0;
     }
     if (err != SCORD_ERR_KERNEL_FAULT) {

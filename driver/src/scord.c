@@ -1669,11 +1669,29 @@ int scord_wait(scord_device *dev, unsigned timeout_ms)
         }
         uint64_t elapsed = now_ms() - start;
         if (timeout_ms && elapsed >= timeout_ms) {
-            uint32_t cycles = 0;
-            reg_rd(dev, SCORD_CTL_PERF_BASE + SCORD_PERF_CYCLES, &cycles);
-            fail(dev, SCORD_ERR_TIMEOUT,
-                 "the kernel did not finish within %u ms (%u cycles); the GPU was reset",
-                 timeout_ms, (unsigned)cycles);
+            /* Tell a kernel that runs on (a loop that never ends) from a GPU
+             * that stopped retiring instructions: look at the counters
+             * across one more poll. */
+            uint32_t c0 = 0, i0 = 0, c1 = 0, i1 = 0;
+            reg_rd(dev, SCORD_CTL_PERF_BASE + SCORD_PERF_CYCLES, &c0);
+            reg_rd(dev, SCORD_CTL_PERF_BASE + SCORD_PERF_INSTRS, &i0);
+            if (!dev->be->advance(dev->ctx, chunk)) {
+                reg_rd(dev, SCORD_CTL_PERF_BASE + SCORD_PERF_CYCLES, &c1);
+                reg_rd(dev, SCORD_CTL_PERF_BASE + SCORD_PERF_INSTRS, &i1);
+            }
+            uint32_t dc = c1 - c0, di = i1 - i0;
+            if (c1 == 0 || dc == 0)
+                fail(dev, SCORD_ERR_TIMEOUT,
+                     "the kernel did not finish within %u ms (%u cycles); the GPU was reset",
+                     timeout_ms, (unsigned)c0);
+            else
+                fail(dev, SCORD_ERR_TIMEOUT,
+                     "the kernel did not finish within %u ms (%u cycles, %u instructions); "
+                     "%s (%u instructions in the last %u cycles); the GPU was reset",
+                     timeout_ms, (unsigned)c1, (unsigned)i1,
+                     di ? "it was still running: a loop that never ends?"
+                        : "no warp made progress: the GPU was stalled",
+                     (unsigned)di, (unsigned)dc);
             return finish(dev, SCORD_ERR_TIMEOUT, true);
         }
     }

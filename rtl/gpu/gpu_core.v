@@ -594,22 +594,29 @@ module gpu_core #(
     wire x_lk_xchg   = x_is_mem && (x_lsu_op_q == `LSU_AMO) && (x_amo_op_q == `AMO_SWAP);
     wire x_lk_op     = det_armed && (x_lk_cas || x_lk_xchg || x_fence_dev || x_fence_blk);
     wire det_full, lk_busy;
-    // Fairness of the event port: the first warp replayed for a full port
-    // owns its next free slot. Without this, warps polling in a tight loop
-    // can take every slot that frees up and starve the warp they wait for.
-    reg          det_resv_q;
-    reg [WW-1:0] det_resv_warp_q;
-    wire det_blocked  = det_full || (det_resv_q && det_resv_warp_q != x_warp_q);
-    wire x_det_replay = x_ok && ((x_det_evt && det_blocked) || (x_lk_op && lk_busy));
+    // Fairness of the memory path: the first warp replayed because the
+    // event port was full, the LSU busy or the lock sequencer busy owns
+    // the next turn of all three.
+    // Without this, warps polling in a tight loop can take every slot that
+    // frees up and starve the warp they wait for: a warp spinning on a lock
+    // whose LSU answer comes back just as the LSU frees up would win it
+    // every time over the lock holder (one reservation for the two, so
+    // two warps never each hold one the other needs; the lock holder's
+    // release is a lock-sequencer operation like the spinners' CASes).
+    reg          mem_resv_q;
+    reg [WW-1:0] mem_resv_warp_q;
+    wire resv_other   = mem_resv_q && mem_resv_warp_q != x_warp_q;
+    wire det_blocked  = det_full || resv_other;
+    wire x_det_replay = x_ok && ((x_det_evt && det_blocked) || (x_lk_op && (lk_busy || resv_other)));
     // Hand-off to the LSU, the shared memory and the divider; a busy unit
     // means replay. An instruction with lanes for both memories goes to
     // both in the same cycle or to neither.
     wire lsu_req_ready, div_req_ready, smem_req_ready;
     wire x_ok       = x_valid_q && !x_fault;
     wire x_mem_go   = x_ok && x_is_mem && !x_det_replay;
-    wire lsu_now    = !x_to_lsu || lsu_req_ready;
+    wire lsu_now    = !x_to_lsu || (lsu_req_ready && !resv_other);
     wire smem_now   = !x_to_smem || smem_req_ready;
-    wire lsu_req_valid  = x_mem_go && x_to_lsu && smem_now;
+    wire lsu_req_valid  = x_mem_go && x_to_lsu && !resv_other && smem_now;
     wire smem_req_valid = x_mem_go && x_to_smem && lsu_now;
     wire x_mem_replay   = x_mem_go && !(lsu_now && smem_now);
     wire div_req_valid = x_ok && (x_class_q == `CL_DIV);
@@ -1030,7 +1037,7 @@ module gpu_core #(
             r_valid_q <= 1'b0;
             rr_q      <= 0;
             lk_busy_q <= 1'b0;
-            det_resv_q <= 1'b0;
+            mem_resv_q <= 1'b0;
             cycle_q   <= 64'd0;
             instret_q <= 64'd0;
             for (w = 0; w < NUM_WARPS; w = w + 1) begin
@@ -1190,14 +1197,13 @@ module gpu_core #(
                 busy_q[r_warp_q]      <= 1'b0;
             end
 
-            // ---- event port reservation
-            if (!det_armed)
-                det_resv_q <= 1'b0;
-            else if (x_det_push && det_resv_q && x_warp_q == det_resv_warp_q)
-                det_resv_q <= 1'b0;
-            else if (x_ok && x_det_evt && det_blocked && !det_resv_q) begin
-                det_resv_q      <= 1'b1;
-                det_resv_warp_q <= x_warp_q;
+            // ---- memory path reservation
+            if (x_commit && mem_resv_q && x_warp_q == mem_resv_warp_q)
+                mem_resv_q <= 1'b0;
+            else if (x_ok && !mem_resv_q && ((x_det_evt && det_full) || (x_lk_op && lk_busy) ||
+                                             (x_mem_go && x_to_lsu && !lsu_req_ready))) begin
+                mem_resv_q      <= 1'b1;
+                mem_resv_warp_q <= x_warp_q;
             end
 
             // ---- lock sequencer (only armed instructions start it)
