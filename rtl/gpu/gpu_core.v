@@ -612,24 +612,28 @@ module gpu_core #(
     reg [NUM_WARPS*LOSS_W-1:0]  loss_q;      // busy replays in a row, per warp
     wire [LOSS_W-1:0] x_losses = loss_q[x_warp_q*LOSS_W +: LOSS_W];
     wire resv_other   = mem_resv_q && mem_resv_warp_q != x_warp_q;
-    wire det_blocked  = det_full || resv_other;
-    wire x_det_replay = x_ok && ((x_det_evt && det_blocked) || (x_lk_op && (lk_busy || resv_other)));
+    // An instruction that needs any of the three waits, before it is
+    // handed to any unit, while another warp owns the next turn.
+    wire x_claims     = x_det_evt || x_lk_op || x_to_lsu;
+    wire x_det_replay = x_ok && ((x_det_evt && det_full) || (x_lk_op && lk_busy) ||
+                                 (x_claims && resv_other));
     // Hand-off to the LSU, the shared memory and the divider; a busy unit
     // means replay. An instruction with lanes for both memories goes to
     // both in the same cycle or to neither.
     wire lsu_req_ready, div_req_ready, smem_req_ready;
     wire x_ok       = x_valid_q && !x_fault;
     wire x_mem_go   = x_ok && x_is_mem && !x_det_replay;
-    wire lsu_now    = !x_to_lsu || (lsu_req_ready && !resv_other);
+    wire lsu_now    = !x_to_lsu || lsu_req_ready;
     wire smem_now   = !x_to_smem || smem_req_ready;
-    wire lsu_req_valid  = x_mem_go && x_to_lsu && !resv_other && smem_now;
+    wire lsu_busy   = x_mem_go && x_to_lsu && !lsu_req_ready;   // replayed for the LSU
+    wire lsu_req_valid  = x_mem_go && x_to_lsu && smem_now;
     wire smem_req_valid = x_mem_go && x_to_smem && lsu_now;
     wire x_mem_replay   = x_mem_go && !(lsu_now && smem_now);
     wire div_req_valid = x_ok && (x_class_q == `CL_DIV);
     wire x_replay   = x_mem_replay || (div_req_valid && !div_req_ready) || x_det_replay;
     // replayed because the LSU or the lock sequencer was busy (not for
     // another warp's reservation)
-    wire x_busy_replay = x_ok && ((x_lk_op && lk_busy) || (x_mem_go && x_to_lsu && !lsu_req_ready));
+    wire x_busy_replay = x_ok && ((x_lk_op && lk_busy && !resv_other) || lsu_busy);
     wire x_commit   = x_ok && !x_replay;
     // X writes rd only for ALU, JAL, JALR and CSR (gpu_decode), and these
     // never replay and fault only on a bad PC, so their commit is
@@ -1250,7 +1254,7 @@ module gpu_core #(
                 if (bar_release[w]) bpark_q[w] <= {T{1'b0}};
             if (lsu_req_ready)
                 lsu_blk_q <= 0;
-            else if (x_mem_go && x_to_lsu)
+            else if (lsu_busy)
                 lsu_blk_q[x_warp_q] <= 1'b1;
             if (smem_req_ready)
                 smem_blk_q <= 0;

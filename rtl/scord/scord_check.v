@@ -27,6 +27,11 @@ module scord_check (
   input  wire [15:0] pcidx_i,         // its PC index (§5.1), DET_PCIDX_UNKNOWN if none
   input  wire [7:0]  barrier_i,
   input  wire [15:0] bloom_i,
+  // the lane (and its bytes) the new entry names: lane_i's, or the last
+  // lane following it in the pass (scord_pass_split), whose checks after
+  // lane_i's change nothing else
+  input  wire [4:0]  new_lane_i,
+  input  wire [3:0]  new_bytes_i,
   // fence file entries
   input  wire [5:0]  ffp_blk_i,
   input  wire [5:0]  ffp_dev_i,
@@ -46,8 +51,8 @@ module scord_check (
   output wire        md_atom_o,
   output wire        md_scope_o,
   output wire        md_strong_o,
-  // new entry and whether it differs from what was read (§5.3, D18)
-  output wire [127:0] new_raw_o,
+  // new entry and whether lane_i's access changed what was read (§5.3, D18)
+  output reg  [127:0] new_raw_o,
   output wire        changed_o
 );
   // Field positions (§5.1) as plain integers for bit selects.
@@ -192,7 +197,11 @@ module scord_check (
     n[F_SCOPE]          = n_atom && scope_i;
     n[F_STRONG]         = strong_i;
   end
-  assign new_raw_o = n;
   assign changed_o = (n != raw_i);
+  always @* begin
+    new_raw_o = n;
+    new_raw_o[F_LANE +: 5]  = new_lane_i;
+    new_raw_o[F_BYTES +: 4] = gran4_i ? new_bytes_i : 4'hF;
+  end
 endmodule
 `default_nettype wire

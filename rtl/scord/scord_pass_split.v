@@ -4,9 +4,13 @@
 // pass is the longest run of the remaining lanes, in ascending lane order,
 // whose granules in the line all differ: each granule then sees its lanes
 // in lane order, one per pass, and the records come out in lane order, as
-// if every lane were checked alone. Where wide_i is low (a sync event, a
-// line the detector cannot take at once) a pass is one lane. The queue is
-// popped with the last pass.
+// if every lane were checked alone. A lane on a granule an earlier lane of
+// the pass took follows that lane in the same pass when checking it after
+// the earlier one can neither report nor change more than the entry's lane
+// and bytes (§1.1: loads and atomics, and stores at granules coarser than a
+// word, all one warp instruction): a broadcast load is one pass. Where
+// wide_i is low (a sync event, a line the detector cannot take at once) a
+// pass is one lane. The queue is popped with the last pass.
 `include "scord_defs.vh"
 `default_nettype none
 
@@ -35,6 +39,8 @@ module scord_pass_split #(
   input  wire           out_pop_i
 );
   wire [T-1:0]       mask = in_data_i[160 +: T];
+  // a store's lanes on one word are an intra-warp race to check lane by lane
+  wire follow = wide_i && (in_data_i[123:122] != `DET_EV_STORE || gcode_i != 2'd0);
   wire [T*OFF_W-1:0] offs = in_data_i[160 + T +: T * OFF_W];
 
   reg [T-1:0] left_q;     // lanes of the head event not yet checked
@@ -59,7 +65,7 @@ module scord_pass_split #(
       if (left[t]) lead = t[LW-1:0];
     for (t = 0; t < T; t = t + 1)
       if (left[t] && !stop) begin
-        if ((used & gran_bit(offs[t*OFF_W +: OFF_W], gcode_i)) != {S{1'b0}} ||
+        if (((used & gran_bit(offs[t*OFF_W +: OFF_W], gcode_i)) != {S{1'b0}} && !follow) ||
             (!wide_i && out_mask_o != {T{1'b0}})) begin
           stop = 1'b1;
         end else begin

@@ -123,7 +123,10 @@ module scord_top #(
   localparam integer EW    = (EPL > 1) ? $clog2(EPL) : 1;
   localparam integer NB    = (S > EPL) ? S / EPL : 1; // metadata banks: the lines of a pass
   localparam integer BW    = (NB > 1) ? $clog2(NB) : 1;
-  localparam integer IW    = $clog2(S + 1);           // a counter's step
+  // lane accesses a pass holds at most: every lane of a warp where lanes
+  // may follow each other on a granule (scord_pass_split), else one
+  localparam integer PASS_MAX = (S > 1) ? T : 1;
+  localparam integer IW    = $clog2(PASS_MAX + 1);    // a counter's step
   reg  [27*IW-1:0] cnt_inc;
   reg         kstart, intrusion_set;
   wire        overflow_set, cnt_records, cnt_suppressed;
@@ -133,7 +136,7 @@ module scord_top #(
     .NUM_CORES   (NUM_CORES),
     .NUM_THREADS (NUM_THREADS),
     .MEM_BYTES   (MEM_BYTES),
-    .PASS_MAX    (S)
+    .PASS_MAX    (PASS_MAX)
   ) u_regs (
     .clk_i           (clk_i),
     .rst_i           (rst_i),
@@ -351,11 +354,11 @@ module scord_top #(
   // its metadata line is in bank (line mod NB), at entry (entry mod EPL).
   localparam integer PLW = BW + EW;     // a slot's place: {bank, entry in line}
   wire [S-1:0]    sv0;
-  wire [S*LW-1:0] sl0;
+  wire [S*LW-1:0] sl0, sll0;
   wire [T*SW-1:0] ls0;
   scord_pass_slots #(.NUM_THREADS(T), .LINE_BYTES(LINE_BYTES), .S(S)) u_slots (
     .mask_i (q_mask), .offs_i (q_offs), .slotted_i (aligned), .gcode_i (gcode),
-    .valid_o (sv0), .lane_o (sl0), .slot_o (ls0));
+    .valid_o (sv0), .lane_o (sl0), .last_o (sll0), .slot_o (ls0));
   /* verilator lint_off UNUSEDSIGNAL */
   function [PLW-1:0] slot_place(input [31:0] base, input integer sl);
     reg [31:0] e;
@@ -372,7 +375,7 @@ module scord_top #(
       pl0[si*PLW +: PLW] = slot_place(entry_adr, si);
   end
   reg  [S-1:0]     s1_sv_q, s2_sv_q;
-  reg  [S*LW-1:0]  s1_sl_q, s2_sl_q;
+  reg  [S*LW-1:0]  s1_sl_q, s2_sl_q, s1_sll_q, s2_sll_q;
   reg  [T*SW-1:0]  s1_ls_q, s2_ls_q;
   reg  [S*PLW-1:0] s1_pl_q, s2_pl_q;
   // a slot's bank and its entry's bit offset in the bank's line
@@ -546,6 +549,7 @@ module scord_top #(
   wire [S*16-1:0]  c_md_pcidx;
   wire [S-1:0]     c_md_mod, c_md_atom, c_md_scope, c_md_strong;
   wire [S*128-1:0] c_new;
+  wire [S-1:0]     s2_fol_s;    // the slot has lanes following its first
 
   genvar gs;
   generate
@@ -553,7 +557,11 @@ module scord_top #(
       wire [LW-1:0]    lane  = s2_sl_q[gs*LW +: LW];
       wire [OFF_W-1:0] off   = s2_offs_q[lane*OFF_W +: OFF_W];
       wire [7:0]       bsh   = ev_bmask << off[1:0];
-      wire unused_b = ^{bsh[7:4], off[OFF_W-1:2]};
+      wire [LW-1:0]    nlane = s2_sll_q[gs*LW +: LW];
+      wire [OFF_W-1:0] noff  = s2_offs_q[nlane*OFF_W +: OFF_W];
+      wire [7:0]       nbsh  = ev_bmask << noff[1:0];
+      wire unused_b = ^{bsh[7:4], off[OFF_W-1:2], nbsh[7:4], noff[OFF_W-1:2]};
+      assign s2_fol_s[gs] = s2_sv_q[gs] && (nlane != lane);
       scord_check u_check (
         .raw_i          (raw[gs*128 +: 128]),
         .gen_i          (gen),
@@ -571,6 +579,8 @@ module scord_top #(
         .pcidx_i        (ev_pcidx),
         .barrier_i      (ev_barrier),
         .bloom_i        (ev_bloom),
+        .new_lane_i     (5'(nlane)),
+        .new_bytes_i    (nbsh[3:0]),
         .ffp_blk_i      (ffp_blk[gs*6 +: 6]),
         .ffp_dev_i      (ffp_dev[gs*6 +: 6]),
         .ffc_blk_i      (s2_ffc_blk_q),
@@ -595,12 +605,13 @@ module scord_top #(
 
   // ---------------------------------------------------------------------------
   // P2's reports, one per raced lane in lane order: rp = the lanes still to
-  // report, cur the lowest, rs its slot.
+  // report, cur the lowest, rs its slot. A following lane never reports
+  // (scord_pass_split): only a slot's first lane does.
   reg  [T-1:0]  rp_first;
   integer       ti;
   always @* begin
     for (ti = 0; ti < T; ti = ti + 1)
-      rp_first[ti] = s2_mask_q[ti] &&
+      rp_first[ti] = s2_mask_q[ti] && s2_sl_q[s2_ls_q[ti*SW +: SW]*LW +: LW] == ti[LW-1:0] &&
                      (s2_intr_q || (s2_trk_q && !c_prelim[s2_ls_q[ti*SW +: SW]] &&
                                     c_race[s2_ls_q[ti*SW +: SW]*4 +: 4] != 4'd0));
   end
@@ -790,7 +801,7 @@ module scord_top #(
     for (bi = 0; bi < NB; bi = bi + 1)
       mc_wr_addr[bi*32 +: 32] = bank_line(s2_adr_q, bi);
     for (si = 0; si < S; si = si + 1) begin
-      if (s2_commit && s2_trk_q && s2_sv_q[si] && c_changed[si]) begin
+      if (s2_commit && s2_trk_q && s2_sv_q[si] && (c_changed[si] || s2_fol_s[si])) begin
         mc_wr[pl_bank(s2_pl_q, si)] = 1'b1;
         mc_wr_mask[32'(pl_bank(s2_pl_q, si))*EPL + 32'(s2_pl_q[si*PLW +: EW])] = 1'b1;
       end
@@ -857,7 +868,8 @@ module scord_top #(
       end
     end
     if (s2_commit && s2_trk_q)
-      cnt_inc[IW*K_MDW +: IW] = count_of(s2_sv_q & c_changed);
+      // a following lane always changes the entry's lane: one write each
+      cnt_inc[IW*K_MDW +: IW] = count_of(s2_sv_q & c_changed) + n_lanes - count_of(s2_sv_q);
     // a core's shared-memory race: counted as its report starts (§6.4)
     if (sh_go)
       cnt_inc[IW*(K_RACE + {28'd0, shr[3:0]}) +: IW] = IW'(1);
@@ -896,6 +908,7 @@ module scord_top #(
         s1_offs_q  <= q_offs;
         s1_sv_q    <= sv0;
         s1_sl_q    <= sl0;
+        s1_sll_q   <= sll0;
         s1_ls_q    <= ls0;
         s1_pl_q    <= pl0;
         s1_acc_q   <= q_acc;
@@ -916,6 +929,7 @@ module scord_top #(
         s2_offs_q    <= s1_offs_q;
         s2_sv_q      <= s1_sv_q;
         s2_sl_q      <= s1_sl_q;
+        s2_sll_q     <= s1_sll_q;
         s2_ls_q      <= s1_ls_q;
         s2_pl_q      <= s1_pl_q;
         s2_acc_q     <= s1_acc_q;

@@ -144,7 +144,9 @@ static void warp_access(scord_evgen_t *g, uint32_t gw, uint8_t kind, uint8_t str
     uint32_t pc = 0x2000 + 4 * below(g, 48);
     uint8_t size = kind == SCORD_DET_EV_ATOMIC ? 2 : random_size(g);
     uint32_t mask = rnd(g) & ((g->p.lanes >= 32) ? 0xFFFFFFFFu : ((1u << g->p.lanes) - 1u));
-    if (!mask || kind == SCORD_DET_EV_ATOMIC)
+    /* atomics: half of them one lane, the others any lanes (a warp's lanes
+     * on one word follow each other in the detector's passes) */
+    if (!mask || (kind == SCORD_DET_EV_ATOMIC && below(g, 2)))
         mask = mask ? (mask & -mask) : 1u;
     uint32_t pattern = below(g, 4), base = below(g, g->p.pool_words);
     uint32_t off = sub_offset(g, size);
