@@ -393,7 +393,7 @@ int scord_priv_stream_pull(scord_device *dev)
 /* Soft reset, then let every memory response of the old run drain so it
  * cannot be taken for the answer to a request of the next one. */
 /* The race detector keeps its registers and finishes its work in flight
- * across a soft reset (gpu_top): queued events, dirty metadata lines, a
+ * across a soft reset (gpu_top): queued events, a metadata line fetch, a
  * sweep. Until it is idle its counters and ring are not final, and arming
  * it again would race with that work, so a reset waits for it (a GPU
  * without the detector reads DET_STATUS as 0). Bounded by a sweep of all

@@ -30,6 +30,7 @@ module scord_md_banks #(
   output wire [NB*LINE_BITS-1:0] rline_o,
   // entry writes, one line per bank
   input  wire [NB-1:0]           wr_i,
+  input  wire [NB-1:0]           wr_pend_i,   // per bank (scord_md_cache)
   input  wire [NB*32-1:0]        wr_addr_i,
   input  wire [NB*EPL-1:0]       wr_mask_i,
   input  wire [NB*LINE_BITS-1:0] wr_line_i,
@@ -120,6 +121,7 @@ module scord_md_banks #(
         .hit_o          (hit_o[b]),
         .rline_o        (rline_o[b*LINE_BITS +: LINE_BITS]),
         .wr_i           (wr_i[b]),
+        .wr_pend_i      (wr_pend_i[b]),
         .wr_addr_i      (wr_addr_i[b*32 +: 32]),
         .wr_mask_i      (wr_mask_i[b*EPL +: EPL]),
         .wr_line_i      (wr_line_i[b*LINE_BITS +: LINE_BITS]),

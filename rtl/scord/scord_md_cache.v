@@ -15,11 +15,17 @@
 // RAMs (block RAM); valid bits and one dirty bit per line are flops
 // (cleared at once); which entries of a dirty line are dirty sits in a
 // small LUT RAM, read only when the line is written back.
+// A miss on a fresh line (below) whose victim is clean is answered as a
+// hit on zeros, the line filled with zeros at once: a kernel's first touch
+// of its metadata costs no cycle. inval_i drops every line, dirty or not:
+// the caller invalidates at a kernel start, which makes every entry
+// written before stale (§5.4), so dirty lines are written back only when
+// evicted or flushed (flush_i, on the host's request).
 // The caller guarantees: wr_i only for a line whose lookup hit, with no
-// fetch or flush since; fetch_i (for the line of the address looked up the
-// cycle before, a miss) only when no entry write is pending; inval_i only
-// while clean and idle. LINE_BYTES >= 2 * ENTRY_BYTES (two entries or more
-// per line).
+// fetch or flush since, and wr_pend_i with wr_addr_i from that hit until
+// the write; fetch_i (for the line of the address looked up the cycle
+// before, a miss) only when no entry write is pending; inval_i only while
+// idle. LINE_BYTES >= 2 * ENTRY_BYTES (two entries or more per line).
 `default_nettype none
 `include "scord_defs.vh"
 
@@ -54,6 +60,7 @@ module scord_md_cache #(
   output wire [LINE_BITS-1:0]  rline_o,
   // entry writes into one line (a hit): the entries of wr_mask_i
   input  wire                  wr_i,
+  input  wire                  wr_pend_i,   // an entry write to wr_addr_i may come, now or later
   input  wire [31:0]           wr_addr_i,
   input  wire [EPL-1:0]        wr_mask_i,
   input  wire [LINE_BITS-1:0]  wr_line_i,
@@ -115,8 +122,10 @@ module scord_md_cache #(
   wire [IDX_W-1:0] ra_idx = idx_of(ra_q);
   wire [IDX_W-1:0] r_idx  = (state_q == F_IDLE) ? idx_of(rd_addr_i) : f_idx_q;
   assign rvalid_o = rvalid_q;
-  assign hit_o    = valid_q[ra_idx] && (tag_rd_q == ra_q[31 -: TAG_W]);
-  assign rline_o  = data_rd_q;
+  wire             tag_hit = valid_q[ra_idx] && (tag_rd_q == ra_q[31 -: TAG_W]);
+  wire             zhit;      // a fresh line's miss, answered as a hit on zeros
+  assign hit_o    = tag_hit || zhit;
+  assign rline_o  = zhit ? {LINE_BITS{1'b0}} : data_rd_q;
   wire unused_ra = ^{ra_q[LOW_W-1:0], wr_addr_i[LOW_W-1:0], rd_addr_i[LOW_W-1:0]};
   // this bank's address bits, below the index
   localparam [LOW_W-1:0] LOW = LOW_W'(BANK) << OFF_W;
@@ -196,36 +205,55 @@ module scord_md_cache #(
   localparam integer FL = (FRESH_LINES > 0) ? FRESH_LINES : 1;
   localparam integer FW = (FL > 1) ? $clog2(FL) : 1;
   reg  [FL-1:0] wb_q;
-  wire [31:0] f_line  = {f_tag_q, f_idx_q, LOW} - sweep_base_i;
-  wire [31:0] v_line  = {tag_rd_q, f_idx_q, LOW} - sweep_base_i;
-  wire [31:0] f_rel   = f_line >> LOW_W;
-  wire [31:0] v_rel   = v_line >> LOW_W;
-  wire        f_in    = (FRESH_LINES > 0) && ({f_tag_q, f_idx_q, LOW} >= sweep_base_i) &&
-                        (f_rel < FRESH_LINES);
-  wire        v_in    = (FRESH_LINES > 0) && ({tag_rd_q, f_idx_q, LOW} >= sweep_base_i) &&
-                        (v_rel < FRESH_LINES);
-  wire        f_fresh = f_in && !wb_q[FW'(f_rel)];
-  wire unused_rel = ^{f_line[LOW_W-1:0], v_line[LOW_W-1:0], f_rel[31:FW], v_rel[31:FW]};
+  // (the line's address relative to sweep_base_i: its index in wb_q)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [31:0] rel_of(input [31:0] line);
+    rel_of = (line - sweep_base_i) >> LOW_W;
+  endfunction
+  function in_of(input [31:0] line);
+    in_of = (FRESH_LINES > 0) && (line >= sweep_base_i) && (rel_of(line) < FRESH_LINES);
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [31:0] f_adr   = {f_tag_q, f_idx_q, LOW};
+  wire [31:0] v_adr   = {tag_rd_q, f_idx_q, LOW};
+  wire [31:0] a_adr   = {ra_q[31:LOW_W], LOW};      // a fetch's line, as it starts
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] v_rel   = rel_of(v_adr);            // (below FRESH_LINES where used)
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire        v_in    = in_of(v_adr);
+  wire        f_fresh = in_of(f_adr) && !wb_q[FW'(rel_of(f_adr))];
+  wire        a_fresh = in_of(a_adr) && !wb_q[FW'(rel_of(a_adr))];
+  // A fresh line over a clean victim needs neither port: a miss on it is
+  // answered as a hit on zeros and the line filled with zeros at once
+  // (or, if an entry write holds the RAMs or may still come for the
+  // victim, when fetched). A lookup of the same index made meanwhile read
+  // the RAMs before the fill: it is not answered.
+  wire        zfill   = a_fresh && !(valid_q[ra_idx] && dirty_q[ra_idx]) && !wr_i &&
+                        !(wr_pend_i && idx_of(wr_addr_i) == ra_idx) && (state_q == F_IDLE) &&
+                        !inval_i;
+  assign      zhit    = rvalid_q && !tag_hit && zfill;
+  wire        quick   = zhit || (fetch_go && zfill);
 
-  wire fill = ((state_q == F_RD) && p_done) || (state_q == F_ZERO);
+  wire fill = ((state_q == F_RD) && p_done) || (state_q == F_ZERO) || quick;
+  wire [IDX_W-1:0] fl_idx = quick ? ra_idx : f_idx_q;
+  wire [TAG_W-1:0] fl_tag = quick ? ra_q[31 -: TAG_W] : f_tag_q;
 
   // ---- RAMs: one write port each ----
-  wire [IDX_W-1:0]     w_idx  = fill ? f_idx_q : idx_of(wr_addr_i);
-  wire [LINE_BITS-1:0] w_data = (state_q == F_ZERO) ? {LINE_BITS{1'b0}} : fill ? p_rdata : wr_line_i;
+  wire [IDX_W-1:0]     w_idx  = fill ? fl_idx : idx_of(wr_addr_i);
+  wire [LINE_BITS-1:0] w_data = (state_q == F_RD) ? p_rdata : fill ? {LINE_BITS{1'b0}} : wr_line_i;
   wire [EPL-1:0]       w_en   = fill ? {EPL{1'b1}} : (wr_i ? wr_mask_i : {EPL{1'b0}});
 
-  // Entry mask port: an entry write sets its bits (the whole mask if the
-  // line was clean); the end of a write back or fill clears the line.
-  // Entry writes never overlap those (see the caller's contract above).
-  wire           m_clear = ((state_q == F_WB || state_q == F_RD) && p_done) || (state_q == F_ZERO);
+  // Entry mask port: an entry write sets its bits, the whole mask if the
+  // line was clean, so a line's bits from before its last write back or
+  // fill never show (they are read only while the line is dirty).
   wire           m_fresh = !dirty_q[idx_of(wr_addr_i)];
-  wire [IDX_W-1:0] m_idx = m_clear ? f_idx_q : idx_of(wr_addr_i);
+  wire [IDX_W-1:0] m_idx = idx_of(wr_addr_i);
   reg  [EPL-1:0] m_en, m_data;
   integer mi;
   always @* begin
     for (mi = 0; mi < EPL; mi = mi + 1) begin
-      m_en[mi]   = m_clear || (wr_i && (m_fresh || wr_mask_i[mi]));
-      m_data[mi] = !m_clear && wr_mask_i[mi];
+      m_en[mi]   = wr_i && (m_fresh || wr_mask_i[mi]);
+      m_data[mi] = wr_mask_i[mi];
     end
   end
 
@@ -233,7 +261,7 @@ module scord_md_cache #(
     tag_rd_q  <= tag_mem[r_idx];
     data_rd_q <= data_mem[r_idx];
     ent_rd_q  <= ent_mem[r_idx];
-    if (fill) tag_mem[f_idx_q] <= f_tag_q;
+    if (fill) tag_mem[fl_idx] <= fl_tag;
   end
 
   integer wi;
@@ -247,7 +275,8 @@ module scord_md_cache #(
   // ---- control ----
   always @(posedge clk_i) begin
     ra_q     <= rd_addr_i;
-    rvalid_q <= (state_q == F_IDLE) && !fetch_go && !flush_go;
+    rvalid_q <= (state_q == F_IDLE) && !fetch_go && !flush_go &&
+                !(quick && idx_of(rd_addr_i) == ra_idx);
     if (rst_i) begin
       state_q <= F_IDLE;
       valid_q <= {LINES{1'b0}};
@@ -258,8 +287,10 @@ module scord_md_cache #(
     end else begin
       if (wr_i)
         dirty_q[idx_of(wr_addr_i)] <= 1'b1;
-      if (inval_i)
+      if (inval_i) begin
         valid_q <= {LINES{1'b0}};
+        dirty_q <= {LINES{1'b0}};
+      end
       if (FRESH_LINES > 0) begin
         if (inval_i)
           /* verilator lint_off WIDTHCONCAT */
@@ -270,7 +301,9 @@ module scord_md_cache #(
       end
       case (state_q)
         F_IDLE: begin
-          if (fetch_go) begin
+          if (quick) begin
+            // (valid and dirty below)
+          end else if (fetch_go) begin
             flushing_q <= 1'b0;
             f_idx_q    <= ra_idx;
             f_tag_q    <= ra_q[31 -: TAG_W];
@@ -307,6 +340,10 @@ module scord_md_cache #(
         end
         default: state_q <= F_IDLE;
       endcase
+      if (quick) begin
+        valid_q[ra_idx] <= 1'b1;
+        dirty_q[ra_idx] <= 1'b0;
+      end
     end
   end
 

@@ -30,6 +30,7 @@ module scord_regs #(
   // configuration
   output wire                 armed_o,
   output wire                 arm_o,          // pulse: armed just now (head := 0)
+  output wire                 flush_o,        // pulse: DET_CTRL.flush written
   output wire                 cache_o,
   output wire                 sparse_o,       // cache mode, one entry per 64 granules
   output wire [1:0]           gran_o,         // granularity code, G = 2 + code
@@ -132,8 +133,10 @@ module scord_regs #(
   wire   cfg_ok    = !armed_q;
   localparam [31:0] CTRL_EN  = `DET_CTRL_ENABLE;
   localparam [31:0] CTRL_CLR = `DET_CTRL_CLEAR;
+  localparam [31:0] CTRL_FL  = `DET_CTRL_FLUSH;
   wire   w_ctrl    = wr && (ctl_addr_i == `DET_CTRL);
   wire   do_clear  = w_ctrl && ((ctl_wdata_i & CTRL_CLR) != 32'd0);
+  assign flush_o   = w_ctrl && ((ctl_wdata_i & CTRL_FL) != 32'd0);
   wire   en_bit    = ((ctl_wdata_i & CTRL_EN) != 32'd0);
   wire   try_arm   = w_ctrl && en_bit && !armed_q;
   assign arm_o     = try_arm && (verr == `DET_ERR_NONE);

@@ -17,10 +17,13 @@
 // read in P1 takes BLOCK/WARP from P2's event when P2 holds the same
 // entry. A fence stops the queue until it has left P2 (its fence-file
 // write must be seen by every later read). Metadata lives in a private
-// write-back cache of NB banks (scord_md_banks); memory holds the truth
-// whenever idle_o is high (dirty lines are flushed after 16 quiet cycles).
+// write-back cache of NB banks (scord_md_banks). A kernel start drops it,
+// dirty lines too: every entry written before is stale then (§5.4), so
+// metadata goes to memory only when a line is evicted or the host asks for
+// it (DET_CTRL.flush: idle_o stays low until memory holds every entry).
 // Cycle budget (from one pop to the next, the queue full):
 //   any pass whose lookups hit, or that needs none      1
+//   (a miss on a fresh line over a clean victim is a hit on zeros)
 //   a miss: P2 drains, per missing bank a victim write back if dirty and
 //   a line read, the banks taking turns on the L2       + 4 + L2 writes + L2 reads
 //   a report (record or count write), per raced lane    + 3 (a drop: + 2)
@@ -103,7 +106,7 @@ module scord_top #(
 
   // ---------------------------------------------------------------------------
   // Registers
-  wire        armed, arm_pulse, cache, sparse, need_sweep;
+  wire        armed, arm_pulse, flush_pulse, cache, sparse, need_sweep;
   assign armed_o = armed;
   wire [1:0]  gcode;
   wire [31:0] md_base, track_base, track_bytes, ring_base, ring_size, tail, head, drops, pc_base,
@@ -148,6 +151,7 @@ module scord_top #(
     .ctl_rdata_o     (ctl_rdata_o),
     .armed_o         (armed),
     .arm_o           (arm_pulse),
+    .flush_o         (flush_pulse),
     .cache_o         (cache),
     .sparse_o        (sparse),
     .gran_o          (gcode),
@@ -425,12 +429,13 @@ module scord_top #(
     .hit_o          (mc_hit),
     .rline_o        (mc_rline),
     .wr_i           (mc_wr),
+    .wr_pend_i      (mc_wr_pend),
     .wr_addr_i      (mc_wr_addr),
     .wr_mask_i      (mc_wr_mask),
     .wr_line_i      (mc_wr_line),
     .fetch_i        (mc_fetch),
     .flush_i        (mc_flush),
-    .inval_i        (kstart),
+    .inval_i        (kstart || arm_pulse),   // a new arming: lines of another layout
     .busy_o         (mc_busy),
     .dirty_o        (mc_dirty),
     .sweep_i        (md_sweep),
@@ -451,13 +456,18 @@ module scord_top #(
   // Handshakes between the stages
   wire s2_commit;                       // P2 finishes its pass this cycle
   wire s2_free  = !s2_v_q || s2_commit;
-  // the banks P1's entries are in
-  reg  [NB-1:0] nb1;
-  always @* begin
-    nb1 = {NB{1'b0}};
-    for (si = 0; si < S; si = si + 1)
-      if (s1_sv_q[si]) nb1[pl_bank(s1_pl_q, si)] = 1'b1;
-  end
+  // the banks a pass's entries are in
+  function [NB-1:0] banks_of(input [S-1:0] sv, input [S*PLW-1:0] pl);
+    integer k;
+    begin
+      banks_of = {NB{1'b0}};
+      for (k = 0; k < S; k = k + 1)
+        if (sv[k]) banks_of[pl_bank(pl, k)] = 1'b1;
+    end
+  endfunction
+  wire [NB-1:0] nb1 = banks_of(s1_sv_q, s1_pl_q);
+  // P2's lines: written when P2 lets go, so no line may be filled over them
+  wire [NB-1:0] mc_wr_pend = (s2_v_q && s2_trk_q) ? banks_of(s2_sv_q, s2_pl_q) : {NB{1'b0}};
   // P1 is ready when its lookups hit (only tracked accesses look up).
   // Nothing enters P2 while the cache engines run: a report in P2 and a
   // flush would both want the L2 channel.
@@ -778,20 +788,17 @@ module scord_top #(
   end
 
   wire pipe_empty = !s1_v_q && !s2_v_q;
-  // Dirty lines are written back once the detector has had nothing to do
-  // for 2^FLUSH_QUIET_W cycles (or at once for a kernel start): a flush
-  // holds P2 back, so flushing in every short gap of a busy stream costs
-  // more than it saves, while the quiet time is a small delay at the end
-  // of a grid.
-  localparam FLUSH_QUIET_W = 4;
-  reg [FLUSH_QUIET_W:0] quiet_q;
+  // The host's flush request (DET_CTRL.flush) holds until no line is dirty;
+  // the lines are written back while the passes leave room (a flush holds
+  // P1 back).
+  reg    flush_req_q;
   assign idle_o     = pipe_empty && q_empty && !start_pend_q && !ff_busy && !sweep_q &&
-                      !mc_busy && !mc_dirty;
+                      !mc_busy && !flush_req_q;
   assign busy       = !idle_o;
   assign ready_o    = !start_pend_q && !sweep_q && !ff_busy;
   assign sweeping_o = sweep_q;
   wire   kgo        = start_pend_q && pipe_empty && !q_valid && !sweep_q && !ff_busy &&
-                      !mc_busy && !mc_dirty && !own_sh_q;
+                      !mc_busy && !own_sh_q;
 
   // the slots' entry writes, by bank
   always @* begin
@@ -840,7 +847,7 @@ module scord_top #(
     for (bi = 0; bi < NB; bi = bi + 1)
       mc_fetch[bi] = s1_v_q && s1_trk_q && nb1[bi] && mc_rvalid[bi] && !mc_hit[bi] &&
                      !s2_v_q && !sh_busy;
-    mc_flush       = quiet_q[FLUSH_QUIET_W] && !q_valid && !sweep_q && !sh_busy;
+    mc_flush       = flush_req_q && pipe_empty && !q_valid && !sweep_q && !sh_busy;
     if (kgo) begin
       kstart   = armed;
       md_sweep = armed && need_sweep;
@@ -883,7 +890,7 @@ module scord_top #(
       own_p2_q     <= 1'b0;
       own_sh_q     <= 1'b0;
       lw_v_q       <= 1'b0;
-      quiet_q      <= {(FLUSH_QUIET_W+1){1'b0}};
+      flush_req_q  <= 1'b0;
       sweep_q      <= 1'b0;
       start_pend_q <= 1'b0;
     end else begin
@@ -894,12 +901,10 @@ module scord_top #(
         lw_v_q       <= 1'b0;       // the sweep may zero what lw_* holds
       end
       if (sweep_q && mc_sweep_done) sweep_q <= 1'b0;
-      if (!pipe_empty || q_valid)
-        quiet_q <= {(FLUSH_QUIET_W+1){1'b0}};
-      else if (start_pend_q)
-        quiet_q <= {1'b1, {FLUSH_QUIET_W{1'b0}}};
-      else if (!quiet_q[FLUSH_QUIET_W])
-        quiet_q <= quiet_q + 1'b1;
+      if (flush_pulse)
+        flush_req_q <= 1'b1;
+      else if (!mc_dirty && !mc_busy)
+        flush_req_q <= 1'b0;
       // P0 -> P1
       if (pop) begin
         s1_v_q     <= 1'b1;

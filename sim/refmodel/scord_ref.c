@@ -379,6 +379,7 @@ void scord_ref_reg_write(scord_ref_t *m, uint32_t idx, uint32_t v)
     int cfg_ok = !m->armed;
     switch (idx) {
     case SCORD_DET_CTRL:
+        /* DET_CTRL_FLUSH: the model's memory always holds every entry. */
         if (v & SCORD_DET_CTRL_CLEAR)
             m->overflow = m->intrusion = m->tail_bad = 0;
         if (!(v & SCORD_DET_CTRL_ENABLE)) {
