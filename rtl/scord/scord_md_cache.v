@@ -216,7 +216,7 @@ module scord_md_cache #(
   /* verilator lint_on UNUSEDSIGNAL */
   wire [31:0] f_adr   = {f_tag_q, f_idx_q, LOW};
   wire [31:0] v_adr   = {tag_rd_q, f_idx_q, LOW};
-  wire [31:0] a_adr   = {ra_q[31:LOW_W], LOW};      // a fetch's line, as it starts
+  wire [31:0] a_adr   = {ra_q[31:LOW_W], LOW};      // the line looked up last
   /* verilator lint_off UNUSEDSIGNAL */
   wire [31:0] v_rel   = rel_of(v_adr);            // (below FRESH_LINES where used)
   /* verilator lint_on UNUSEDSIGNAL */
@@ -302,7 +302,8 @@ module scord_md_cache #(
       case (state_q)
         F_IDLE: begin
           if (quick) begin
-            // (valid and dirty below)
+            valid_q[ra_idx] <= 1'b1;
+            dirty_q[ra_idx] <= 1'b0;
           end else if (fetch_go) begin
             flushing_q <= 1'b0;
             f_idx_q    <= ra_idx;
@@ -340,10 +341,6 @@ module scord_md_cache #(
         end
         default: state_q <= F_IDLE;
       endcase
-      if (quick) begin
-        valid_q[ra_idx] <= 1'b1;
-        dirty_q[ra_idx] <= 1'b0;
-      end
     end
   end
 
