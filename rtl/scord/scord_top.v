@@ -386,8 +386,21 @@ module scord_top #(
   function [BW-1:0] pl_bank(input [S*PLW-1:0] pl, input integer sl);
     pl_bank = pl[sl*PLW + EW +: BW];
   endfunction
-  function [31:0] pl_bit(input [S*PLW-1:0] pl, input integer sl);
-    pl_bit = 32'(pl[sl*PLW + EW +: BW]) * LINE_BITS + 32'(pl[sl*PLW +: EW]) * 128;
+  // Slot sl's entry is at position p of the banks' lines (bank p / EPL,
+  // entry p mod EPL). Entries are picked and placed by comparing with
+  // every constant position: a part select at a computed position becomes
+  // a shifter as wide as all the banks' lines (2 600 LUT4 on fpga).
+  function at_place(input [S*PLW-1:0] pl, input integer sl, input integer p);
+    at_place = 32'(pl_bank(pl, sl)) == p / EPL && (EPL == 1 || 32'(pl[sl*PLW +: EW]) == p % EPL);
+  endfunction
+  function [127:0] entry_at(input [NB*LINE_BITS-1:0] lines, input [S*PLW-1:0] pl,
+                            input integer sl);
+    integer p;
+    begin
+      entry_at = lines[127:0];
+      for (p = 1; p < NB * EPL; p = p + 1)
+        if (at_place(pl, sl, p)) entry_at = lines[p*128 +: 128];
+    end
   endfunction
 
   // The line of bank b in a pass is its first line plus (b - first line) mod NB.
@@ -506,7 +519,7 @@ module scord_top #(
     for (si = 0; si < S; si = si + 1) begin
       s1_raw[si*128 +: 128] =
           (lw_v_q && lw_adr_q == s1_adr_q && lw_sv_q[si]) ? lw_raw_q[si*128 +: 128]
-        : mc_rline[pl_bit(s1_pl_q, si) +: 128];
+        : entry_at(mc_rline, s1_pl_q, si);
       if (s2_v_q && s2_trk_q && s2_adr_q == s1_adr_q && s2_sv_q[si]) begin
         s1_pblk[si*7 +: 7] = ev_b7;
         s1_pwrp[si*5 +: 5] = ev_warp;
@@ -800,19 +813,23 @@ module scord_top #(
   wire   kgo        = start_pend_q && pipe_empty && !q_valid && !sweep_q && !ff_busy &&
                       !mc_busy && !own_sh_q;
 
-  // the slots' entry writes, by bank
+  // the slots' entry writes, by bank; each entry position of the lines
+  // takes the slot placed there (the mask says whether it is written)
+  integer pi;
   always @* begin
     mc_wr      = {NB{1'b0}};
     mc_wr_mask = {(NB*EPL){1'b0}};
-    mc_wr_line = {(NB*LINE_BITS){1'b0}};
     for (bi = 0; bi < NB; bi = bi + 1)
       mc_wr_addr[bi*32 +: 32] = bank_line(s2_adr_q, bi);
-    for (si = 0; si < S; si = si + 1) begin
+    for (si = 0; si < S; si = si + 1)
       if (s2_commit && s2_trk_q && s2_sv_q[si] && (c_changed[si] || s2_fol_s[si])) begin
         mc_wr[pl_bank(s2_pl_q, si)] = 1'b1;
         mc_wr_mask[32'(pl_bank(s2_pl_q, si))*EPL + 32'(s2_pl_q[si*PLW +: EW])] = 1'b1;
       end
-      mc_wr_line[pl_bit(s2_pl_q, si) +: 128] = c_new[si*128 +: 128];
+    for (pi = 0; pi < NB * EPL; pi = pi + 1) begin
+      mc_wr_line[pi*128 +: 128] = c_new[127:0];
+      for (si = 1; si < S; si = si + 1)
+        if (at_place(s2_pl_q, si, pi)) mc_wr_line[pi*128 +: 128] = c_new[si*128 +: 128];
     end
   end
 
