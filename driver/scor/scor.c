@@ -1209,11 +1209,15 @@ int main(int argc, char **argv)
     jobs = calloc(nworks * NUM_CONFIGS, sizeof *jobs);
     if (!results || !jobs)
         return 3;
-    /* The serial order: configuration by configuration, workload by workload. */
-    for (size_t c = 0; c < NUM_CONFIGS; c++)
-        for (size_t i = 0; i < nworks; i++)
-            if (works[i].selected && opt.cfg_on[c])
-                jobs[njobs++] = (struct job){i, c};
+    /* The serial order: the applications (seconds each), then the kernels
+     * (milliseconds), each configuration by configuration, workload by
+     * workload: the last jobs handed out are short, so no worker idles
+     * long while another finishes. */
+    for (int apps = 1; apps >= 0; apps--)
+        for (size_t c = 0; c < NUM_CONFIGS; c++)
+            for (size_t i = 0; i < nworks; i++)
+                if (works[i].selected && opt.cfg_on[c] && !works[i].app == !apps)
+                    jobs[njobs++] = (struct job){i, c};
     struct job_state st = {.total = (unsigned)njobs, .tty = isatty(2)};
     static const struct pool_ops ops = {job_run, job_commit, job_lost};
     if (pool_run(njobs, workers, &ops, &st))
