@@ -10,6 +10,7 @@
 #   make bench               simulation speed, IPC, cell count
 #   make bench-detector      race detector cost: cycles, throughput, cells
 #   make bench-scale         detector overhead on GPUs of 1, 2, 4 and 8 cores
+#   make bench-slots         detector overhead with 1, 2, 4 and 8 check slots
 #   make sim CONFIG=name     build the cycle model, the scord CLI and scord-cc
 #   make install PREFIX=dir  install commands, libscord, headers, pkg-config, man pages
 #
@@ -30,11 +31,11 @@ CC      ?= cc
 CFLAGS_HOST := -std=c11 -O2 -g -Wall -Wextra -Werror
 CXX     ?= g++
 
-.PHONY: all deps run examples test lint synth synth-detector bench bench-detector bench-scale sim clean help
+.PHONY: all deps run examples test lint synth synth-detector bench bench-detector bench-scale bench-slots sim clean help
 all: sim
 
 help:
-	@sed -n '1,17p' Makefile
+	@sed -n '1,18p' Makefile
 
 # ---- dependencies ---------------------------------------------------------
 DEPS_STAMP := $(BUILD)/.deps-ok
@@ -171,6 +172,10 @@ bench-detector: $(DEPS_STAMP)
 SCALE_CONFIGS ?= cores1 cores2 default cores8
 bench-scale: $(DEPS_STAMP)
 	@bash tools/bench_scale.sh $(SCALE_CONFIGS)
+# The same against the detector's check slots (DET_SLOTS: 1, 2, 4 and 8 on
+# the default GPU, config/slotsN.cfg): what each slot count costs in cycles.
+bench-slots: $(DEPS_STAMP)
+	@bash tools/bench_scale.sh slots1 slots2 slots4 default
 
 clean:
 	rm -rf $(BUILD)

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# The detector's overhead against GPU size (issue 17, docs/performance.md):
-# for each configuration named (default: cores1 cores2 default cores8, the
-# default GPU with 1, 2, 4 and 8 cores), build it, then run the examples
-# (vecadd, matmul, matmul_tiled) and the race-free ScoR applications with
-# the detector off and in cache mode, and print cycles(cache) / cycles(off)
-# per workload and GPU size, with the applications' geometric mean and
-# worst case.
+# The detector's overhead against GPU size or check slots (issue 17,
+# docs/performance.md): for each configuration named (default: cores1
+# cores2 default cores8, the default GPU with 1, 2, 4 and 8 cores), build
+# it, then run the examples (vecadd, matmul, matmul_tiled) and the
+# race-free ScoR applications with the detector off and in cache mode, and
+# print cycles(cache) / cycles(off) per workload and configuration (one
+# column each, in the order named), with the applications' geometric mean
+# and worst case.
 #
-#   tools/bench_scale.sh [CONFIG ...]        (make bench-scale)
+#   tools/bench_scale.sh [CONFIG ...]        (make bench-scale, make bench-slots)
 #   SCALE_JOBS=N   simulations at once for the applications (default: CPUs)
 set -u
 configs=("$@")
@@ -34,9 +35,7 @@ for c in "${configs[@]}"; do
         tail -5 "$out/$c.examples.txt" >&2
         exit 1
     fi
-    cores=$(sed -n 's/^GPU .*: \([0-9]*\) cores.*/\1/p' "$out/$c.examples.txt")
-    awk -v cores="$cores" '$1 == "scale" { print $2, cores, $6 }' "$out/$c.examples.txt" \
-        >>"$out/ratios.txt"
+    awk -v col="$c" '$1 == "scale" { print $2, col, $6 }' "$out/$c.examples.txt" >>"$out/ratios.txt"
     echo "== $c: applications (race-free builds, off and cache)" >&2
     sel=()
     for a in "${apps[@]}"; do sel+=("${a}_free"); done
@@ -49,21 +48,18 @@ for c in "${configs[@]}"; do
         exit 1
     fi
     # lines: workload config expected found FP cycles
-    awk -v cores="$cores" '
+    awk -v col="$c" '
         $2 == "off" || $2 == "cache" { cyc[$1, $2] = $6; names[$1] = 1 }
-        END { for (n in names) if (cyc[n, "off"] > 0) print n, cores, cyc[n, "cache"] / cyc[n, "off"] }
+        END { for (n in names) if (cyc[n, "off"] > 0) print n, col, cyc[n, "cache"] / cyc[n, "off"] }
     ' "$out/$c.scor.txt" >>"$out/ratios.txt"
 done
 
-# the table: one row per workload, one column per GPU size
+# the table: one row per workload, one column per configuration
 awk -v apps="${apps[*]}" '
     { r[$1, $2] = $3; if (!($2 in seen)) { seen[$2] = 1; cols[++nc] = $2 } }
     END {
-        # columns in increasing core count
-        for (i = 1; i <= nc; i++) for (j = i + 1; j <= nc; j++)
-            if (cols[j] + 0 < cols[i] + 0) { t = cols[i]; cols[i] = cols[j]; cols[j] = t }
         printf "\ncycles with the detector in cache mode / detector off (race-free; examples: second launch)\n\n"
-        printf "%-16s", "cores"
+        printf "%-16s", "configuration"
         for (i = 1; i <= nc; i++) printf " %8s", cols[i]
         printf "\n"
         n = split("vecadd matmul matmul_tiled", ex, " ")

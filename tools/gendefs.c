@@ -80,10 +80,12 @@ static int check_config(const char *path)
         return 1;
     }
     const struct key *d = find_key("DET_SLOTS"), *l = find_key("LINE_BYTES");
-    if (d && d->value != 1 && (!l || d->value != l->value / 4)) {
-        fprintf(stderr, "gendefs: %s: DET_SLOTS=%llu is neither 1 nor LINE_BYTES / 4 = %llu (the "
-                        "race detector checks one lane a pass or a line's granules at once)\n",
-                path, d->value, l ? l->value / 4 : 0ull);
+    unsigned long long grans = l ? l->value / 4 : 1;
+    if (d && (d->value == 0 || (d->value & (d->value - 1)) || d->value > grans)) {
+        fprintf(stderr, "gendefs: %s: DET_SLOTS=%llu is not a power of two from 1 to LINE_BYTES / 4 "
+                        "= %llu (the race detector checks up to that many granules of a line at "
+                        "once, each in a check slot with its own metadata entry)\n",
+                path, d->value, grans);
         return 1;
     }
     return 0;

@@ -10,7 +10,7 @@
 module scord_pass_slots #(
   parameter NUM_THREADS = 8,
   parameter LINE_BYTES  = 32,
-  parameter S           = LINE_BYTES / 4,      // slots: granules of a line, or 1
+  parameter S           = LINE_BYTES / 4,      // slots: a power of two up to a line's granules
   // derived, do not override
   parameter T     = NUM_THREADS,
   parameter LW    = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,

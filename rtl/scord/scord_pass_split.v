@@ -2,7 +2,8 @@
 // lane's 160-bit lane event, the group's lane mask, each lane's byte
 // offset in the line) into passes of the detector's checks (§1.1). A
 // pass is the longest run of the remaining lanes, in ascending lane order,
-// whose granules in the line all differ: each granule then sees its lanes
+// whose granules all differ and lie in the lead's chunk of S granules (a
+// granule's slot is its index mod S): each granule then sees its lanes
 // in lane order, one per pass, and the records come out in lane order, as
 // if every lane were checked alone. A lane on a granule an earlier lane of
 // the pass took follows that lane in the same pass when checking it after
@@ -17,7 +18,7 @@
 module scord_pass_split #(
   parameter NUM_THREADS = 8,
   parameter LINE_BYTES  = 32,
-  parameter S           = LINE_BYTES / 4,      // slots: granules of a line, or 1
+  parameter S           = LINE_BYTES / 4,      // slots: a power of two up to a line's granules
   // derived, do not override
   parameter T     = NUM_THREADS,
   parameter LW    = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
@@ -47,9 +48,13 @@ module scord_pass_split #(
   reg         started_q;  // left_q belongs to the head event
   wire [T-1:0] left = started_q ? left_q : mask;
 
-  // granule of each lane in the line
+  // each lane's slot (its granule mod S) and chunk (its granule / S)
+  localparam integer SL2 = $clog2(S);
   function [S-1:0] gran_bit(input [OFF_W-1:0] off, input [1:0] gc);
-    gran_bit = S'(1) << (off >> (2 + gc));
+    gran_bit = S'(1) << ((off >> (2 + gc)) & OFF_W'(S - 1));
+  endfunction
+  function [OFF_W-1:0] chunk_of(input [OFF_W-1:0] off, input [1:0] gc);
+    chunk_of = off >> (2 + SL2 + {30'd0, gc});
   endfunction
 
   reg [LW-1:0] lead;
@@ -66,6 +71,7 @@ module scord_pass_split #(
     for (t = 0; t < T; t = t + 1)
       if (left[t] && !stop) begin
         if (((used & gran_bit(offs[t*OFF_W +: OFF_W], gcode_i)) != {S{1'b0}} && !follow) ||
+            chunk_of(offs[t*OFF_W +: OFF_W], gcode_i) != chunk_of(offs[lead*OFF_W +: OFF_W], gcode_i) ||
             (!wide_i && out_mask_o != {T{1'b0}})) begin
           stop = 1'b1;
         end else begin

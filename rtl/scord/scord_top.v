@@ -119,8 +119,9 @@ module scord_top #(
   localparam integer T     = NUM_THREADS;
   localparam integer LW    = (T > 1) ? $clog2(T) : 1;
   localparam integer OFF_W = $clog2(LINE_BYTES);
-  localparam integer S     = PASS_SLOTS;              // slots: granules of a line, or 1
+  localparam integer S     = PASS_SLOTS;              // slots: a power of two up to a line's granules
   localparam integer SW    = (S > 1) ? $clog2(S) : 1;
+  localparam integer SL2   = $clog2(S);
   localparam integer MD_ENTRY_BYTES = 32'(`DET_MD_ENTRY_BYTES);
   localparam integer EPL   = LINE_BYTES / MD_ENTRY_BYTES;   // entries per metadata line
   localparam integer EW    = (EPL > 1) ? $clog2(EPL) : 1;
@@ -265,8 +266,9 @@ module scord_top #(
   // Lanes share a pass only where a line's granules are consecutive
   // entries starting at a metadata line (§1.1): the window and the
   // metadata start at lines and, in cache mode, a line's granules do not
-  // wrap around the table. Then a pass's entries are its line's first
-  // entry plus each lane's granule; else a pass is one lane at slot 0.
+  // wrap around the table. Then a pass's lanes lie in one chunk of S
+  // granules (scord_pass_split), its entries are the chunk's first entry
+  // plus each lane's granule mod S; else a pass is one lane at slot 0.
   wire        aligned   = (S > 1) && (track_base[OFF_W-1:0] == {OFF_W{1'b0}}) &&
                           (md_base[OFF_W-1:0] == {OFF_W{1'b0}}) &&
                           (!cache || sub_mask >= LINE_B32 - 32'd1);
@@ -282,7 +284,10 @@ module scord_top #(
   wire        he_tr   = (he38 >= tr_lo) && (he38 < tr_hi);
   assign wide = aligned && (lq_data[123:122] != EV_SYNC) && !h_md && !h_ring && (hs_tr == he_tr);
 
-  wire [31:0] b_addr    = aligned ? {q_addr[31:OFF_W], {OFF_W{1'b0}}} : q_addr;
+  wire [31:0] chunk_lo  = (32'd1 << (SL2 + 2 + {30'd0, gcode})) - 32'd1;
+  wire [31:0] b_addr    = aligned ? {q_addr[31:OFF_W], q_addr[OFF_W-1:0] & ~chunk_lo[OFF_W-1:0]}
+                                  : q_addr;
+  wire unused_chunk = ^chunk_lo[31:OFF_W];
   wire [31:0] toff      = b_addr - track_base;
   wire [31:0] index     = (cache ? (toff & sub_mask) : toff) >> glog2;
   wire [4:0]  tag_sh    = track_log2 - {2'd0, r_log2};

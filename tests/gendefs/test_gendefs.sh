@@ -39,17 +39,23 @@ printf 'include %s/none.cfg\nNUM_CORES=2\n' "$tmp" >"$tmp/missing.cfg"
 refused "missing include" "$tmp/missing.cfg" "none.cfg: cannot read"
 printf 'include config/default.cfg\nNUM_THREADS=6\n' >"$tmp/t6.cfg"
 refused "override checked: NUM_THREADS=6" "$tmp/t6.cfg" "NUM_THREADS=6 is not a power of two"
-printf 'include config/default.cfg\nDET_SLOTS=4\n' >"$tmp/s4.cfg"
-refused "DET_SLOTS=4 with 32-byte lines" "$tmp/s4.cfg" "DET_SLOTS=4 is neither 1 nor LINE_BYTES / 4 = 8"
+printf 'include config/default.cfg\nDET_SLOTS=6\n' >"$tmp/s6.cfg"
+refused "DET_SLOTS=6 (not a power of two)" "$tmp/s6.cfg" "DET_SLOTS=6 is not a power of two from 1 to LINE_BYTES / 4 = 8"
+printf 'include config/default.cfg\nDET_SLOTS=16\n' >"$tmp/s16.cfg"
+refused "DET_SLOTS=16 with 32-byte lines" "$tmp/s16.cfg" "DET_SLOTS=16 is not a power of two from 1 to LINE_BYTES / 4 = 8"
+printf 'include config/default.cfg\nDET_SLOTS=0\n' >"$tmp/s0.cfg"
+refused "DET_SLOTS=0" "$tmp/s0.cfg" "DET_SLOTS=0 is not a power of two"
 printf 'include config/default.cfg\nMD_FRESH=2\n' >"$tmp/f2.cfg"
 refused "MD_FRESH=2" "$tmp/f2.cfg" "MD_FRESH=2 is neither 0 nor 1"
-printf 'include config/default.cfg\nDET_SLOTS=1\n' >"$tmp/s1.cfg"
-if "$gendefs" config/regmap.def "$tmp/s1.cfg" "$tmp/s.vh" "$tmp/s.h" 2>"$tmp/err" &&
-   grep -q '^`define GPU_DET_SLOTS 1$' "$tmp/s.vh"; then
-    ok "DET_SLOTS=1 accepted"
-else
-    bad "DET_SLOTS=1: $(cat "$tmp/err")"
-fi
+for n in 1 2 4; do
+    printf 'include config/default.cfg\nDET_SLOTS=%s\n' $n >"$tmp/s$n.cfg"
+    if "$gendefs" config/regmap.def "$tmp/s$n.cfg" "$tmp/s.vh" "$tmp/s.h" 2>"$tmp/err" &&
+       grep -q "^\`define GPU_DET_SLOTS $n\$" "$tmp/s.vh"; then
+        ok "DET_SLOTS=$n accepted"
+    else
+        bad "DET_SLOTS=$n: $(cat "$tmp/err")"
+    fi
+done
 printf 'include %s/loop.cfg\n' "$tmp" >"$tmp/loop.cfg"
 refused "include loop" "$tmp/loop.cfg" "nested too deep"
 exit $rc

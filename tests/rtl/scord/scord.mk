@@ -2,7 +2,7 @@
 # reference model (sim/refmodel), plus the lock table unit test.
 #   make scord-diff-test   >= 1M events, fixed seeds (full and cache mode,
 #                          granularities 4/8/16, random back-pressure; then 12
-#                          streams with one lane a pass, PASS_SLOTS=1); first
+#                          streams each with 1 and 2 check slots); first
 #                          the shared-memory rule's test (shrule-diff-test,
 #                          tests/rtl/shrule/shrule.mk)
 #   make scord-diff-long   50M events with other seeds
@@ -26,11 +26,13 @@ SCORDUT_DEFS   := -DSCORDUT_NUM_WARPS=32 -DSCORDUT_LANES=32 -DSCORDUT_MEM_BYTES=
 SCORDUT_ARGS   ?=
 SCORDUT_LONG_ARGS ?= --seed=7 --streams=200 --events=250000 --lt-ops=2000000
 
-# The same with one lane a pass (DET_SLOTS=1: one check, one metadata
-# bank), fewer streams.
-SCORDUT1_DIR   := $(B)/rtl-scord1
-SCORDUT1_BIN   := $(SCORDUT1_DIR)/Vscord_tb_top
-SCORDUT1_ARGS  ?= --streams=12
+# The same with fewer check slots (DET_SLOTS): one lane a pass (1: one
+# check, one metadata bank, as on fpga) and 2 (passes of a chunk of a
+# line's granules), fewer streams. Other slot counts: make
+# build/default/rtl-scord-s4/Vscord_tb_top, run it with the same arguments.
+SCORDUT_S_BIN   = $(B)/rtl-scord-s$(1)/Vscord_tb_top
+SCORDUT_S_ARGS ?= --streams=12
+SCORDUT_SLOTS  ?= 1 2
 
 $(SCORDUT_DIR)/%.o: sim/refmodel/%.c $(SCORDUT_MHDRS) $(GEN)/scord_defs.h
 	@mkdir -p $(SCORDUT_DIR)
@@ -44,19 +46,21 @@ $(SCORDUT_BIN): $(SCORDUT_RTL) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs
 	  $(SCORDUT_RTL) $(abspath $(SCORDUT_SRC)) $(abspath $(SCORDUT_MOBJS)) \
 	  >$(SCORDUT_DIR)/build.log 2>&1 || { tail -40 $(SCORDUT_DIR)/build.log; exit 1; }
 
-$(SCORDUT1_BIN): $(SCORDUT_RTL) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
-	@mkdir -p $(SCORDUT1_DIR)
+$(B)/rtl-scord-s%/Vscord_tb_top: $(SCORDUT_RTL) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs.vh \
+                                  $(GEN)/scord_defs.h
+	@mkdir -p $(dir $@)
 	$(VERILATOR) --cc --exe --build -j 2 -Wall -Irtl/scord -I$(GEN) rtl/lint.vlt \
-	  --top-module scord_tb_top $(SCORDUT_PARAMS) -GPASS_SLOTS=1 --Mdir $(SCORDUT1_DIR) -o Vscord_tb_top \
+	  --top-module scord_tb_top $(SCORDUT_PARAMS) -GPASS_SLOTS=$* --Mdir $(dir $@) -o Vscord_tb_top \
 	  -CFLAGS "-std=c++17 -O2 $(SCORDUT_DEFS) -I$(abspath sim/refmodel) -I$(abspath $(GEN))" \
 	  $(SCORDUT_RTL) $(abspath $(SCORDUT_SRC)) $(abspath $(SCORDUT_MOBJS)) \
-	  >$(SCORDUT1_DIR)/build.log 2>&1 || { tail -40 $(SCORDUT1_DIR)/build.log; exit 1; }
+	  >$(dir $@)build.log 2>&1 || { tail -40 $(dir $@)build.log; exit 1; }
 
 .PHONY: scord-diff-test scord-diff-long
-scord-diff-test: $(SCORDUT_BIN) $(SCORDUT1_BIN) $(SHRULE_BIN)
+scord-diff-test: $(SCORDUT_BIN) $(foreach n,$(SCORDUT_SLOTS),$(call SCORDUT_S_BIN,$(n))) $(SHRULE_BIN)
 	@rc=0; $(SHRULE_BIN) $(SHRULE_ARGS) || rc=1; \
 	$(SCORDUT_BIN) $(SCORDUT_ARGS) || rc=1; \
-	echo "one lane a pass (PASS_SLOTS=1):"; $(SCORDUT1_BIN) $(SCORDUT1_ARGS) || rc=1; exit $$rc
+	for n in $(SCORDUT_SLOTS); do echo "$$n check slots (PASS_SLOTS=$$n):"; \
+	    $(B)/rtl-scord-s$$n/Vscord_tb_top $(SCORDUT_S_ARGS) || rc=1; done; exit $$rc
 
 scord-diff-long: $(SCORDUT_BIN)
 	$(SCORDUT_BIN) $(SCORDUT_LONG_ARGS) $(SCORDUT_ARGS)
