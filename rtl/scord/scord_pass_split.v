@@ -48,16 +48,31 @@ module scord_pass_split #(
   reg         started_q;  // left_q belongs to the head event
   wire [T-1:0] left = started_q ? left_q : mask;
 
-  // each lane's slot (its granule mod S) and chunk (its granule / S)
-  localparam integer SL2 = $clog2(S);
+  // each lane's slot (its granule mod S) and chunk (its granule / S).
+  // Chunks exist only with more than one slot and fewer than a line's
+  // granules; elsewhere none of their logic is built (with one slot a
+  // pass is one lane; Yosys left 4 000 LUT4 of it in the fpga GPU).
+  localparam integer SL2     = $clog2(S);
+  localparam         CHUNKED = (S > 1) && (S < LINE_BYTES / 4);
   function [S-1:0] gran_bit(input [OFF_W-1:0] off, input [1:0] gc);
     gran_bit = S'(1) << ((off >> (2 + gc)) & OFF_W'(S - 1));
   endfunction
-  function [OFF_W-1:0] chunk_of(input [OFF_W-1:0] off, input [1:0] gc);
-    chunk_of = off >> (2 + SL2 + {30'd0, gc});
-  endfunction
 
   reg [LW-1:0] lead;
+  wire [T-1:0] other_chunk;   // lane t is not in the lead's chunk
+  generate
+    if (CHUNKED) begin : g_chunk
+      reg [T-1:0] oc;
+      integer u;
+      always @(*)
+        for (u = 0; u < T; u = u + 1)
+          oc[u] = (offs[u*OFF_W +: OFF_W] >> (2 + SL2 + {30'd0, gcode_i})) !=
+                  (offs[lead*OFF_W +: OFF_W] >> (2 + SL2 + {30'd0, gcode_i}));
+      assign other_chunk = oc;
+    end else begin : g_line
+      assign other_chunk = {T{1'b0}};
+    end
+  endgenerate
   reg [S-1:0]  used;
   reg          stop;
   integer t;
@@ -71,7 +86,7 @@ module scord_pass_split #(
     for (t = 0; t < T; t = t + 1)
       if (left[t] && !stop) begin
         if (((used & gran_bit(offs[t*OFF_W +: OFF_W], gcode_i)) != {S{1'b0}} && !follow) ||
-            chunk_of(offs[t*OFF_W +: OFF_W], gcode_i) != chunk_of(offs[lead*OFF_W +: OFF_W], gcode_i) ||
+            other_chunk[t] ||
             (!wide_i && out_mask_o != {T{1'b0}})) begin
           stop = 1'b1;
         end else begin

@@ -284,10 +284,18 @@ module scord_top #(
   wire        he_tr   = (he38 >= tr_lo) && (he38 < tr_hi);
   assign wide = aligned && (lq_data[123:122] != EV_SYNC) && !h_md && !h_ring && (hs_tr == he_tr);
 
-  wire [31:0] chunk_lo  = (32'd1 << (SL2 + 2 + {30'd0, gcode})) - 32'd1;
-  wire [31:0] b_addr    = aligned ? {q_addr[31:OFF_W], q_addr[OFF_W-1:0] & ~chunk_lo[OFF_W-1:0]}
-                                  : q_addr;
-  wire unused_chunk = ^chunk_lo[31:OFF_W];
+  // the pass's first granule: its line's, or its chunk's where a chunk is
+  // fewer granules than a line (1 < S < LINE_BYTES / 4)
+  wire [31:0] b_addr;
+  generate
+    if (S > 1 && S < LINE_BYTES / 4) begin : g_chunk
+      wire [31:0] chunk_lo = (32'd1 << (SL2 + 2 + {30'd0, gcode})) - 32'd1;
+      wire unused_chunk = ^chunk_lo[31:OFF_W];
+      assign b_addr = aligned ? {q_addr[31:OFF_W], q_addr[OFF_W-1:0] & ~chunk_lo[OFF_W-1:0]} : q_addr;
+    end else begin : g_line
+      assign b_addr = aligned ? {q_addr[31:OFF_W], {OFF_W{1'b0}}} : q_addr;
+    end
+  endgenerate
   wire [31:0] toff      = b_addr - track_base;
   wire [31:0] index     = (cache ? (toff & sub_mask) : toff) >> glog2;
   wire [4:0]  tag_sh    = track_log2 - {2'd0, r_log2};

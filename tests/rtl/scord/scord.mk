@@ -38,22 +38,19 @@ $(SCORDUT_DIR)/%.o: sim/refmodel/%.c $(SCORDUT_MHDRS) $(GEN)/scord_defs.h
 	@mkdir -p $(SCORDUT_DIR)
 	$(CC) $(CFLAGS_HOST) -Isim/refmodel -I$(GEN) -c -o $@ $<
 
-$(SCORDUT_BIN): $(SCORDUT_RTL) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
-	@mkdir -p $(SCORDUT_DIR)
+# Verilate the test bench into folder $(1) with extra parameters $(2).
+SCORDUT_VERILATE = @mkdir -p $(1); \
 	$(VERILATOR) --cc --exe --build -j 2 -Wall -Irtl/scord -I$(GEN) rtl/lint.vlt \
-	  --top-module scord_tb_top $(SCORDUT_PARAMS) --Mdir $(SCORDUT_DIR) -o Vscord_tb_top \
+	  --top-module scord_tb_top $(SCORDUT_PARAMS) $(2) --Mdir $(1) -o Vscord_tb_top \
 	  -CFLAGS "-std=c++17 -O2 $(SCORDUT_DEFS) -I$(abspath sim/refmodel) -I$(abspath $(GEN))" \
 	  $(SCORDUT_RTL) $(abspath $(SCORDUT_SRC)) $(abspath $(SCORDUT_MOBJS)) \
-	  >$(SCORDUT_DIR)/build.log 2>&1 || { tail -40 $(SCORDUT_DIR)/build.log; exit 1; }
+	  >$(1)/build.log 2>&1 || { tail -40 $(1)/build.log; exit 1; }
+SCORDUT_DEPS = $(SCORDUT_RTL) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
 
-$(B)/rtl-scord-s%/Vscord_tb_top: $(SCORDUT_RTL) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs.vh \
-                                  $(GEN)/scord_defs.h
-	@mkdir -p $(dir $@)
-	$(VERILATOR) --cc --exe --build -j 2 -Wall -Irtl/scord -I$(GEN) rtl/lint.vlt \
-	  --top-module scord_tb_top $(SCORDUT_PARAMS) -GPASS_SLOTS=$* --Mdir $(dir $@) -o Vscord_tb_top \
-	  -CFLAGS "-std=c++17 -O2 $(SCORDUT_DEFS) -I$(abspath sim/refmodel) -I$(abspath $(GEN))" \
-	  $(SCORDUT_RTL) $(abspath $(SCORDUT_SRC)) $(abspath $(SCORDUT_MOBJS)) \
-	  >$(dir $@)build.log 2>&1 || { tail -40 $(dir $@)build.log; exit 1; }
+$(SCORDUT_BIN): $(SCORDUT_DEPS)
+	$(call SCORDUT_VERILATE,$(SCORDUT_DIR),)
+$(B)/rtl-scord-s%/Vscord_tb_top: $(SCORDUT_DEPS)
+	$(call SCORDUT_VERILATE,$(B)/rtl-scord-s$*,-GPASS_SLOTS=$*)
 
 .PHONY: scord-diff-test scord-diff-long
 scord-diff-test: $(SCORDUT_BIN) $(foreach n,$(SCORDUT_SLOTS),$(call SCORDUT_S_BIN,$(n))) $(SHRULE_BIN)
