@@ -121,7 +121,6 @@ module scord_top #(
   localparam integer OFF_W = $clog2(LINE_BYTES);
   localparam integer S     = PASS_SLOTS;              // slots: a power of two up to a line's granules
   localparam integer SW    = (S > 1) ? $clog2(S) : 1;
-  localparam integer SL2   = $clog2(S);
   localparam integer MD_ENTRY_BYTES = 32'(`DET_MD_ENTRY_BYTES);
   localparam integer EPL   = LINE_BYTES / MD_ENTRY_BYTES;   // entries per metadata line
   localparam integer EW    = (EPL > 1) ? $clog2(EPL) : 1;
@@ -285,11 +284,12 @@ module scord_top #(
   assign wide = aligned && (lq_data[123:122] != EV_SYNC) && !h_md && !h_ring && (hs_tr == he_tr);
 
   // the pass's first granule: its line's, or its chunk's where a chunk is
-  // fewer granules than a line (1 < S < LINE_BYTES / 4)
+  // fewer granules than a line (as in scord_pass_split)
+  localparam CHUNKED = (S > 1) && (S < LINE_BYTES / 4);
   wire [31:0] b_addr;
   generate
-    if (S > 1 && S < LINE_BYTES / 4) begin : g_chunk
-      wire [31:0] chunk_lo = (32'd1 << (SL2 + 2 + {30'd0, gcode})) - 32'd1;
+    if (CHUNKED) begin : g_chunk
+      wire [31:0] chunk_lo = (32'd1 << (SW + 2 + {30'd0, gcode})) - 32'd1;
       wire unused_chunk = ^chunk_lo[31:OFF_W];
       assign b_addr = aligned ? {q_addr[31:OFF_W], q_addr[OFF_W-1:0] & ~chunk_lo[OFF_W-1:0]} : q_addr;
     end else begin : g_line

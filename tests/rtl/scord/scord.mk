@@ -49,15 +49,15 @@ SCORDUT_DEPS = $(SCORDUT_RTL) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs.
 
 $(SCORDUT_BIN): $(SCORDUT_DEPS)
 	$(call SCORDUT_VERILATE,$(SCORDUT_DIR),)
-$(B)/rtl-scord-s%/Vscord_tb_top: $(SCORDUT_DEPS)
+$(call SCORDUT_S_BIN,%): $(SCORDUT_DEPS)
 	$(call SCORDUT_VERILATE,$(B)/rtl-scord-s$*,-GPASS_SLOTS=$*)
 
 .PHONY: scord-diff-test scord-diff-long
 scord-diff-test: $(SCORDUT_BIN) $(foreach n,$(SCORDUT_SLOTS),$(call SCORDUT_S_BIN,$(n))) $(SHRULE_BIN)
 	@rc=0; $(SHRULE_BIN) $(SHRULE_ARGS) || rc=1; \
 	$(SCORDUT_BIN) $(SCORDUT_ARGS) || rc=1; \
-	for n in $(SCORDUT_SLOTS); do echo "$$n check slots (PASS_SLOTS=$$n):"; \
-	    $(B)/rtl-scord-s$$n/Vscord_tb_top $(SCORDUT_S_ARGS) || rc=1; done; exit $$rc
+	$(foreach n,$(SCORDUT_SLOTS),echo "$(n) check slots (PASS_SLOTS=$(n)):"; \
+	    $(call SCORDUT_S_BIN,$(n)) $(SCORDUT_S_ARGS) || rc=1;) exit $$rc
 
 scord-diff-long: $(SCORDUT_BIN)
 	$(SCORDUT_BIN) $(SCORDUT_LONG_ARGS) $(SCORDUT_ARGS)
