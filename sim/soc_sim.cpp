@@ -13,6 +13,7 @@
 // With --pty the pins are bridged to a pseudo-terminal instead, which the
 // backend opens as a serial port: uart:/dev/pts/N.
 #include <algorithm>
+#include <chrono>
 #include <arpa/inet.h>
 #include <cerrno>
 #include <csignal>
@@ -220,6 +221,7 @@ int main(int argc, char **argv)
         std::fflush(stdout);
     }
 
+    const auto t_start = std::chrono::steady_clock::now();
     Board b;
     b.top.uart_rx_i = 1;
     b.top.rst_i = 1;
@@ -300,5 +302,9 @@ int main(int argc, char **argv)
     if (ls >= 0)
         close(ls);
     b.top.final();
+    // the simulation's speed, for the figures of docs/fpga.md
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+    std::fprintf(stderr, "scord-soc-sim: %llu cycles in %.1f s (%.0f cycles/s)\n",
+                 (unsigned long long)b.cycles, secs, secs > 0 ? (double)b.cycles / secs : 0.0);
     return 0;
 }

@@ -7,7 +7,7 @@ $(HOSTLINK_TEST_BIN): tests/fpga/test_hostlink.c driver/src/hostlink.c driver/sr
 
 .PHONY: soc-test
 soc-test: $(DEPS_STAMP)
-	@$(MAKE) --no-print-directory -j2 CONFIG=fpga sim sw soc-sim $(BUILD)/fpga/bin/scord-hostlink-test \
+	@$(MAKE) --no-print-directory -j2 CONFIG=fpga sim sw soc-sim tests-bin $(BUILD)/fpga/bin/scord-hostlink-test \
 	    $(BUILD)/fpga/bin/scord-firmware-test
 	@bash tests/fpga/test_soc.sh build/fpga/bin $(BUILD)/sw
 

@@ -20,8 +20,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/scord-soc.XXXXXX")
 "$bin/scord-soc-sim" --port-file "$tmp/port" --idle-exit 600 >"$tmp/sim.log" 2>&1 &
 sim_pid=$!
 trap 'kill $sim_pid 2>/dev/null; wait $sim_pid 2>/dev/null; rm -rf "$tmp"' EXIT
-for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
-if [ ! -s "$tmp/port" ]; then
+. "$(dirname "$0")/board_lib.sh"
+if ! wait_for "$tmp/port" 50; then
     echo "FAIL soc-sim start: $(cat "$tmp/sim.log")"
     exit 1
 fi
@@ -33,27 +33,6 @@ failed=0
 "$bin/scord-firmware-test" "$port" "$sw/firmware/selftest.bin" || failed=1
 "$bin/scord-hostlink-test" "$port" || failed=1
 
-# same answer over the link as from the cycle model
-run_cmp() {
-    local name=$1; shift
-    "$bin/scord" --device "$dev" run -q "$@" >"$tmp/uart.out" 2>&1
-    local rc_u=$?
-    # block RAM answers a read the cycle after it is taken: latency 1
-    "$bin/scord" --device sim:latency=1 run -q "$@" >"$tmp/sim.out" 2>&1
-    local rc_s=$?
-    if [ $rc_u -ne $rc_s ]; then
-        echo "FAIL $name: exit $rc_u over uart, $rc_s on the cycle model: $(head -c 300 "$tmp/uart.out")"
-        failed=1
-    elif ! diff -q "$tmp/uart.out" "$tmp/sim.out" >/dev/null; then
-        echo "FAIL $name: output differs: $(diff "$tmp/uart.out" "$tmp/sim.out" | head -c 300)"
-        failed=1
-    elif [ ! -s "$tmp/uart.out" ]; then
-        echo "FAIL $name: no output to compare"
-        failed=1
-    else
-        echo "PASS $name"
-    fi
-}
 
 run_cmp "vecadd over uart: same dump as the cycle model" --grid 8 --block 16 \
     "$sw/sw/examples/vecadd/kernel.elf" seq:128 seq:128 zeros:512 128 --dump @2
@@ -85,8 +64,7 @@ else echo "FAIL uart bad option: $(cat "$tmp/o")"; failed=1; fi
 # backend (termios, raw mode), as with the board's /dev/ttyUSB0
 "$bin/scord-soc-sim" --pty "$tmp/pty" >"$tmp/pty.log" 2>&1 &
 pty_pid=$!
-for _ in $(seq 50); do [ -s "$tmp/pty" ] && break; sleep 0.1; done
-if [ -s "$tmp/pty" ]; then
+if wait_for "$tmp/pty" 50; then
     dev_saved=$dev
     # the board answers once its boot self-test is done: seconds of
     # simulation on a loaded host
@@ -106,8 +84,7 @@ wait $pty_pid 2>/dev/null
 # retries, and the results are still exactly the cycle model's
 "$bin/scord-soc-sim" --port-file "$tmp/fport" --idle-exit 60 --flip 97 >"$tmp/flip.log" 2>&1 &
 flip_pid=$!
-for _ in $(seq 50); do [ -s "$tmp/fport" ] && break; sleep 0.1; done
-if [ -s "$tmp/fport" ]; then
+if wait_for "$tmp/fport" 50; then
     dev_saved=$dev
     dev="uart:tcp=127.0.0.1:$(cat "$tmp/fport"),timeout=300,retries=20"
     run_cmp "vecadd over a line damaging every 97th byte: same dump as the cycle model" \
