@@ -810,18 +810,23 @@ module gpu_core #(
     genvar gw;
     generate
         if (DETECTOR != 0) begin : g_det
-            wire [15:0] lk_bloom [0:NUM_WARPS-1];
+            // the lock tables of every warp slot; only X's warp reads its summary
+            wire [15:0] x_bloom;
+            scord_locktable #(
+                .NUM_WARPS (NUM_WARPS)
+            ) u_locktable (
+                .clk_i        (clk_i),
+                .rst_i        (rst_i),
+                .clear_i      (do_launch ? alloc : {NUM_WARPS{1'b0}}),
+                .op_valid_i   (lk_step),
+                .op_warp_i    (lk_warp_q),
+                .op_i         (lk_op_q),
+                .addr_i       (lk_addr),
+                .scope_i      (lk_scope_q),
+                .bloom_warp_i (x_warp_q),
+                .bloom_o      (x_bloom)
+            );
             for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_lock
-                scord_locktable u_locktable (
-                    .clk_i      (clk_i),
-                    .rst_i      (rst_i),
-                    .clear_i    (do_launch && alloc[gw]),
-                    .op_valid_i (lk_step && lk_warp_q == gw),
-                    .op_i       (lk_op_q),
-                    .addr_i     (lk_addr),
-                    .scope_i    (lk_scope_q),
-                    .bloom_o    (lk_bloom[gw])
-                );
                 assign lk_wait[gw] = lk_busy && lk_warp_q == gw;
             end
 
@@ -858,7 +863,7 @@ module gpu_core #(
                                             : {{(T-1){1'b0}}, 1'b1}),
                 .push_addr_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? {T*32{1'b0}} : x_paddr)
                                             : {T*32{1'b0}}),
-                .push_bloom_i   (x_det_push ? lk_bloom[x_warp_q] : 16'd0),
+                .push_bloom_i   (x_det_push ? x_bloom : 16'd0),
                 .push_barrier_i (x_det_push ? bar_id_q[bslot_q[x_warp_q]] : bar_id_next),
                 .push_block_i   (x_det_push ? block_id_q[x_warp_q][15:0]
                                             : block_id_q[bar_warp][15:0]),

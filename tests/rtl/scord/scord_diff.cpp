@@ -15,9 +15,11 @@
 // again with a comparison after every event, to name the first event whose
 // effect differs.
 //
-// A second part drives scord_locktable with random CAS / exchange / fence
-// sequences and compares its Bloom summary with the model's lock table
-// after every step.
+// A second part drives scord_locktable (a core's tables, LT_WARPS warp
+// slots) with random CAS / exchange / fence sequences on random slots,
+// launches clearing random sets of slots (sometimes the operated one in the
+// same cycle), and compares the summary of a random slot with the model's
+// lock table of that slot after every step.
 //
 //   scord_diff [--seed N] [--streams N] [--events N] [--lt-ops N] [--verbose]
 #include <cinttypes>
@@ -718,12 +720,14 @@ static Result run_stream(const StreamCfg &sc, bool lockstep, bool verbose) {
 }
 
 // ---- lock table ------------------------------------------------------------------------
+static const unsigned LT_WARPS = 4;  // scord_tb_top's LT_WARPS
+
 static bool run_locktable(uint64_t seed, uint32_t ops, std::string &why) {
     Rng r(seed);
     Dut d(seed);
-    scord_locktab_t lt;
-    scord_locktab_reset(&lt);
-    d.top->lt_clear_i = 1;
+    scord_locktab_t lt[LT_WARPS];
+    for (auto &t : lt) scord_locktab_reset(&t);
+    d.top->lt_clear_i = (1u << LT_WARPS) - 1;
     d.tick();
     d.top->lt_clear_i = 0;
     uint32_t locks[12];
@@ -735,36 +739,47 @@ static bool run_locktable(uint64_t seed, uint32_t ops, std::string &why) {
         uint32_t op = r.below(100);
         uint32_t a = locks[r.below(12)];
         uint8_t s = (uint8_t)r.below(2);
+        unsigned w = r.below(LT_WARPS);
+        // launches: a random set of slots cleared, sometimes beside an
+        // operation (a clear wins over an operation on its own slot)
+        uint32_t clear = (r.below(100) < 3) ? r.below(1u << LT_WARPS) : 0;
         d.top->lt_op_valid_i = 1;
+        d.top->lt_op_warp_i = w;
         d.top->lt_addr_i = a;
         d.top->lt_scope_i = s;
-        if (op < 3) {
-            d.top->lt_op_valid_i = 0;
-            d.top->lt_clear_i = 1;
-            scord_locktab_reset(&lt);
-        } else if (op < 45) {
+        d.top->lt_clear_i = clear;
+        if (op < 45) {
             d.top->lt_op_i = 0;
-            scord_locktab_cas(&lt, a, s);
+            scord_locktab_cas(&lt[w], a, s);
         } else if (op < 70) {
             d.top->lt_op_i = 1;
-            scord_locktab_exch(&lt, a, s);
+            scord_locktab_exch(&lt[w], a, s);
         } else if (op < 95) {
             d.top->lt_op_i = 2;
-            scord_locktab_fence(&lt, s);
-        } else {
+            scord_locktab_fence(&lt[w], s);
+        } else if (op < 98) {
             d.top->lt_op_i = 3;  // no operation
+        } else {
+            d.top->lt_op_valid_i = 0;
         }
+        for (unsigned k = 0; k < LT_WARPS; k++)
+            if (clear & (1u << k)) scord_locktab_reset(&lt[k]);
         d.tick();
         d.top->lt_clear_i = 0;
         d.top->lt_op_valid_i = 0;
-        d.top->eval();
-        uint16_t want = scord_locktab_bloom(&lt), got = d.top->lt_bloom_o;
-        if (want != got) {
-            char b[160];
-            snprintf(b, sizeof b, "step %u (op %u addr 0x%08x scope %u): bloom rtl=0x%04x model=0x%04x", i,
-                     op, a, s, got, want);
-            why = b;
-            return false;
+        for (unsigned k = 0; k < LT_WARPS; k++) {
+            unsigned bw = (k + w) % LT_WARPS;  // the operated slot first
+            d.top->lt_bloom_warp_i = bw;
+            d.top->eval();
+            uint16_t want = scord_locktab_bloom(&lt[bw]), got = d.top->lt_bloom_o;
+            if (want != got) {
+                char b[200];
+                snprintf(b, sizeof b,
+                         "step %u (op %u on slot %u, clear 0x%x, addr 0x%08x scope %u): slot %u bloom rtl=0x%04x model=0x%04x",
+                         i, op, w, clear, a, s, bw, got, want);
+                why = b;
+                return false;
+            }
         }
     }
     return true;

@@ -1,5 +1,6 @@
 // Test top of the detector's differential test (scord_diff.cpp): the
-// detector unit and one lock table, side by side, every port brought out.
+// detector unit and a core's lock tables (LT_WARPS warp slots), side by
+// side, every port brought out.
 `default_nettype none
 `include "scord_defs.vh"
 `include "scord_shr.vh"
@@ -14,6 +15,7 @@ module scord_tb_top #(
   parameter MD_LINES    = 8,
   parameter PASS_SLOTS  = LINE_BYTES / 4,
   parameter MD_FRESH    = 1,             // the zero fill of fresh metadata lines, on
+  parameter LT_WARPS    = 4,             // warp slots of the lock tables under test
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter EVW       = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES)
@@ -43,11 +45,13 @@ module scord_tb_top #(
   input  wire [LINE_BITS-1:0]  l2_rsp_data_i,
   output wire                  idle_o,
   // lock table under test
-  input  wire                  lt_clear_i,
+  input  wire [LT_WARPS-1:0]   lt_clear_i,
   input  wire                  lt_op_valid_i,
+  input  wire [1:0]            lt_op_warp_i,
   input  wire [1:0]            lt_op_i,
   input  wire [31:0]           lt_addr_i,
   input  wire                  lt_scope_i,
+  input  wire [1:0]            lt_bloom_warp_i,
   output wire [15:0]           lt_bloom_o
 );
   scord_top #(
@@ -94,15 +98,19 @@ module scord_tb_top #(
     .armed_o        ()
   );
 
-  scord_locktable u_lt (
-    .clk_i      (clk_i),
-    .rst_i      (rst_i),
-    .clear_i    (lt_clear_i),
-    .op_valid_i (lt_op_valid_i),
-    .op_i       (lt_op_i),
-    .addr_i     (lt_addr_i),
-    .scope_i    (lt_scope_i),
-    .bloom_o    (lt_bloom_o)
+  scord_locktable #(
+    .NUM_WARPS (LT_WARPS)
+  ) u_lt (
+    .clk_i        (clk_i),
+    .rst_i        (rst_i),
+    .clear_i      (lt_clear_i),
+    .op_valid_i   (lt_op_valid_i),
+    .op_warp_i    (lt_op_warp_i),
+    .op_i         (lt_op_i),
+    .addr_i       (lt_addr_i),
+    .scope_i      (lt_scope_i),
+    .bloom_warp_i (lt_bloom_warp_i),
+    .bloom_o      (lt_bloom_o)
   );
 endmodule
 `default_nettype wire
