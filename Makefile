@@ -7,6 +7,7 @@
 #   make lint                verilator --lint-only -Wall on every configuration
 #   make synth CONFIG=fpga   Yosys synthesis, prints the cell count
 #                            (DETECTOR=0: the GPU without the race detector)
+#   make synth-parts CONFIG=fpga   the same per module, the detector's summed
 #   make bench               simulation speed, IPC, cell count
 #   make bench-detector      race detector cost: cycles, throughput, cells
 #   make bench-scale         detector overhead on GPUs of 1, 2, 4 and 8 cores
@@ -31,7 +32,7 @@ CC      ?= cc
 CFLAGS_HOST := -std=c11 -O2 -g -Wall -Wextra -Werror
 CXX     ?= g++
 
-.PHONY: all deps run examples test lint synth synth-detector bench bench-detector bench-scale bench-slots sim clean help
+.PHONY: all deps run examples test lint synth synth-parts synth-detector bench bench-detector bench-scale bench-slots sim clean help
 all: sim
 
 help:
@@ -106,6 +107,23 @@ synth-detector: $(DEPS_STAMP) $(SYNTH_DET_STAT)
 $(SYNTH_DET_STAT): $(RTL_SCORD) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
 	yosys -q -l $(SYNTH_DET_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/scord $(RTL_SCORD); synth_ecp5 -top scord_top -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
+
+# What each module costs (docs/fpga.md, "Measuring area"): the GPU
+# synthesized with its hierarchy kept, a line per module with its
+# instances and cells, and the detector's modules summed. Not part of make
+# test (minutes). Flattened figures (make synth) move by thousands of LUT4
+# with ABC's mapping whenever the design's structure changes; these only
+# when a module's own RTL does.
+SYNTH_PARTS_DIR  := $(B)/synth-parts
+SYNTH_PARTS_STAT := $(SYNTH_PARTS_DIR)/stat.json
+.PHONY: synth-parts
+synth-parts: $(DEPS_STAMP) $(SYNTH_PARTS_STAT)
+	@echo "synth-parts $(CONFIG)$(if $(filter 0,$(DETECTOR)), without detector): totals over each module's instances"
+	@python3 tools/synth_parts.py $(SYNTH_PARTS_STAT)
+$(SYNTH_PARTS_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh) $(GEN)/scord_defs.vh tools/synth_parts.py
+	@mkdir -p $(dir $@)
+	yosys -q -l $(SYNTH_PARTS_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); chparam -set DETECTOR $(DETECTOR) $(RTL_TOP); synth_ecp5 -noflatten -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@.tmp stat -json' >/dev/null
+	@mv $@.tmp $@
 
 include sim/sim.mk
 include sim/soc_sim.mk

@@ -131,6 +131,7 @@ note "FPGA SoC: lint, board-top synthesis check, simulated board over the uart b
 check "fpga: SoC verilator lint -Wall" $MAKE --no-print-directory CONFIG=fpga lint-soc
 check "fpga: board tops synthesise (yosys, GPU a black box)" $MAKE --no-print-directory CONFIG=fpga fpga-check
 check "fpga: path finder ranks a synthesized netlist's paths" bash tests/fpga/test_fpga_paths.sh
+check "fpga: parts table of a synthesis that keeps the hierarchy" bash tests/fpga/test_synth_parts.sh
 check "fpga: report of a placed and routed build (nextpnr on a small ECP5)" bash tests/fpga/test_fpga_report.sh
 if check "fpga: build simulated board" $MAKE --no-print-directory -j"$JOBS" CONFIG=fpga \
         sim soc-sim build/fpga/bin/scord-hostlink-test build/fpga/bin/scord-firmware-test; then
