@@ -105,22 +105,25 @@ module scord_sh_rule #(
     wire r_ord = ordered(rt[TW-1 -: WW], rsv, rf, warp_i, ws_i, fc_i);
 
     // ---- checks, lanes in ascending order; the first racing lane reports ----
+    // The loop only finds the first racing lane and which check it failed
+    // (a few bits); the previous access is then picked once from that.
+    // Picking the wide fields inside the loop made a chain of T multiplexers
+    // of them: 40 % of the rule's LUTs.
     integer l, m;
     reg [TW-1:0] me;
     reg [3:0]    b;
     reg          found, vs_w, vs_r, vs_in;
     reg [LB-1:0] in_lane;        // the earlier lane of the pass a store overlaps
+    reg          f_w, f_r;       // the first racing lane's check: last write, first read,
+    reg [LB-1:0] f_in;           // or (neither) an earlier lane of this store, f_in
     always @(*) begin
-        race_o        = 1'b0;
-        same_warp_o   = 1'b0;
-        lane_o        = {LB{1'b0}};
-        prev_thread_o = {TW{1'b0}};
-        prev_pcidx_o  = 16'd0;
-        prev_write_o  = 1'b0;
-        prev_atom_o   = 1'b0;
-        prev_exact_o  = 1'b0;
-        found         = 1'b0;
-        m             = 0;      // assigned on every path: not a latch
+        race_o  = 1'b0;
+        lane_o  = {LB{1'b0}};
+        found   = 1'b0;
+        f_w     = 1'b0;
+        f_r     = 1'b0;
+        f_in    = {LB{1'b0}};
+        m       = 0;      // assigned on every path: not a latch
         for (l = 0; l < T; l = l + 1) begin
             me = {warp_i, LB'(l)};
             b  = bytes_i[4*l +: 4];
@@ -136,26 +139,25 @@ module scord_sh_rule #(
                         in_lane = LB'(m);
                     end
             if (lanes_i[l] && !found && (vs_w || vs_r || vs_in)) begin
-                found   = 1'b1;
-                race_o  = 1'b1;
-                lane_o  = LB'(l);
-                prev_exact_o = 1'b1;
-                if (vs_w) begin
-                    prev_thread_o = wt;
-                    prev_pcidx_o  = wp;
-                    prev_write_o  = 1'b1;
-                    prev_atom_o   = wa;
-                end else if (vs_r) begin
-                    prev_thread_o = rt;
-                    prev_pcidx_o  = rp;
-                    prev_exact_o  = (rt != me);
-                end else begin
-                    prev_thread_o = {warp_i, in_lane};
-                    prev_pcidx_o  = pcidx_i;
-                    prev_write_o  = 1'b1;
-                end
-                same_warp_o = (prev_thread_o[TW-1 -: WW] == warp_i);
+                found  = 1'b1;
+                race_o = 1'b1;
+                lane_o = LB'(l);
+                f_w    = vs_w;
+                f_r    = !vs_w && vs_r;
+                f_in   = in_lane;
             end
+        end
+    end
+    always @(*) begin
+        prev_thread_o = f_w ? wt : f_r ? rt : {warp_i, f_in};
+        prev_pcidx_o  = f_w ? wp : f_r ? rp : pcidx_i;
+        prev_write_o  = race_o && !f_r;
+        prev_atom_o   = f_w && wa;
+        prev_exact_o  = race_o && (!f_r || (rt != {warp_i, lane_o}));
+        same_warp_o   = race_o && (prev_thread_o[TW-1 -: WW] == warp_i);
+        if (!race_o) begin
+            prev_thread_o = {TW{1'b0}};
+            prev_pcidx_o  = 16'd0;
         end
     end
 
