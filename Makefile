@@ -112,8 +112,8 @@ $(SYNTH_DET_STAT): $(RTL_SCORD) $(GEN)/scord_defs.vh
 # synthesized with its hierarchy kept, a line per module with its
 # instances and cells, and the detector's modules summed. Not part of make
 # test (minutes). Flattened figures (make synth) move by thousands of LUT4
-# with ABC's mapping whenever the design's structure changes; these only
-# when a module's own RTL does.
+# with ABC's mapping whenever the design's structure changes; these by a
+# few hundred per module.
 SYNTH_PARTS_DIR  := $(B)/synth-parts
 SYNTH_PARTS_STAT := $(SYNTH_PARTS_DIR)/stat.json
 .PHONY: synth-parts

@@ -9,8 +9,11 @@ gpu_det_*) summed.
 Why not the flattened synthesis: ABC maps a flattened design differently
 after any change of its structure, by thousands of LUT4 (docs/fpga.md,
 "Measuring area"), so a part's cost is not the difference of two flattened
-runs. Without flattening a module's figures move only when its own RTL
-does; nothing is optimized across its ports, so they are upper bounds.
+runs. Without flattening a module's figures move by a few hundred LUT4
+between runs (ABC's input order follows Yosys's internal names, numbered
+over the whole design), and nothing is optimized across its ports, so they
+are upper bounds that tell where the area is; a change's saving is
+measured on its module synthesized alone.
 
 usage: synth_parts.py STAT_JSON
 """
