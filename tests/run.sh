@@ -92,6 +92,9 @@ grep -h 'passed, .* failed' "$log_dir"/mem_unit.log 2>/dev/null | sed 's/^/  che
 note "launch check unit test (gpu_ctl against an exact model)"
 count "ctl unit" $MAKE --no-print-directory ctl-unit-test
 
+note "atomic ALU against its specification (Yosys SAT, every input)"
+check "amo equivalence" bash tests/rtl/amo/test_amo_equiv.sh build/default/gen build/default/amo-equiv
+
 note "race detector reference model"
 count "refmodel" $MAKE --no-print-directory refmodel-test
 
