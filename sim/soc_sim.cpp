@@ -12,6 +12,9 @@
 // costs no CPU. That skips idle time, which nothing on the SoC can observe.
 // With --pty the pins are bridged to a pseudo-terminal instead, which the
 // backend opens as a serial port: uart:/dev/pts/N.
+// Built with -DSOC_SIM_BOARD_ULX3S, the same program serves the ULX3S board
+// top's synthesized netlist instead (scord-netlist-sim, make
+// fpga-netlist-sim): see Pins below.
 #include <algorithm>
 #include <chrono>
 #include <arpa/inet.h>
@@ -30,14 +33,53 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "Vsoc_top.h"
 #include "verilated.h"
+#ifdef SOC_SIM_BOARD_ULX3S
+#include "Vulx3s_top.h"
+#else
+#include "Vsoc_top.h"
+#endif
 
 #if !defined(SOC_CLKS_PER_BIT) || !defined(SOC_CLK_HZ)
 #error "build with -DSOC_CLKS_PER_BIT and -DSOC_CLK_HZ equal to soc_top's parameters"
 #endif
 
 namespace {
+
+// The model's pins. Without SOC_SIM_BOARD_ULX3S: soc_top's own. With it:
+// the ULX3S board top (fpga/boards/ulx3s/ulx3s_top.v), as the synthesized
+// netlist of `make fpga-netlist-sim` (scord-netlist-sim): the PLL model
+// passes clk_25mhz through, so one tick is one SoC cycle; FIRE1 (btn[1])
+// is the reset; the LEDs show the GPU busy (2) and the boot self-test (4
+// failed, 6 passed); the firmware's idle signal is not on a pin, so the
+// clock never stops there.
+#ifdef SOC_SIM_BOARD_ULX3S
+const char *const kName = "scord-netlist-sim";
+struct Pins {
+    Vulx3s_top top;
+    void clk(bool v) { top.clk_25mhz = v; }
+    void rst(bool v) { top.btn = v ? 0x02 : 0x00; }
+    void rx(bool v) { top.ftdi_txd = v; }
+    bool tx() const { return top.ftdi_rxd; }
+    bool gpu_busy() const { return top.led >> 2 & 1; }
+    bool fw_idle() const { return false; }
+    bool test_ok() const { return top.led >> 6 & 1; }
+    bool test_bad() const { return top.led >> 4 & 1; }
+};
+#else
+const char *const kName = "scord-soc-sim";
+struct Pins {
+    Vsoc_top top;
+    void clk(bool v) { top.clk_i = v; }
+    void rst(bool v) { top.rst_i = v; }
+    void rx(bool v) { top.uart_rx_i = v; }
+    bool tx() const { return top.uart_tx_o; }
+    bool gpu_busy() const { return top.gpu_busy_o; }
+    bool fw_idle() const { return top.fw_idle_o; }
+    bool test_ok() const { return top.test_ok_o; }
+    bool test_bad() const { return top.test_bad_o; }
+};
+#endif
 
 const unsigned kCpb = SOC_CLKS_PER_BIT;
 // cycles run after the last activity: longer than the firmware's
@@ -46,7 +88,7 @@ const unsigned kCpb = SOC_CLKS_PER_BIT;
 const unsigned kLinger = SOC_CLK_HZ / 50 + 1024;
 
 struct Board {
-    Vsoc_top top;
+    Pins pins;
     uint64_t cycles = 0;
     // transmitter into uart_rx_i
     std::deque<uint8_t> to_rx;
@@ -59,10 +101,10 @@ struct Board {
 
     void tick()
     {
-        top.clk_i = 0;
-        top.eval();
-        top.clk_i = 1;
-        top.eval();
+        pins.clk(0);
+        pins.top.eval();
+        pins.clk(1);
+        pins.top.eval();
         cycles++;
     }
 
@@ -77,14 +119,14 @@ struct Board {
             rx_bit = 0;
             rx_cnt = 0;
         }
-        top.uart_rx_i = rx_bit < 10 ? (rx_frame >> rx_bit) & 1u : 1u;
+        pins.rx(rx_bit < 10 ? (rx_frame >> rx_bit) & 1u : 1u);
         if (rx_bit < 10 && ++rx_cnt == kCpb) {
             rx_cnt = 0;
             rx_bit++;
         }
         tick();
         // sample the tx line in the middle of each bit
-        unsigned tx = top.uart_tx_o;
+        unsigned tx = pins.tx();
         if (!tx_busy) {
             if (!tx) {
                 tx_busy = true;
@@ -192,7 +234,7 @@ int main(int argc, char **argv)
                          pty_file);
             return 1;
         }
-        std::printf("scord-soc-sim: serving %s (%u clocks per UART bit)\n", name, kCpb);
+        std::printf("%s: serving %s (%u clocks per UART bit)\n", kName, name, kCpb);
         std::fflush(stdout);
     } else {
         ls = socket(AF_INET, SOCK_STREAM, 0);
@@ -216,18 +258,19 @@ int main(int argc, char **argv)
                 return 1;
             }
         }
-        std::printf("scord-soc-sim: listening on 127.0.0.1:%u (%u clocks per UART bit)\n", real_port,
+        std::printf("%s: listening on 127.0.0.1:%u (%u clocks per UART bit)\n", kName, real_port,
                     kCpb);
         std::fflush(stdout);
     }
 
     const auto t_start = std::chrono::steady_clock::now();
     Board b;
-    b.top.uart_rx_i = 1;
-    b.top.rst_i = 1;
+    b.pins.rx(1);
+    b.pins.rst(1);
     for (int i = 0; i < 16; i++)
         b.tick();
-    b.top.rst_i = 0;
+    b.pins.rst(0);
+    bool boot_told = false;
 
     unsigned linger = 0;
     unsigned waited_ms = 0;
@@ -235,7 +278,7 @@ int main(int argc, char **argv)
     size_t tx_seen = 0;                       // bytes of from_tx already counted
     bool had_client = false;
     while (!g_stop) {
-        bool active = b.link_active() || b.top.gpu_busy_o || !b.top.fw_idle_o || linger > 0;
+        bool active = b.link_active() || b.pins.gpu_busy() || !b.pins.fw_idle() || linger > 0;
         pollfd p{cfd >= 0 ? cfd : ls, POLLIN, 0};
         int r = poll(&p, 1, active ? 0 : 50);
         if (r < 0 && errno != EINTR)
@@ -265,16 +308,23 @@ int main(int argc, char **argv)
                 }
             }
         } else if (!active && cfd < 0 && idle_exit && (waited_ms += 50) >= idle_exit * 1000) {
-            std::fprintf(stderr, "scord-soc-sim: no client for %lu s, exiting\n", idle_exit);
+            std::fprintf(stderr, "%s: no client for %lu s, exiting\n", kName, idle_exit);
             break;
         }
         if (active || b.link_active()) {
             for (int i = 0; i < 256; i++) {
                 b.step();
-                if (b.link_active() || b.top.gpu_busy_o || !b.top.fw_idle_o)
+                if (b.link_active() || b.pins.gpu_busy() || !b.pins.fw_idle())
                     linger = kLinger;
                 else if (linger)
                     linger--;
+            }
+            // the boot self-test's outcome (LEDs 6 and 4 of the board)
+            if (!boot_told && (b.pins.test_ok() || b.pins.test_bad())) {
+                boot_told = true;
+                std::printf("%s: boot self-test %s after %llu cycles\n", kName,
+                            b.pins.test_ok() ? "passed" : "FAILED", (unsigned long long)b.cycles);
+                std::fflush(stdout);
             }
             for (; flip_every && tx_seen < b.from_tx.size(); tx_seen++)
                 if (++flips_tx % flip_every == 0)
@@ -301,10 +351,10 @@ int main(int argc, char **argv)
         close(cfd);
     if (ls >= 0)
         close(ls);
-    b.top.final();
+    b.pins.top.final();
     // the simulation's speed, for the figures of docs/fpga.md
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
-    std::fprintf(stderr, "scord-soc-sim: %llu cycles in %.1f s (%.0f cycles/s)\n",
+    std::fprintf(stderr, "%s: %llu cycles in %.1f s (%.0f cycles/s)\n", kName,
                  (unsigned long long)b.cycles, secs, secs > 0 ? (double)b.cycles / secs : 0.0);
     return 0;
 }

@@ -11,10 +11,11 @@ wait_for() {
 }
 
 # run_cmp NAME ARGS...: `scord run ARGS` on the board and on the cycle model
-# must exit alike and print the same (dumps, race reports)
+# must exit alike and print the same (dumps, race reports). STEP_TIMEOUT:
+# seconds the board's run may take (default: no limit)
 run_cmp() {
     local name=$1; shift
-    "$bin/scord" --device "$dev" run -q "$@" >"$tmp/uart.out" 2>&1
+    timeout "${STEP_TIMEOUT:-0}" "$bin/scord" --device "$dev" run -q "$@" >"$tmp/uart.out" 2>&1
     local rc_u=$?
     # block RAM answers a read the cycle after it is taken: latency 1
     "$bin/scord" --device sim:latency=1 run -q "$@" >"$tmp/sim.out" 2>&1
