@@ -234,12 +234,14 @@ fpga-netlist-sim-one: $(NETLIST_BIN)
 # Private names hidden (write_verilog numbers them: _000123_) and every net
 # split to single bits: the netlist shrinks from 110 MB of JSON to 22 MB of
 # Verilog, and Verilator orders single-bit nets without false loops.
+# (a variable: a backslash-newline inside the recipe's quotes would reach
+# Yosys as a command)
+NETLIST_YS = read_json $<; delete t:$$scopeinfo; rename -hide w:* i:* o:* %u %d; \
+    rename -hide c:*; splitnets; clean; write_verilog -noattr $@.tmp
 $(NETLIST_V): $(FPGA_OUT)/synth.json
 	@mkdir -p $(dir $@)
 	@echo "fpga: $< as Verilog -> $@"
-	$(FPGA_YOSYS) -q -l $(NETLIST_DIR)/yosys.log -p 'read_json $<; delete t:$$scopeinfo; \
-	    rename -hide w:* i:* o:* %u %d; rename -hide c:*; splitnets; clean; \
-	    write_verilog -noattr $@.tmp' >/dev/null
+	$(FPGA_YOSYS) -q -l $(NETLIST_DIR)/yosys.log -p '$(NETLIST_YS)' >/dev/null
 	@mv $@.tmp $@
 
 # Yosys's ECP5 simulation library, less its DP16KD black box (ours is in
