@@ -112,14 +112,13 @@ module scord_sh_rule #(
     integer l, m;
     reg [TW-1:0] me;
     reg [3:0]    b;
-    reg          found, vs_w, vs_r, vs_in;
+    reg          vs_w, vs_r, vs_in;
     reg [LB-1:0] in_lane;        // the earlier lane of the pass a store overlaps
     reg          f_w, f_r;       // the first racing lane's check: last write, first read,
     reg [LB-1:0] f_in;           // or (neither) an earlier lane of this store, f_in
     always @(*) begin
         race_o  = 1'b0;
         lane_o  = {LB{1'b0}};
-        found   = 1'b0;
         f_w     = 1'b0;
         f_r     = 1'b0;
         f_in    = {LB{1'b0}};
@@ -138,8 +137,7 @@ module scord_sh_rule #(
                         vs_in   = 1'b1;
                         in_lane = LB'(m);
                     end
-            if (lanes_i[l] && !found && (vs_w || vs_r || vs_in)) begin
-                found  = 1'b1;
+            if (lanes_i[l] && !race_o && (vs_w || vs_r || vs_in)) begin
                 race_o = 1'b1;
                 lane_o = LB'(l);
                 f_w    = vs_w;
