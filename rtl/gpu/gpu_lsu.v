@@ -141,10 +141,13 @@ module gpu_lsu #(
       if (rem_q[i]) lead = LANE_W'(i);
   end
 
-  // The lead lane's operands and a line's words are picked by plain
-  // multiplexers over constant positions: a part select at an index times
-  // 32 makes Yosys build a shifter as wide as the whole vector (thousands
-  // of LUTs per lane on the fpga configuration).
+  // The lead lane's operands are picked by plain multiplexers over
+  // constant positions, a line's words by an index into an array of them:
+  // a part select at an index times 32 makes Yosys build a shifter as wide
+  // as the whole vector (thousands of LUTs per lane on the fpga
+  // configuration), and a chain of compares over the 8 words of a line
+  // cost 1 800 LUT4 more per LSU than the array (gpu_lsu alone, fpga
+  // parameters); for the 4 lanes the chain maps smaller.
   function automatic [31:0] lane_word(input [T*32-1:0] v, input [LANE_W-1:0] sel);
     integer k;
     begin
@@ -154,11 +157,11 @@ module gpu_lsu #(
     end
   endfunction
   function automatic [31:0] line_word(input [LINE_BITS-1:0] line, input [WSEL_W-1:0] sel);
+    reg [31:0] words [0:WORDS-1];
     integer k;
     begin
-      line_word = line[31:0];
-      for (k = 1; k < WORDS; k = k + 1)
-        if (sel == WSEL_W'(k)) line_word = line[k*32 +: 32];
+      for (k = 0; k < WORDS; k = k + 1) words[k] = line[k*32 +: 32];
+      line_word = words[sel];
     end
   endfunction
 
@@ -189,7 +192,7 @@ module gpu_lsu #(
 
   reg                 l1_we;     // write the data RAM at lead_idx
   reg                 l1_fill;   // ... and the tag, and set valid
-  reg [LINE_BITS-1:0] l1_wdata;
+  wire [LINE_BITS-1:0] l1_wdata;
 
   always @(posedge clk_i) begin
     if (state_q == S_LOOK) begin
@@ -285,38 +288,43 @@ module gpu_lsu #(
   );
 
   // ---- L1 write port --------------------------------------------------------------------
+  // Every write is the line at hand with some bytes replaced: a store's
+  // merged group bytes, or an atomic's new word at the lead's position
+  // (a full-line store replaces all of them, a fill none). One merge
+  // serves them all.
+  wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data : {WORDS{amo_new}};
+  reg  [LINE_BYTES-1:0] l1_strb;
   always @(*) begin
-    l1_we    = 1'b0;
-    l1_fill  = 1'b0;
-    l1_wdata = merge(cur_line, st_data, st_strb);
+    l1_we   = 1'b0;
+    l1_fill = 1'b0;
+    l1_strb = is_store ? st_strb : '0;
     // A store that writes the whole line allocates it on a miss (nothing
     // needs reading), so lines written by a warp at once (results, stack
     // saves) are here when read back; a partial store misses as before.
     if (state_q == S_CHECK && !hit && is_store && (&st_strb)) begin
-      l1_we    = 1'b1;
-      l1_fill  = 1'b1;
-      l1_wdata = st_data;
+      l1_we   = 1'b1;
+      l1_fill = 1'b1;
     end
     if (state_q == S_CHECK && hit) begin
       if (is_store) l1_we = 1'b1;
       if (blk_amo) begin
-        l1_we    = 1'b1;
-        l1_wdata = merge(cur_line, {WORDS{amo_new}}, lead_wstrb);
+        l1_we   = 1'b1;
+        l1_strb = lead_wstrb;
       end
     end
     if (state_q == S_L2WAIT && l2_rsp_valid_i) begin
       if (is_load && !strong_q) begin
-        l1_we    = 1'b1;
-        l1_fill  = 1'b1;
-        l1_wdata = cur_line;
+        l1_we   = 1'b1;
+        l1_fill = 1'b1;
       end
       if (blk_amo) begin
-        l1_we    = 1'b1;
-        l1_fill  = 1'b1;
-        l1_wdata = merge(cur_line, {WORDS{amo_new}}, lead_wstrb);
+        l1_we   = 1'b1;
+        l1_fill = 1'b1;
+        l1_strb = lead_wstrb;
       end
     end
   end
+  assign l1_wdata = merge(cur_line, l1_new, l1_strb);
 
   // ---- L2 request -------------------------------------------------------------------------
   always @(*) begin
