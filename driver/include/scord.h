@@ -353,9 +353,10 @@ int scord_ring_drain(scord_device *dev, struct scord_race *races, size_t max, si
  * when cfg.enable is set, and disarms it otherwise. The library places the
  * detector's regions itself:
  *
- *   [0, W)        the tracked window: a power of two (at least 32 KiB)
- *                 covering the kernel image, every allocation and the
- *                 launch's arguments
+ *   [0, W)        the tracked window: a power of two (at least 32 KiB
+ *                 where memory allows, else the largest that fits, at
+ *                 least 4 KiB) covering the kernel image, every
+ *                 allocation and the launch's arguments
  *   [W, W+M)      metadata: a 16-byte entry per granule of the window in
  *                 full mode (4 W at 4-byte granules), one per 32 granules
  *                 in cache mode (W / 8 at 4-byte granules)
@@ -365,7 +366,7 @@ int scord_ring_drain(scord_device *dev, struct scord_race *races, size_t max, si
  * While the detector is enabled, scord_malloc() keeps every allocation
  * below the largest window whose metadata and ring still fit under the
  * stacks (so enabling it shrinks the heap: to 2 MiB of the 16 MiB default
- * configuration, 32 KiB of the 240 KiB `fpga` one, at 4-byte granularity
+ * configuration, 16 KiB of the 176 KiB `fpga` one, at 4-byte granularity
  * in full mode), and kernel arguments go just above the
  * allocations instead of at the top of the heap. The stacks are outside
  * the window: stack accesses are not checked (DET_CNT_UNTRACKED).
@@ -395,6 +396,11 @@ struct scord_detector_config {
 };
 #define SCORD_DETECTOR_DEFAULT_RING 256u
 #define SCORD_DETECTOR_MIN_WINDOW (32u << 10)
+/* The smallest window at all: on a device whose memory cannot hold the
+ * 32 KiB one with its metadata and ring (the board's `fpga`
+ * configuration in full mode at 4-byte granules), the largest power of
+ * two down to this. */
+#define SCORD_DETECTOR_SMALLEST_WINDOW (4u << 10)
 /* Cache mode tracks at least this window when memory allows (its entries
  * then repeat no closer than every 4 KiB of addresses); sparse cache mode
  * twice this. */

@@ -1119,12 +1119,12 @@ static uint64_t det_layout_end(const struct scord_detector_config *c, uint64_t w
     return ring + (uint64_t)c->ring_records * SCORD_DET_REC_BYTES;
 }
 
-/* Largest window (a power of two, >= the minimum) whose metadata and ring
- * fit below the stack region; 0 if none does. */
+/* Largest window (a power of two, >= the smallest) whose metadata and
+ * ring fit below the stack region; 0 if none does. */
 static uint32_t det_max_window(const scord_device *dev, const struct scord_detector_config *c)
 {
     uint64_t best = 0;
-    for (uint64_t w = SCORD_DETECTOR_MIN_WINDOW; w <= dev->info.mem_bytes; w <<= 1)
+    for (uint64_t w = SCORD_DETECTOR_SMALLEST_WINDOW; w <= dev->info.mem_bytes; w <<= 1)
         if (det_layout_end(c, w) <= dev->stack_base)
             best = w;
     return (uint32_t)best;
@@ -1133,7 +1133,8 @@ static uint32_t det_max_window(const scord_device *dev, const struct scord_detec
 static int det_no_room(scord_device *dev, const struct scord_detector_config *c, uint64_t need,
                        uint32_t wmax)
 {
-    uint64_t w = SCORD_DETECTOR_MIN_WINDOW;
+    uint64_t w = wmax >= SCORD_DETECTOR_MIN_WINDOW ? SCORD_DETECTOR_MIN_WINDOW
+                                                   : SCORD_DETECTOR_SMALLEST_WINDOW;
     while (w < need)
         w <<= 1;
     char cost[80];
@@ -1266,7 +1267,9 @@ static int det_place(scord_device *dev, const scord_kernel *kernel, uint64_t arg
         need = args_end;
     if (need > dev->det_wmax)
         return det_no_room(dev, &dev->det_cfg, need, dev->det_wmax);
-    uint32_t w = SCORD_DETECTOR_MIN_WINDOW;
+    /* 32 KiB, or less where memory holds no more (need <= det_wmax) */
+    uint32_t w = SCORD_DETECTOR_MIN_WINDOW < dev->det_wmax ? SCORD_DETECTOR_MIN_WINDOW
+                                                           : dev->det_wmax;
     /* Cache mode: entry k serves granules k, k + N, k + 2N, ... with N =
      * window / 32 bytes apart (window / 64 in sparse cache mode), so in a
      * small window neighbouring buffers share entries and evict each

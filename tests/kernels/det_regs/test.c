@@ -24,7 +24,7 @@ int test_det_regs(scord_device *dev, const char *sw_dir)
     if (err)
         return kt_fail("scord_get_info: %s", scord_error_name(err));
     const uint32_t mem = info.mem_bytes;
-    /* A valid layout on every configuration (>= 240 KiB of memory): window
+    /* A valid layout on every configuration (>= 176 KiB of memory): window
      * [0, 32K), full-mode metadata [32K, 160K) (a 16-byte entry per 4-byte
      * granule), a 4-record ring at 160K. */
     const uint32_t md_bytes = 0x8000 / 4 * SCORD_DET_MD_ENTRY_BYTES;
