@@ -214,13 +214,18 @@ module gpu_core #(
                             (!HAS_SMEM || sfit_q[new_bslot]);
     wire do_launch = launch_valid_i && launch_ready_o;
 
-    // Initial run mask of the k-th warp of a block.
+    // Initial run mask of the k-th warp of a block: lane i runs if
+    // i < left. Compared as "left has a bit above the lanes' MW bits, or
+    // its low MW bits exceed i": the same, without a 32-bit comparator
+    // (a carry chain) for every lane of every warp slot.
+    localparam MW = $clog2(T) + 1;
     function [T-1:0] first_mask(input [31:0] nthreads, input [WW-1:0] k);
         reg [31:0] left;
         integer i;
         begin
             left = nthreads - ({{(32-WW){1'b0}}, k} * T);
-            for (i = 0; i < T; i = i + 1) first_mask[i] = (i < left);
+            for (i = 0; i < T; i = i + 1)
+                first_mask[i] = (left[31:MW] != {(32-MW){1'b0}}) || (left[MW-1:0] > MW'(i));
         end
     endfunction
 
@@ -468,6 +473,8 @@ module gpu_core #(
         for (t = 0; t < T; t = t + 1) begin
             r1 = rs1v[t*32 +: 32];
             r2 = rs2v[t*32 +: 32];
+            // the address of loads, stores and atomics, and JALR's target
+            x_addr[t*32 +: 32] = r1 + x_imm_q;
             case (x_funct3_q)
                 3'b000:  taken = (r1 == r2);
                 3'b001:  taken = (r1 != r2);
@@ -479,7 +486,7 @@ module gpu_core #(
             case (x_class_q)
                 `CL_BRANCH: x_next_pc[t*32 +: 32] = taken ? x_pc_q + x_imm_q : pc_plus4;
                 `CL_JAL:    x_next_pc[t*32 +: 32] = x_pc_q + x_imm_q;
-                `CL_JALR:   x_next_pc[t*32 +: 32] = (r1 + x_imm_q) & ~32'd1;
+                `CL_JALR:   x_next_pc[t*32 +: 32] = x_addr[t*32 +: 32] & ~32'd1;
                 default:    x_next_pc[t*32 +: 32] = pc_plus4;
             endcase
             mscr = mscratch_q[slot(x_warp_q, t)];
@@ -504,7 +511,6 @@ module gpu_core #(
                 `CL_WARP:          x_result[t*32 +: 32] = w_result[t*32 +: 32];
                 default:           x_result[t*32 +: 32] = alu_res[t*32 +: 32];
             endcase
-            x_addr[t*32 +: 32] = r1 + x_imm_q;
             lane_misaligned[t] = (x_size_q == 2'd1 && x_addr[t*32]) ||
                                  (x_size_q == 2'd2 && x_addr[t*32 +: 2] != 2'b00);
             // The shared window: an offset into the block's own slice.
