@@ -131,7 +131,7 @@ def fmt(b):
 
 def detector_cost(withdet, nodet):
     """What the detector adds: its share of the design's LUTs (the targets
-    say at most 15 %) and how much it lowers Fmax (at most 5 %)."""
+    say at most 12 %) and how much it lowers Fmax (at most 5 %)."""
     out = {}
     lw, ln = withdet["luts"]["used"], nodet["luts"]["used"]
     if lw and ln is not None:
@@ -171,7 +171,7 @@ def main():
         if cost:
             text.append("detector cost:")
             if "luts" in cost:
-                text.append(f"  {cost['luts']} LUTs, {cost['lut_share_pct']:.1f}% of the design's (target: at most 15%)")
+                text.append(f"  {cost['luts']} LUTs, {cost['lut_share_pct']:.1f}% of the design's (target: at most 12%)")
             if "fmax_drop_pct" in cost:
                 drop = cost["fmax_drop_pct"]
                 how = f"{drop:.1f}% lower" if drop >= 0 else f"{-drop:.1f}% higher"
