@@ -105,44 +105,56 @@ module scord_report #(
   assign idle_o  = (state_q == S_IDLE);
 
   // ---- R2: the valid entry of this (pc, type), lowest index first ----
-  // The sixteen 32-bit pc compares run in the req_i cycle (rec_pc_i is
-  // stable from then on, the type only from S_DECIDE) and are registered:
-  // nothing writes the table in between, and a clear is honoured. They
-  // then do not sit in front of the slot RAM read and the ring arithmetic
-  // of S_DECIDE, one of the longest paths of the FPGA build.
-  reg [NSUPP-1:0] pcm_q;        // entry i is valid and holds rec_pc_i
+  // The whole search runs in the req_i cycle, from which every rec_* input
+  // is stable, and its result is registered: nothing writes the table in
+  // between, and a clear is honoured. So the sixteen 32-bit pc compares,
+  // the type compares (the type comes from the detector's check, itself a
+  // long path) and the priority choice do not sit in front of the slot
+  // RAM read and the ring arithmetic of S_DECIDE, the longest path of the
+  // FPGA build with the compares in it.
+  reg             hit_q;        // in S_DECIDE: an entry holds (rec_pc_i, rec_type_i)
+  reg [3:0]       hit_idx_q;    // the lowest such entry
   reg             hit;
   reg [3:0]       hit_idx;
-  integer         i, pi;
-  always @(posedge clk_i) begin
-    if (state_q == S_IDLE)
-      for (pi = 0; pi < NSUPP; pi = pi + 1)
-        pcm_q[pi] <= sv_q[pi] && !clear_i && spc_q[32*pi +: 32] == rec_pc_i;
-  end
+  integer         i;
   always @* begin
     hit     = 1'b0;
     hit_idx = 4'd0;
     for (i = NSUPP - 1; i >= 0; i = i - 1)
-      if (pcm_q[i] && stype_q[4*i +: 4] == rec_type_i) begin
+      if (sv_q[i] && spc_q[32*i +: 32] == rec_pc_i && stype_q[4*i +: 4] == rec_type_i) begin
         hit     = 1'b1;
         hit_idx = i[3:0];
       end
   end
+  always @(posedge clk_i) begin
+    if (state_q == S_IDLE) begin
+      hit_q     <= hit && !clear_i;
+      hit_idx_q <= hit_idx;
+    end
+  end
+`ifndef SYNTHESIS
+  // The registered search must be the one S_DECIDE would make itself.
+  always @(posedge clk_i)
+    if (!rst_i && state_q == S_DECIDE && !clear_i &&
+        (hit_q != hit || (hit && hit_idx_q != hit_idx)))
+      $display("scord_report: ERROR: registered suppression search differs (%0d %0d / %0d %0d)",
+               hit_q, hit_idx_q, hit, hit_idx);
+`endif
 
   // ---- ring arithmetic; head, tail and slots are < ring size when armed ----
   wire [31:0] n         = ring_size_i;
   // R3: the entry's record is open to merges if it is among the last
   // (head - claim) mod n records written; it then sits `back` slots
   // behind head.
-  wire [31:0] back      = written_q - srec_q[hit_idx];
+  wire [31:0] back      = written_q - srec_q[hit_idx_q];
   wire [31:0] head_rel  = (head_q >= claim_q) ? head_q - claim_q : head_q + n - claim_q;
   wire        unconsumed = back <= head_rel;
   wire [31:0] e_slot    = (head_q >= back) ? head_q - back : head_q + n - back;
   wire [31:0] head_inc  = head_q + 32'd1;
   wire [31:0] head_next = (head_inc == n) ? 32'd0 : head_inc;
   wire        full      = (head_next == tail_i);
-  wire [31:0] cnt_sat   = (scnt_q[hit_idx] == 32'hFFFF_FFFF) ? 32'hFFFF_FFFF
-                                                              : scnt_q[hit_idx] + 32'd1;
+  wire [31:0] cnt_sat   = (scnt_q[hit_idx_q] == 32'hFFFF_FFFF) ? 32'hFFFF_FFFF
+                                                                : scnt_q[hit_idx_q] + 32'd1;
 
   // ---- the record (§8.1) ----
   wire [31:0] w0 = {6'd0, rec_prev_lane_i, rec_shared_i, rec_prev_known_i, rec_size_i,
@@ -190,13 +202,13 @@ module scord_report #(
   // R3 and R6 write slot and count of one entry: the hit or the new one.
   always @* begin
     tw_en   = 1'b0;
-    tw_idx  = hit ? hit_idx : fifo_q;
+    tw_idx  = hit_q ? hit_idx_q : fifo_q;
     tw_rec  = written_q;
     tw_cnt  = 32'd1;
     if (state_q == S_DECIDE) begin
-      if (hit && unconsumed) begin
+      if (hit_q && unconsumed) begin
         tw_en   = 1'b1;
-        tw_rec  = srec_q[hit_idx];
+        tw_rec  = srec_q[hit_idx_q];
         tw_cnt  = cnt_sat;
       end else if (!full) begin
         tw_en   = 1'b1;
@@ -205,7 +217,7 @@ module scord_report #(
   end
 
   // Keys of a new entry: per-entry enables, no RAM (all are compared).
-  always @* ins = (state_q == S_DECIDE) && !(hit && unconsumed) && !full && !hit;
+  always @* ins = (state_q == S_DECIDE) && !(hit_q && unconsumed) && !full && !hit_q;
   genvar gi;
   generate
     for (gi = 0; gi < NSUPP; gi = gi + 1) begin : g_key
@@ -252,7 +264,7 @@ module scord_report #(
           if (req_i) state_q <= S_DECIDE;
         end
         S_DECIDE: begin
-          if (hit && unconsumed) begin
+          if (hit_q && unconsumed) begin
             // R3: merge into the record still in the ring
             wr_slot_q        <= e_slot;
             wr_count_q       <= cnt_sat;
@@ -267,7 +279,7 @@ module scord_report #(
           end else begin
             // R5 (write below), R6
             wr_slot_q <= head_q;
-            if (!hit) begin
+            if (!hit_q) begin
               sv_q[fifo_q] <= 1'b1;
               fifo_q       <= fifo_q + 4'd1;
             end

@@ -73,7 +73,7 @@ module scord_sh_check #(
     // reports, to the detector's report writer
     output wire                    shr_valid_o,
     input  wire                    shr_ready_i,
-    output wire [SHR_W-1:0]        shr_data_o,
+    output reg  [SHR_W-1:0]        shr_data_o,
     output wire                    idle_o
 );
     localparam TW = WW + LB;
@@ -141,6 +141,13 @@ module scord_sh_check #(
     wire [T*LB-1:0]  b_lane;
     wire [T*TW-1:0]  b_prev;
     wire [T*16-1:0]  b_ppc;
+    // Slice bases are multiples of a row of banks (gpu_ctl rounds the
+    // stride to a row), so a byte's offset in its block's slice is {its
+    // row - the base's row, bank, byte}: the rows are subtracted as they
+    // arrive, beside the rules, not after the report is chosen.
+    wire [RW-1:0]    base_row = t_base[SAW-1 -: RW];
+    wire             unused_base = ^t_base[SAW-RW-1:0];   // 0: row aligned
+    wire [T*RW-1:0]  b_rrel;
     genvar gb;
     generate
         for (gb = 0; gb < T; gb = gb + 1) begin : g_bank
@@ -152,6 +159,7 @@ module scord_sh_check #(
             wire [RW-1:0] row     = rows_i[gb*RW +: RW];
             wire [RW-1:0] rd_row  = rd_rows_i[gb*RW +: RW];
             wire          fire    = check && banks_i[gb];
+            assign b_rrel[gb*RW +: RW] = row - base_row;
             reg  [T-1:0]  lanes_b;
             integer l;
             always @(*)
@@ -218,7 +226,7 @@ module scord_sh_check #(
     reg [LB-1:0]    r_lane, r_bk;
     reg [TW-1:0]    r_prev;
     reg [WW-1:0]    r_pslot;
-    reg [31:0]      r_byte;
+    reg [SAW-1:0]   r_byte;
     integer         ry;
     always @(*)
         for (ry = 0; ry < 2; ry = ry + 1) begin
@@ -226,8 +234,9 @@ module scord_sh_check #(
             r_lane  = b_lane[r_bk*LB +: LB];
             r_prev  = b_prev[r_bk*TW +: TW];
             r_pslot = r_prev[TW-1 -: WW];
-            // {row, bank, byte}: T is a power of two (one bank per lane)
-            r_byte  = 32'({rows_i[r_bk*RW +: RW], r_bk, boff_i[r_lane*2 +: 2]});
+            // {row, bank, byte} in the slice: T is a power of two (one
+            // bank per lane)
+            r_byte  = SAW'({b_rrel[r_bk*RW +: RW], r_bk, boff_i[r_lane*2 +: 2]});
             rep_d[ry] = {SHR_W{1'b0}};
             rep_d[ry][`SHR_TYPE]       = ry[0] ? 4'(`DET_RACE_SHARED_WARP) : 4'(`DET_RACE_SHARED);
             rep_d[ry][`SHR_KIND]       = kind_i;
@@ -236,7 +245,9 @@ module scord_sh_check #(
             rep_d[ry][`SHR_PREV_ATOM]  = b_pa[r_bk];
             rep_d[ry][`SHR_PREV_EXACT] = b_px[r_bk];
             rep_d[ry][`SHR_PC]         = t_pc;
-            rep_d[ry][`SHR_ADDR]       = `SMEM_BASE + (r_byte - 32'(t_base));
+            // the offset in the block's slice; SMEM_BASE is added as the
+            // report leaves the queue (shr_data_o), off this path
+            rep_d[ry][`SHR_ADDR]       = 32'(r_byte);
             rep_d[ry][`SHR_BLOCK]      = t_blk;
             rep_d[ry][`SHR_WARP]       = t_wib;
             rep_d[ry][`SHR_LANE]       = 5'(r_lane);
@@ -249,14 +260,21 @@ module scord_sh_check #(
 
     // ---- report queue: up to two in per pass, one out at a time
     localparam QD = 4;
+    localparam A_LO = `SHR_ADDR_LO;
     reg [SHR_W-1:0] q_q [0:QD-1];
     reg [1:0]       q_rd_q, q_wr_q;
     reg [2:0]       q_n_q;
     wire            rep0 = check && rep_v[0];
     wire            rep1 = check && rep_v[1];
     wire            pop  = shr_valid_o && shr_ready_i;
+    wire [SHR_W-1:0] q_out = q_q[q_rd_q];
+    // the address from the offset the entry holds
+    wire [SAW-1:0]  q_off = q_out[A_LO +: SAW];
     assign shr_valid_o = (q_n_q != 3'd0);
-    assign shr_data_o  = q_q[q_rd_q];
+    always @(*) begin
+        shr_data_o            = q_out;
+        shr_data_o[`SHR_ADDR] = `SMEM_BASE + 32'(q_off);
+    end
     assign idle_o      = (q_n_q == 3'd0);
     // A makes a pass only if every report that passes in flight may still
     // make finds room: two each for R's and A's.

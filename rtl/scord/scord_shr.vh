@@ -11,6 +11,7 @@
 `define SHR_PREV_ATOM   9       // ... was an atomic
 `define SHR_PC          41:10
 `define SHR_ADDR        73:42   // SMEM_BASE + offset in the block's slice
+`define SHR_ADDR_LO     42      // (scord_sh_check's queue holds the offset here)
 `define SHR_BLOCK       89:74   // block id, low 16 bits
 `define SHR_WARP        94:90   // warp in block
 `define SHR_LANE        99:95

@@ -862,9 +862,10 @@ module scord_top #(
     end
   endgenerate
 
-  integer ki;
+  integer ki, rt;
   always @* begin
-    ki             = 0;   // (a loop variable set on every path: no latch)
+    ki             = 0;   // (loop variables set on every path: no latch)
+    rt             = 0;
     cnt_inc        = {(27*IW){1'b0}};
     kstart         = 1'b0;
     intrusion_set  = 1'b0;
@@ -897,10 +898,13 @@ module scord_top #(
           cnt_inc[IW*K_MDR +: IW] = n_lanes;
           cnt_inc[IW*K_TAG +: IW] = count_of(s2_sv_q & c_tagmis);
           cnt_inc[IW*K_PRE +: IW] = count_of(s2_sv_q & c_prelim);
-          for (ki = 0; ki < S; ki = ki + 1)
-            if (s2_race_s[ki])
-              cnt_inc[IW*(K_RACE + {28'd0, c_race[ki*4 +: 4]}) +: IW] =
-                cnt_inc[IW*(K_RACE + {28'd0, c_race[ki*4 +: 4]}) +: IW] + IW'(1);
+          // each type's counter at its constant place: an index computed
+          // from the check's result put every counter, the accesses' too,
+          // behind the check in the FPGA build's timing
+          for (rt = 1; rt < 27 - K_RACE; rt = rt + 1)
+            for (ki = 0; ki < S; ki = ki + 1)
+              if (s2_race_s[ki] && c_race[ki*4 +: 4] == 4'(rt))
+                cnt_inc[IW*(K_RACE + rt) +: IW] = cnt_inc[IW*(K_RACE + rt) +: IW] + IW'(1);
         end
       end
     end
@@ -908,8 +912,9 @@ module scord_top #(
       // a following lane always changes the entry's lane: one write each
       cnt_inc[IW*K_MDW +: IW] = count_of(s2_sv_q & c_changed) + n_lanes - count_of(s2_sv_q);
     // a core's shared-memory race: counted as its report starts (§6.4)
-    if (sh_go)
-      cnt_inc[IW*(K_RACE + {28'd0, shr[3:0]}) +: IW] = IW'(1);
+    for (rt = 1; rt < 27 - K_RACE; rt = rt + 1)
+      if (sh_go && shr[3:0] == 4'(rt))
+        cnt_inc[IW*(K_RACE + rt) +: IW] = IW'(1);
   end
 
   always @(posedge clk_i) begin
