@@ -14,6 +14,9 @@
 #                                the time -> report-placed.json, .txt
 #   make fpga-paths BOARD=ulx3s  the longest logic paths of the synthesis
 #                                (rough delays, seconds; FPGA_PATHS=N)
+#   make fpga-det-cost BOARD=ulx3s
+#                                what each part of the detector costs
+#                                (both builds synthesized, a table)
 #   make fpga-netlist-sim BOARD=ulx3s
 #                                the synthesized board top simulated
 #                                (Verilator, our ECP5 cell models): boots
@@ -97,6 +100,15 @@ fpga-place-nodet: fpga-deps
 
 fpga-synth: fpga-deps
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) fpga-synth-one
+
+# What each part of the detector costs: both builds synthesized, the one
+# without the detector taken from the one with it, part by part
+# (tools/fpga_det_cost.py; a Markdown table, docs/fpga.md)
+.PHONY: fpga-det-cost
+fpga-det-cost: fpga-deps
+	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=1 fpga-synth-one
+	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=0 fpga-synth-one
+	@python3 tools/fpga_det_cost.py $(BUILD)/fpga/$(BOARD)/synth.json $(BUILD)/fpga/$(BOARD)/nodet/synth.json
 
 # The longest paths of the synthesized netlist, in seconds (nextpnr names
 # its critical path only after routing): tools/fpga_paths.py
