@@ -92,6 +92,10 @@ grep -h 'passed, .* failed' "$log_dir"/mem_unit.log 2>/dev/null | sed 's/^/  che
 note "launch check unit test (gpu_ctl against an exact model)"
 count "ctl unit" $MAKE --no-print-directory ctl-unit-test
 
+note "performance counters (gpu_perf_counters) against plain 32-bit counters"
+check "perf counters unit, 8 lanes" $MAKE --no-print-directory perf-unit-test
+check "perf counters unit, 4 lanes (fpga)" $MAKE --no-print-directory CONFIG=fpga perf-unit-test
+
 note "atomic ALU against its specification (Yosys SAT, every input)"
 check "amo equivalence" bash tests/rtl/amo/test_amo_equiv.sh build/default/gen build/default/amo-equiv
 

@@ -1029,14 +1029,54 @@ module gpu_core #(
     // ------------------------------------------------------------------
     // Performance counters
     // ------------------------------------------------------------------
-    reg [31:0] perf_q [0:NPERF-1];
     wire perf_load, perf_store, perf_atomic, perf_l1_hit, perf_l1_miss;
     reg  [7:0] x_popcount;
     always @(*) begin
         x_popcount = 8'd0;
         for (t = 0; t < T; t = t + 1) x_popcount = x_popcount + {7'd0, x_mask_q[t]};
     end
-    assign perf_o = ({27'd0, perf_sel_i} < NPERF) ? perf_q[perf_sel_i] : 32'd0;
+    // each counter's increment this cycle (a counter counts up by at most T)
+    localparam PSW = $clog2(T + 1);
+    reg [NPERF*PSW-1:0] perf_inc;
+    always @(*) begin
+        perf_inc = {(NPERF*PSW){1'b0}};
+        perf_inc[`PERF_INSTRS*PSW +: PSW]         = PSW'(x_commit);
+        perf_inc[`PERF_THREAD_INSTRS*PSW +: PSW]  = x_commit ? PSW'(x_popcount) : {PSW{1'b0}};
+        perf_inc[`PERF_SMEM_ACCESSES*PSW +: PSW]  = PSW'(perf_smem_acc);
+        perf_inc[`PERF_SMEM_CONFLICTS*PSW +: PSW] = PSW'(perf_smem_cf);
+        perf_inc[`PERF_WARP_SYNCS*PSW +: PSW]     = PSW'(x_w_sync);
+        perf_inc[`PERF_LOADS*PSW +: PSW]          = PSW'(perf_load);
+        perf_inc[`PERF_STORES*PSW +: PSW]         = PSW'(perf_store);
+        perf_inc[`PERF_ATOMICS*PSW +: PSW]        = PSW'(perf_atomic);
+        perf_inc[`PERF_L1D_HITS*PSW +: PSW]       = PSW'(perf_l1_hit);
+        perf_inc[`PERF_L1D_MISSES*PSW +: PSW]     = PSW'(perf_l1_miss);
+        perf_inc[`PERF_L1I_HITS*PSW +: PSW]       = PSW'(perf_ic_hit);
+        perf_inc[`PERF_L1I_MISSES*PSW +: PSW]     = PSW'(perf_ic_miss);
+        perf_inc[`PERF_STALL_REPLAY*PSW +: PSW]   = PSW'(x_valid_q && x_replay);
+        if (!issue) begin
+            if (!(|live))
+                perf_inc[`PERF_IDLE*PSW +: PSW] = PSW'(1);
+            else if (pick_ok && unit_wb_pending)
+                perf_inc[`PERF_STALL_WB*PSW +: PSW] = PSW'(1);
+            else if (!pick_ok && |(fwait_q & live))
+                perf_inc[`PERF_STALL_FETCH*PSW +: PSW] = PSW'(1);
+            else if (!pick_ok && |((lwait_q | dwait_q | swait_q | lsu_blk_q | div_blk_q |
+                                     smem_blk_q) & live))
+                perf_inc[`PERF_STALL_MEM*PSW +: PSW] = PSW'(1);
+            else if (!pick_ok && |(bwait_q & live))
+                perf_inc[`PERF_STALL_BAR*PSW +: PSW] = PSW'(1);
+        end
+    end
+    gpu_perf_counters #(
+        .N    (NPERF),
+        .STEP (T)
+    ) u_perf (
+        .clk_i   (clk_i),
+        .clear_i (rst_i || start_i),
+        .inc_i   (perf_inc),
+        .sel_i   (perf_sel_i),
+        .val_o   (perf_o)
+    );
 
     // ------------------------------------------------------------------
     // Sequential state
@@ -1072,7 +1112,6 @@ module gpu_core #(
                 wpark_q[w] <= {T{1'b0}};
                 bslot_q[w] <= 0;
             end
-            for (v = 0; v < NPERF; v = v + 1) perf_q[v] <= 32'd0;
         end else begin
             cycle_q <= cycle_q + 64'd1;
 
@@ -1279,40 +1318,6 @@ module gpu_core #(
             if (smem_wb_grant) swait_q[smem_wb_warp] <= 1'b0;
             if (div_wb_grant) dwait_q[div_wb_warp] <= 1'b0;
 
-            // ---- counters
-            if (start_i) begin
-                for (v = 0; v < NPERF; v = v + 1) perf_q[v] <= 32'd0;
-            end else begin
-                if (x_commit) begin
-                    perf_q[`PERF_INSTRS]        <= perf_q[`PERF_INSTRS] + 32'd1;
-                    perf_q[`PERF_THREAD_INSTRS] <= perf_q[`PERF_THREAD_INSTRS] + {24'd0, x_popcount};
-                end
-                if (perf_smem_acc) perf_q[`PERF_SMEM_ACCESSES] <= perf_q[`PERF_SMEM_ACCESSES] + 32'd1;
-                if (perf_smem_cf)  perf_q[`PERF_SMEM_CONFLICTS] <= perf_q[`PERF_SMEM_CONFLICTS] + 32'd1;
-                if (x_w_sync)      perf_q[`PERF_WARP_SYNCS] <= perf_q[`PERF_WARP_SYNCS] + 32'd1;
-                if (perf_load)    perf_q[`PERF_LOADS]      <= perf_q[`PERF_LOADS] + 32'd1;
-                if (perf_store)   perf_q[`PERF_STORES]     <= perf_q[`PERF_STORES] + 32'd1;
-                if (perf_atomic)  perf_q[`PERF_ATOMICS]    <= perf_q[`PERF_ATOMICS] + 32'd1;
-                if (perf_l1_hit)  perf_q[`PERF_L1D_HITS]   <= perf_q[`PERF_L1D_HITS] + 32'd1;
-                if (perf_l1_miss) perf_q[`PERF_L1D_MISSES] <= perf_q[`PERF_L1D_MISSES] + 32'd1;
-                if (perf_ic_hit)  perf_q[`PERF_L1I_HITS]   <= perf_q[`PERF_L1I_HITS] + 32'd1;
-                if (perf_ic_miss) perf_q[`PERF_L1I_MISSES] <= perf_q[`PERF_L1I_MISSES] + 32'd1;
-                if (x_valid_q && x_replay)
-                    perf_q[`PERF_STALL_REPLAY] <= perf_q[`PERF_STALL_REPLAY] + 32'd1;
-                if (!issue) begin
-                    if (!(|live))
-                        perf_q[`PERF_IDLE] <= perf_q[`PERF_IDLE] + 32'd1;
-                    else if (pick_ok && unit_wb_pending)
-                        perf_q[`PERF_STALL_WB] <= perf_q[`PERF_STALL_WB] + 32'd1;
-                    else if (!pick_ok && |(fwait_q & live))
-                        perf_q[`PERF_STALL_FETCH] <= perf_q[`PERF_STALL_FETCH] + 32'd1;
-                    else if (!pick_ok && |((lwait_q | dwait_q | swait_q | lsu_blk_q | div_blk_q |
-                                             smem_blk_q) & live))
-                        perf_q[`PERF_STALL_MEM] <= perf_q[`PERF_STALL_MEM] + 32'd1;
-                    else if (!pick_ok && |(bwait_q & live))
-                        perf_q[`PERF_STALL_BAR] <= perf_q[`PERF_STALL_BAR] + 32'd1;
-                end
-            end
         end
     end
 
