@@ -1035,36 +1035,41 @@ module gpu_core #(
         x_popcount = 8'd0;
         for (t = 0; t < T; t = t + 1) x_popcount = x_popcount + {7'd0, x_mask_q[t]};
     end
-    // each counter's increment this cycle (a counter counts up by at most T)
+    // each counter's increment, and whether it counts this cycle (a counter
+    // counts up by at most T); the increments are known early, the enables
+    // late (most come from X's commit)
     localparam PSW = $clog2(T + 1);
     reg [NPERF*PSW-1:0] perf_inc;
+    reg [NPERF-1:0]     perf_en;
     always @(*) begin
-        perf_inc = {(NPERF*PSW){1'b0}};
-        perf_inc[`PERF_INSTRS*PSW +: PSW]         = PSW'(x_commit);
-        perf_inc[`PERF_THREAD_INSTRS*PSW +: PSW]  = x_commit ? PSW'(x_popcount) : {PSW{1'b0}};
-        perf_inc[`PERF_SMEM_ACCESSES*PSW +: PSW]  = PSW'(perf_smem_acc);
-        perf_inc[`PERF_SMEM_CONFLICTS*PSW +: PSW] = PSW'(perf_smem_cf);
-        perf_inc[`PERF_WARP_SYNCS*PSW +: PSW]     = PSW'(x_w_sync);
-        perf_inc[`PERF_LOADS*PSW +: PSW]          = PSW'(perf_load);
-        perf_inc[`PERF_STORES*PSW +: PSW]         = PSW'(perf_store);
-        perf_inc[`PERF_ATOMICS*PSW +: PSW]        = PSW'(perf_atomic);
-        perf_inc[`PERF_L1D_HITS*PSW +: PSW]       = PSW'(perf_l1_hit);
-        perf_inc[`PERF_L1D_MISSES*PSW +: PSW]     = PSW'(perf_l1_miss);
-        perf_inc[`PERF_L1I_HITS*PSW +: PSW]       = PSW'(perf_ic_hit);
-        perf_inc[`PERF_L1I_MISSES*PSW +: PSW]     = PSW'(perf_ic_miss);
-        perf_inc[`PERF_STALL_REPLAY*PSW +: PSW]   = PSW'(x_valid_q && x_replay);
+        perf_inc = {NPERF{PSW'(1)}};
+        perf_inc[`PERF_THREAD_INSTRS*PSW +: PSW] = PSW'(x_popcount);
+        perf_en  = {NPERF{1'b0}};
+        perf_en[`PERF_INSTRS]         = x_commit;
+        perf_en[`PERF_THREAD_INSTRS]  = x_commit;
+        perf_en[`PERF_SMEM_ACCESSES]  = perf_smem_acc;
+        perf_en[`PERF_SMEM_CONFLICTS] = perf_smem_cf;
+        perf_en[`PERF_WARP_SYNCS]     = x_w_sync;
+        perf_en[`PERF_LOADS]          = perf_load;
+        perf_en[`PERF_STORES]         = perf_store;
+        perf_en[`PERF_ATOMICS]        = perf_atomic;
+        perf_en[`PERF_L1D_HITS]       = perf_l1_hit;
+        perf_en[`PERF_L1D_MISSES]     = perf_l1_miss;
+        perf_en[`PERF_L1I_HITS]       = perf_ic_hit;
+        perf_en[`PERF_L1I_MISSES]     = perf_ic_miss;
+        perf_en[`PERF_STALL_REPLAY]   = x_valid_q && x_replay;
         if (!issue) begin
             if (!(|live))
-                perf_inc[`PERF_IDLE*PSW +: PSW] = PSW'(1);
+                perf_en[`PERF_IDLE] = 1'b1;
             else if (pick_ok && unit_wb_pending)
-                perf_inc[`PERF_STALL_WB*PSW +: PSW] = PSW'(1);
+                perf_en[`PERF_STALL_WB] = 1'b1;
             else if (!pick_ok && |(fwait_q & live))
-                perf_inc[`PERF_STALL_FETCH*PSW +: PSW] = PSW'(1);
+                perf_en[`PERF_STALL_FETCH] = 1'b1;
             else if (!pick_ok && |((lwait_q | dwait_q | swait_q | lsu_blk_q | div_blk_q |
                                      smem_blk_q) & live))
-                perf_inc[`PERF_STALL_MEM*PSW +: PSW] = PSW'(1);
+                perf_en[`PERF_STALL_MEM] = 1'b1;
             else if (!pick_ok && |(bwait_q & live))
-                perf_inc[`PERF_STALL_BAR*PSW +: PSW] = PSW'(1);
+                perf_en[`PERF_STALL_BAR] = 1'b1;
         end
     end
     gpu_perf_counters #(
@@ -1074,6 +1079,7 @@ module gpu_core #(
         .clk_i   (clk_i),
         .clear_i (rst_i || start_i),
         .inc_i   (perf_inc),
+        .en_i    (perf_en),
         .sel_i   (perf_sel_i),
         .val_o   (perf_o)
     );

@@ -25,19 +25,25 @@ module gpu_perf_counters #(
 ) (
     input  wire            clk_i,
     input  wire            clear_i,   // every counter to 0; this cycle's increments are dropped
-    input  wire [N*SW-1:0] inc_i,     // counter k's increment at [k*SW +: SW]
+    input  wire [N*SW-1:0] inc_i,     // counter k's increment at [k*SW +: SW] ...
+    input  wire [N-1:0]    en_i,      // ... counted if en_i[k]: the increment is added
+                                      // before the (late) enable picks the sum
     input  wire [4:0]      sel_i,
     output wire [31:0]     val_o      // counter sel_i (0 above N - 1)
 );
     reg  [LO-1:0] lo_q [0:N-1];
     reg  [N-1:0]  pend_q, zero_q;
     reg  [HI-1:0] hi_mem [0:31];
-    reg  [N-1:0]  carry;
+    reg  [N-1:0]  carry, c_sum;
     reg  [LO-1:0] lo_next [0:N-1];
+    reg  [LO-1:0] lo_sum;
     integer       k;
     always @(*)
-        for (k = 0; k < N; k = k + 1)
-            {carry[k], lo_next[k]} = {1'b0, lo_q[k]} + (LO+1)'(inc_i[k*SW +: SW]);
+        for (k = 0; k < N; k = k + 1) begin
+            {c_sum[k], lo_sum} = {1'b0, lo_q[k]} + (LO+1)'(inc_i[k*SW +: SW]);
+            carry[k]   = en_i[k] && c_sum[k];
+            lo_next[k] = en_i[k] ? lo_sum : lo_q[k];
+        end
 
     // the lowest pending carry goes into the RAM
     reg       svc_any;

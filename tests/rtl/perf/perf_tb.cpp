@@ -1,7 +1,7 @@
 // Unit test of gpu_perf_counters against N plain 32-bit counters: every
-// cycle each counter gets a random increment from 0 to STEP (phases of
-// none, sparse, every counter at STEP every cycle: the most carries the
-// pending-carry scheme can meet), a clear now and then (its cycle's
+// cycle each counter is offered an increment from 0 to STEP and an enable
+// (phases of none enabled, sparse, every counter at STEP every cycle: the
+// most carries the pending-carry scheme can meet, and random), a clear now and then (its cycle's
 // increments dropped), and a random counter is read and compared, as is
 // every counter once in a while (a sweep of sel_i between two cycles).
 // Prints "N passed, N failed"; exit code 1 on any failure.
@@ -54,16 +54,19 @@ int main(int argc, char **argv) {
         int phase = (int)((c / 5000) % 4);   // none, sparse, all at STEP, random
         bool clear = (rng() % 20011) == 0;
         uint64_t inc_bits[4] = {0, 0, 0, 0};   // N * SW <= 256 bits
-        uint32_t inc[32] = {0};
+        uint32_t inc[32] = {0}, en = 0;
         for (int k = 0; k < N; k++) {
+            // the increment offered, and whether the counter takes it
             uint32_t v = 0;
+            bool e = true;
             switch (phase) {
-            case 0: v = 0; break;
-            case 1: v = (rng() % 8) == 0 ? 1 : 0; break;
+            case 0: v = rng() % (STEP + 1); e = false; break;
+            case 1: v = 1; e = (rng() % 8) == 0; break;
             case 2: v = STEP; break;
-            default: v = rng() % (STEP + 1); break;
+            default: v = rng() % (STEP + 1); e = rng() & 1; break;
             }
-            inc[k] = v;
+            inc[k] = e ? v : 0;
+            en |= (uint32_t)e << k;
             for (int b = 0; b < SW; b++)
                 if (v >> b & 1) {
                     int bit = k * SW + b;
@@ -75,6 +78,7 @@ int main(int argc, char **argv) {
         // Verilator wide signal, written 32 bits at a time
         for (int w = 0; w < (N * SW + 31) / 32; w++)
             t->inc_i[w] = (uint32_t)(inc_bits[w / 2] >> (32 * (w % 2)));
+        t->en_i = en;
         t->clk_i = 0; t->eval(); t->clk_i = 1; t->eval();
         for (int k = 0; k < N; k++) ref[k] = clear ? 0 : ref[k] + inc[k];
         if (c % 997 == 0)
