@@ -91,7 +91,7 @@ SYNTH_SUMMARY = awk 'BEGIN {c=l=f=b=m=0} /Number of cells/ {c=$$4} /LUT4 / {l=$$
 	      "$(1)", c, l, f, b, m}' $(2)
 synth: $(DEPS_STAMP) $(SYNTH_STAT)
 	@$(call SYNTH_SUMMARY,$(CONFIG)$(if $(filter 0,$(DETECTOR)), without detector),$(SYNTH_STAT))
-$(SYNTH_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh) $(GEN)/scord_defs.vh
+$(SYNTH_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
 	yosys -q -l $(SYNTH_LOG) -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); chparam -set DETECTOR $(DETECTOR) $(RTL_TOP); synth_ecp5 -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
 
@@ -104,7 +104,7 @@ SYNTH_DET_STAT := $(SYNTH_DET_DIR)/stat.txt
 RTL_SCORD := $(sort $(wildcard rtl/scord/*.v))
 synth-detector: $(DEPS_STAMP) $(SYNTH_DET_STAT)
 	@$(call SYNTH_SUMMARY,$(CONFIG) scord_top alone,$(SYNTH_DET_STAT))
-$(SYNTH_DET_STAT): $(RTL_SCORD) $(GEN)/scord_defs.vh
+$(SYNTH_DET_STAT): $(RTL_SCORD) $(wildcard rtl/scord/*.vh) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
 	yosys -q -l $(SYNTH_DET_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/scord $(RTL_SCORD); synth_ecp5 -top scord_top -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
 
@@ -120,7 +120,7 @@ SYNTH_PARTS_STAT := $(SYNTH_PARTS_DIR)/stat.json
 synth-parts: $(DEPS_STAMP) $(SYNTH_PARTS_STAT)
 	@echo "synth-parts $(CONFIG)$(if $(filter 0,$(DETECTOR)), without detector): totals over each module's instances"
 	@python3 tools/synth_parts.py $(SYNTH_PARTS_STAT)
-$(SYNTH_PARTS_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh) $(GEN)/scord_defs.vh tools/synth_parts.py
+$(SYNTH_PARTS_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) $(GEN)/scord_defs.vh tools/synth_parts.py
 	@mkdir -p $(dir $@)
 	yosys -q -l $(SYNTH_PARTS_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); chparam -set DETECTOR $(DETECTOR) $(RTL_TOP); synth_ecp5 -noflatten -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@.tmp stat -json' >/dev/null
 	@mv $@.tmp $@

@@ -115,7 +115,7 @@ fpga-det-cost: fpga-deps
 FPGA_PATHS ?= 10
 .PHONY: fpga-paths
 fpga-paths: fpga-synth
-	@python3 tools/fpga_paths.py $(BUILD)/fpga/$(BOARD)/synth.json $(FPGA_PATHS)
+	@python3 tools/fpga_paths.py $(FPGA_OUT)/synth.json $(FPGA_PATHS)
 
 # PLL dividers for FPGA_MHZ from the board's oscillator
 FPGA_PLL = $(shell python3 tools/ecp5_pll.py $(FPGA_CLK_IN_MHZ) $(FPGA_MHZ))
@@ -145,7 +145,7 @@ $(FPGA_OUT)/pnr-settings: fpga-force
 	@mkdir -p $(dir $@)
 	@echo '$(FPGA_PNR_SETTINGS)' | cmp -s - $@ || echo '$(FPGA_PNR_SETTINGS)' > $@
 
-$(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(FW_VH) $(wildcard rtl/gpu/*.vh) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
+$(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(FW_VH) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
 	@mkdir -p $(dir $@)
 	@test -n "$(FPGA_PLL)" || { echo "fpga: no PLL setting for $(FPGA_MHZ) MHz" >&2; exit 1; }
 	@echo "fpga: synthesis of $(FPGA_TOP) ($(CONFIG), $(FPGA_MHZ) MHz, detector=$(DETECTOR)) -> $@"

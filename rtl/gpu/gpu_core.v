@@ -233,9 +233,10 @@ module gpu_core #(
     // Barrier: a waiting warp is released once every live warp of its
     // block waits too.
     // ------------------------------------------------------------------
-    reg [NUM_WARPS-1:0] bar_ready, bar_release;
+    reg [NUM_WARPS-1:0] bar_ready, bar_sel;
     reg                 bar_any;
     reg [WW-1:0]        bar_slot;   // the block slot released this cycle
+    reg [NUM_WARPS-1:0] bar_ssel;   // the block slots bar_sel's warps are in
     wire                det_bar_ok;  // the event port can take a barrier event now
     always @(*) begin
         for (w = 0; w < NUM_WARPS; w = w + 1) begin
@@ -253,10 +254,20 @@ module gpu_core #(
                 bar_any  = 1'b1;
                 bar_slot = bslot_q[w];
             end
-        for (w = 0; w < NUM_WARPS; w = w + 1)
-            bar_release[w] = bar_ready[w] &&
-                             (!det_armed || (det_bar_ok && bslot_q[w] == bar_slot));
+        // the warps (and their block slots) a release this cycle frees
+        bar_ssel = {NUM_WARPS{1'b0}};
+        for (w = 0; w < NUM_WARPS; w = w + 1) begin
+            bar_sel[w] = bar_ready[w] && (!det_armed || bslot_q[w] == bar_slot);
+            if (bar_sel[w]) bar_ssel[bslot_q[w]] = 1'b1;
+        end
     end
+    // Whether the release happens waits for the event port (det_bar_ok),
+    // which X's commit decides late in the cycle: everything above is made
+    // without it, and bar_go only enables it (the FPGA's longest paths ran
+    // from the commit through the release into the barrier ids and the
+    // logical clocks, docs/fpga.md).
+    wire bar_go = bar_any && (!det_armed || det_bar_ok);
+    wire [NUM_WARPS-1:0] bar_release = bar_go ? bar_sel : {NUM_WARPS{1'b0}};
     wire det_bar_push = det_armed && bar_any && det_bar_ok;
 
     // Barrier id of each block slot: counts the block's barrier releases.
@@ -907,7 +918,7 @@ module gpu_core #(
                 .sync_mask_i    (w_have),
                 .sync_pc_i      (x_pc_q),
                 .sync_warp_i    (x_warp_q),
-                .bar_valid_i    (bar_any && (bar_release != {NUM_WARPS{1'b0}})),
+                .bar_valid_i    (bar_go),
                 .bar_bslot_i    (bar_slot),
                 .launch_i       (do_launch),
                 .launch_bslot_i (new_bslot),
@@ -948,7 +959,7 @@ module gpu_core #(
                 .sync_i         (x_w_sync),
                 .fence_i        (sh_fence),
                 .x_warp_i       (x_warp_q),
-                .bar_i          (bar_any && (bar_release != {NUM_WARPS{1'b0}})),
+                .bar_i          (bar_go),
                 .bar_bslot_i    (bar_slot),
                 .bslot_i        (bslot_all),
                 .ws_o           (sh_ws),
@@ -1298,8 +1309,8 @@ module gpu_core #(
             if (x_commit && x_class_q == `CL_BAR)
                 bar_pc_q[bslot_q[x_warp_q]] <= x_pc_q;
             for (w = 0; w < NUM_WARPS; w = w + 1)
-                if (bar_release[w])
-                    bar_id_q[bslot_q[w]] <= bar_id_q[bslot_q[w]] + 8'd1;
+                if (bar_go && bar_ssel[w])
+                    bar_id_q[w] <= bar_id_q[w] + 8'd1;
             if (do_launch)
                 bar_id_q[new_bslot] <= 8'd0;
 

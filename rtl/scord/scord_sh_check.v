@@ -88,11 +88,27 @@ module scord_sh_check #(
     localparam G_WS   = G_FC + 6;
     localparam G_EP   = G_WS + 8;
     localparam G_GEN  = G_EP + 8;
+    // The fields of the access's warp slot, as loops of compares: an index
+    // like fc_i[w*6 +: 6] Yosys made a multiplication (on the FPGA a DSP
+    // block and a carry chain; docs/fpga.md, Long paths).
+    reg [5:0] acc_fc;
+    reg [4:0] acc_wib;
+    integer   aw;
+    always @(*) begin
+        acc_fc  = 6'd0;
+        acc_wib = 5'd0;
+        for (aw = 0; aw < NUM_WARPS; aw = aw + 1)
+            if (acc_warp_i == WW'(aw)) begin
+                acc_fc  = fc_i[aw*6 +: 6];
+                acc_wib = wib_i[aw*5 +: 5];
+            end
+    end
+
     // An access's own fence count includes a fence of its warp that is
     // counted as this access commits: the count its warp has from then on.
     assign tag_o = {gen_i, ep_i[acc_bslot_i*8 +: 8], ws_i[acc_warp_i*8 +: 8],
-                    fc_i[acc_warp_i*6 +: 6] + 6'(fpend_i[acc_warp_i]), acc_pc_i, acc_block_i,
-                    wib_i[acc_warp_i*5 +: 5], acc_base_i};
+                    acc_fc + 6'(fpend_i[acc_warp_i]), acc_pc_i, acc_block_i,
+                    acc_wib, acc_base_i};
 
     wire          t_gen  = tag_i[G_GEN];
     wire [7:0]    t_ep   = tag_i[G_EP +: 8];
@@ -113,10 +129,10 @@ module scord_sh_check #(
     // The fence counts the rule sees: the others' now, its own warp's as
     // it was when the access issued.
     reg [NUM_WARPS*6-1:0] fc_eff;
-    always @(*) begin
-        fc_eff = fc_i;
-        fc_eff[warp_i*6 +: 6] = t_fc;
-    end
+    integer fw;
+    always @(*)
+        for (fw = 0; fw < NUM_WARPS; fw = fw + 1)
+            fc_eff[fw*6 +: 6] = (warp_i == WW'(fw)) ? t_fc : fc_i[fw*6 +: 6];
 
     // each lane's bytes of its word
     reg [T*4-1:0] bytes;
@@ -227,7 +243,7 @@ module scord_sh_check #(
     reg [TW-1:0]    r_prev;
     reg [WW-1:0]    r_pslot;
     reg [SAW-1:0]   r_byte;
-    integer         ry;
+    integer         ry, pw;
     always @(*)
         for (ry = 0; ry < 2; ry = ry + 1) begin
             r_bk    = rep_bank[ry];
@@ -251,7 +267,8 @@ module scord_sh_check #(
             rep_d[ry][`SHR_BLOCK]      = t_blk;
             rep_d[ry][`SHR_WARP]       = t_wib;
             rep_d[ry][`SHR_LANE]       = 5'(r_lane);
-            rep_d[ry][`SHR_PREV_WARP]  = wib_i[r_pslot*5 +: 5];
+            for (pw = 0; pw < NUM_WARPS; pw = pw + 1)
+                if (r_pslot == WW'(pw)) rep_d[ry][`SHR_PREV_WARP] = wib_i[pw*5 +: 5];
             rep_d[ry][`SHR_PREV_LANE]  = 5'(r_prev[LB-1:0]);
             // an unnamed reader ("another lane of this warp") has no PC
             rep_d[ry][`SHR_PREV_PCIDX] = b_px[r_bk] ? b_ppc[r_bk*16 +: 16]
@@ -284,6 +301,13 @@ module scord_sh_check #(
     assign hold_o = (armed_i && (sweep_pend_q || sweeping_q)) ||
                     ({1'b0, q_n_q} + (busy_i ? 4'd2 : 4'd0) + 4'd2 > 4'(QD));
 
+`ifndef SYNTHESIS
+    // the free slots above are free: hold_o left room for every pass in R
+    always @(posedge clk_i)
+        if (!rst_i && (rep0 || rep1) && q_n_q > 3'd2)
+            $display("scord_sh_check: ERROR: a pass's reports find %0d queued", q_n_q);
+`endif
+
     always @(posedge clk_i) begin
         if (por_i) begin
             dirty_q      <= 1'b1;     // the RAMs hold anything after power-up
@@ -298,14 +322,14 @@ module scord_sh_check #(
             q_wr_q       <= 2'd0;
             q_n_q        <= 3'd0;
         end else begin
-            if (rep0 && rep1) begin
-                q_q[q_wr_q]        <= rep_d[0];
-                q_q[q_wr_q + 2'd1] <= rep_d[1];
-                q_wr_q             <= q_wr_q + 2'd2;
-            end else if (rep0 || rep1) begin
-                q_q[q_wr_q] <= rep0 ? rep_d[0] : rep_d[1];
-                q_wr_q      <= q_wr_q + 2'd1;
-            end
+            // The two free slots after the tail take this pass's reports
+            // whether or not it has any (hold_o keeps two free for it); only
+            // the tail waits for the rules' decision, the slots' enables
+            // are registered (the rules -> enables path was the FPGA's
+            // longest in this module).
+            if (q_n_q != 3'd4) q_q[q_wr_q]        <= rep0 ? rep_d[0] : rep_d[1];
+            if (q_n_q <= 3'd2) q_q[q_wr_q + 2'd1] <= rep_d[1];
+            q_wr_q <= q_wr_q + {1'b0, rep0} + {1'b0, rep1};
             if (pop) q_rd_q <= q_rd_q + 2'd1;
             q_n_q <= q_n_q + {2'd0, rep0} + {2'd0, rep1} - {2'd0, pop};
 

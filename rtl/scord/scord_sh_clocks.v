@@ -54,13 +54,24 @@ module scord_sh_clocks #(
     wire [5:0] fc_x = fc_q[x_warp_i];
     wire       wrap_x = (sync_i && ws_x == 8'hFF) || (fence_i && fc_x == 6'h3F);
     wire [WW-1:0] wrap_bslot = bslot_i[x_warp_i*WW +: WW];
+    // bar_i and fence_i are decided late in the cycle (by the core's commit,
+    // on the FPGA's longest paths), so the sums G + 1..3 and whether each
+    // wraps are made from G alone and the requests only pick among them:
+    // no carry chain after a request.
+    wire [7:0] g1 = g_q + 8'd1;
+    wire [7:0] g2 = g_q + 8'd2;
+    wire [7:0] g3 = g_q + 8'd3;
     wire [1:0] n_new = {1'b0, launch_i} + {1'b0, bar_i} + {1'b0, wrap_x};
-    wire [8:0] g_sum = {1'b0, g_q} + {7'd0, n_new};
-    wire       g_wrap = g_sum[8];
+    wire [7:0] g_next = (n_new == 2'd0) ? g_q : (n_new == 2'd1) ? g1 :
+                        (n_new == 2'd2) ? g2 : g3;
+    // G + n_new passes 255
+    wire       g_wrap = (n_new == 2'd1) ? (g_q == 8'hFF) :
+                        (n_new == 2'd2) ? (g_q >= 8'hFE) :
+                        (n_new == 2'd3) ? (g_q >= 8'hFD) : 1'b0;
     // epochs handed out this cycle, in the order launch, barrier, wrap
-    wire [7:0] e_launch = g_q + 8'd1;
-    wire [7:0] e_bar    = g_q + {7'd0, launch_i} + 8'd1;
-    wire [7:0] e_wrap   = g_q + {7'd0, launch_i} + {7'd0, bar_i} + 8'd1;
+    wire [7:0] e_launch = g1;
+    wire [7:0] e_bar    = launch_i ? g2 : g1;
+    wire [7:0] e_wrap   = (launch_i && bar_i) ? g3 : (launch_i || bar_i) ? g2 : g1;
     localparam [7:0] FIRST_FREE = NUM_WARPS;
 
     integer w;
@@ -94,7 +105,7 @@ module scord_sh_clocks #(
                 gen_o  <= !gen_o;
                 wrap_o <= 1'b1;
             end else begin
-                g_q <= g_sum[7:0];
+                g_q <= g_next;
                 if (launch_i) ep_q[launch_bslot_i] <= e_launch;
                 if (bar_i)    ep_q[bar_bslot_i]    <= e_bar;
                 if (wrap_x)   ep_q[wrap_bslot]     <= e_wrap;

@@ -89,6 +89,18 @@ module scord_sh_rule #(
     wire is_st = (kind_i == `DET_EV_STORE);
     wire is_at = (kind_i == `DET_EV_ATOMIC);
 
+    // Warp slot w's fence count. A loop of compares, not fcs[w*6 +: 6]:
+    // Yosys made that index a multiplication, on the FPGA a DSP block and a
+    // carry chain in front of every rule (docs/fpga.md, Long paths).
+    function automatic [5:0] fc_of(input [NUM_WARPS*6-1:0] fcs, input [WW-1:0] w);
+        integer k;
+        begin
+            fc_of = 6'd0;
+            for (k = 0; k < NUM_WARPS; k = k + 1)
+                if (w == WW'(k)) fc_of = fcs[k*6 +: 6];
+        end
+    endfunction
+
     // A previous access of thread t with counters (ws, fc) is ordered before
     // this pass if a warp sync or a fence of this warp followed it (same
     // warp), or its warp fenced since (another warp: fence and flag).
@@ -96,8 +108,8 @@ module scord_sh_rule #(
                                input [WW-1:0] w, input [7:0] ws_now,
                                input [NUM_WARPS*6-1:0] fcs);
         begin
-            if (tw == w) ordered = (s != ws_now) || (f != fcs[tw*6 +: 6]);
-            else         ordered = (f != fcs[tw*6 +: 6]);
+            if (tw == w) ordered = (s != ws_now) || (f != fc_of(fcs, tw));
+            else         ordered = (f != fc_of(fcs, tw));
         end
     endfunction
 
@@ -196,7 +208,7 @@ module scord_sh_rule #(
                     ent_o[P_RT +: TW] = {warp_i, lo};
                     ent_o[P_RB +: 4]  = bytes_i[4*lo +: 4];
                     ent_o[P_RS +: 8]  = ws_i;
-                    ent_o[P_RF +: 6]  = fc_i[warp_i*6 +: 6];
+                    ent_o[P_RF +: 6]  = fc_of(fc_i, warp_i);
                     ent_o[P_RP +: 16] = pcidx_i;
                 end else if (rt[TW-1 -: WW] == warp_i) begin
                     // only lanes of the first reader's warp are known to be
@@ -210,7 +222,7 @@ module scord_sh_rule #(
                 ent_o[P_WA]       = is_at;
                 ent_o[P_WB +: 4]  = bytes_i[4*hi +: 4];
                 ent_o[P_WS +: 8]  = ws_i;
-                ent_o[P_WF +: 6]  = fc_i[warp_i*6 +: 6];
+                ent_o[P_WF +: 6]  = fc_of(fc_i, warp_i);
                 ent_o[P_WP +: 16] = pcidx_i;
                 ent_o[P_RV]       = 1'b0;
                 ent_o[P_RM]       = 1'b0;

@@ -45,7 +45,7 @@ SCORDUT_VERILATE = @mkdir -p $(1); \
 	  -CFLAGS "-std=c++17 -O2 $(SCORDUT_DEFS) -I$(abspath sim/refmodel) -I$(abspath $(GEN))" \
 	  $(SCORDUT_RTL) $(abspath $(SCORDUT_SRC)) $(abspath $(SCORDUT_MOBJS)) \
 	  >$(1)/build.log 2>&1 || { tail -40 $(1)/build.log; exit 1; }
-SCORDUT_DEPS = $(SCORDUT_RTL) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
+SCORDUT_DEPS = $(SCORDUT_RTL) $(wildcard rtl/scord/*.vh) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
 
 $(SCORDUT_BIN): $(SCORDUT_DEPS)
 	$(call SCORDUT_VERILATE,$(SCORDUT_DIR),)
