@@ -258,10 +258,14 @@ module gpu_smem #(
     // the left-hand side would make synthesis build a full-width shifter
     // per assignment. Only narrow temporaries, and only when a pass is
     // planned: this runs at most once per pass, also in the cycle model.
+    // The source is picked by plan_next alone (the two never meet: A takes
+    // no request while its instruction goes on): `accept` waits for X's
+    // commit, late in the cycle, and only enables the registers (the FPGA's
+    // longest path ran from the commit through the whole planner).
     wire plan_new  = accept;
     wire plan_next = a_go && !a_done;
-    wire [T*SAW-1:0] plan_addr  = plan_new ? req_addr_i  : a_addr_q;
-    wire [T*32-1:0]  plan_wdata = plan_new ? req_wdata_i : a_wdata_q;
+    wire [T*SAW-1:0] plan_addr  = plan_next ? a_addr_q  : req_addr_i;
+    wire [T*32-1:0]  plan_wdata = plan_next ? a_wdata_q : req_wdata_i;
     always @(posedge clk_i) begin : planner
         reg [T-1:0]     rem, lanes, taken;
         reg [T*WAW-1:0] wv;             // each lane's word address,
@@ -276,9 +280,9 @@ module gpu_smem #(
         reg             amo, found;
         integer j, q, bk;
         if (plan_new || plan_next) begin
-            rem  = plan_new ? req_mask_i : rem_next;
-            size = plan_new ? req_size_i : a_size_q;
-            amo  = plan_new ? (req_op_i == `LSU_AMO) : a_amo;
+            rem  = plan_next ? rem_next : req_mask_i;
+            size = plan_next ? a_size_q : req_size_i;
+            amo  = plan_next ? a_amo    : (req_op_i == `LSU_AMO);
             for (j = 0; j < T; j = j + 1) begin
                 wv[j*WAW +: WAW] = plan_addr[j*SAW+2 +: WAW];
                 bv[j*LB +: LB]   = (T > 1) ? plan_addr[j*SAW+2 +: LB] : {LB{1'b0}};
