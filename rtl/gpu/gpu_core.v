@@ -851,7 +851,21 @@ module gpu_core #(
                                     (x_lsu_op_q == `LSU_LOAD)  ? `DET_EV_LOAD :
                                     (x_lsu_op_q == `LSU_STORE) ? `DET_EV_STORE : `DET_EV_ATOMIC;
             wire [T-1:0] x_low_lane = x_mask_q & ~(x_mask_q - 1'b1);  // fences: one event
-            wire [7:0]  bar_id_next = bar_id_q[bar_slot] + 8'd1;  // the id after this release
+            // X's block's barrier id, and the id after this release: read by
+            // loops of compares, so synthesis does not share one array read
+            // and adder between the two behind the late x_det_push (it did,
+            // which put the commit in front of the adder; docs/fpga.md).
+            reg  [7:0] bar_id_x, bar_id_rel;
+            integer    bi;
+            always @(*) begin
+                bar_id_x   = 8'd0;
+                bar_id_rel = 8'd0;
+                for (bi = 0; bi < NUM_WARPS; bi = bi + 1) begin
+                    if (bslot_q[x_warp_q] == WW'(bi)) bar_id_x   = bar_id_q[bi];
+                    if (bar_slot == WW'(bi))          bar_id_rel = bar_id_q[bi];
+                end
+            end
+            wire [7:0]  bar_id_next = bar_id_rel + 8'd1;  // the id after this release
             reg  [WW-1:0] bar_warp;   // a warp of the released block, for its ids
             integer bw;
             always @(*) begin
@@ -881,7 +895,7 @@ module gpu_core #(
                 .push_addr_i    (x_det_push ? ((x_fence_blk || x_fence_dev) ? {T*32{1'b0}} : x_paddr)
                                             : {T*32{1'b0}}),
                 .push_bloom_i   (x_det_push ? x_bloom : 16'd0),
-                .push_barrier_i (x_det_push ? bar_id_q[bslot_q[x_warp_q]] : bar_id_next),
+                .push_barrier_i (x_det_push ? bar_id_x : bar_id_next),
                 .push_block_i   (x_det_push ? block_id_q[x_warp_q][15:0]
                                             : block_id_q[bar_warp][15:0]),
                 .push_warp_i    (x_det_push ? {{(5-WW){1'b0}}, wib_q[x_warp_q]} : 5'd0),
