@@ -950,8 +950,8 @@ module gpu_core #(
             // fence orders only through a flag its warp writes afterwards.
             reg  [NUM_WARPS-1:0] sh_fpend_q;
             wire                 x_fence_any = x_fence_blk || x_fence_dev;
-            wire                 sh_fence    = x_commit && sh_fpend_q[x_warp_q] &&
-                                               (x_class_q != `CL_BAR);
+            // counted if X commits (the clocks take the commit apart)
+            wire                 sh_fence    = sh_fpend_q[x_warp_q] && (x_class_q != `CL_BAR);
             integer fw;
             always @(posedge clk_i)
                 for (fw = 0; fw < NUM_WARPS; fw = fw + 1)
@@ -970,10 +970,13 @@ module gpu_core #(
                 .launch_i       (do_launch),
                 .launch_bslot_i (new_bslot),
                 .launch_warps_i (alloc),
+                .commit_i       (x_commit),
                 .sync_i         (x_w_sync),
                 .fence_i        (sh_fence),
                 .x_warp_i       (x_warp_q),
-                .bar_i          (bar_go),
+                // bar_go if X does not commit, if it does
+                .bar_i          ({bar_any && (!det_armed || (!det_full && !x_det_evt)),
+                                  bar_any && (!det_armed || !det_full)}),
                 .bar_bslot_i    (bar_slot),
                 .bslot_i        (bslot_all),
                 .ws_o           (sh_ws),

@@ -28,12 +28,17 @@ module scord_sh_clocks #(
     input  wire                      launch_i,
     input  wire [WW-1:0]             launch_bslot_i,
     input  wire [NUM_WARPS-1:0]      launch_warps_i,
-    // a warp sync, a fence executed by warp slot x_warp_i (at most one a cycle)
+    // X's commit, decided late in the cycle; the requests it decides come
+    // in both ways, and it only picks between the two next states (the
+    // FPGA's longest paths ran from it through these sums, docs/fpga.md)
+    input  wire                      commit_i,
+    // a warp sync, and a fence counted if X commits, by warp slot x_warp_i
+    // (at most one a cycle)
     input  wire                      sync_i,
     input  wire                      fence_i,
     input  wire [WW-1:0]             x_warp_i,
-    // a block's barrier released
-    input  wire                      bar_i,
+    // a block's barrier released: [0] if X does not commit, [1] if it does
+    input  wire [1:0]                bar_i,
     input  wire [WW-1:0]             bar_bslot_i,
     // every warp slot's block slot
     input  wire [NUM_WARPS*WW-1:0]   bslot_i,
@@ -52,27 +57,57 @@ module scord_sh_clocks #(
     // the one whose barrier releases, the one whose warp's count wraps.
     wire [7:0] ws_x = ws_q[x_warp_i];
     wire [5:0] fc_x = fc_q[x_warp_i];
-    wire       wrap_x = (sync_i && ws_x == 8'hFF) || (fence_i && fc_x == 6'h3F);
     wire [WW-1:0] wrap_bslot = bslot_i[x_warp_i*WW +: WW];
-    // bar_i and fence_i are decided late in the cycle (by the core's commit,
-    // on the FPGA's longest paths), so the sums G + 1..3 and whether each
-    // wraps are made from G alone and the requests only pick among them:
-    // no carry chain after a request.
+    // G + 1..3 and whether each wraps, from G alone: the requests only pick
+    // among them, with no carry chain after a request.
     wire [7:0] g1 = g_q + 8'd1;
     wire [7:0] g2 = g_q + 8'd2;
     wire [7:0] g3 = g_q + 8'd3;
-    wire [1:0] n_new = {1'b0, launch_i} + {1'b0, bar_i} + {1'b0, wrap_x};
-    wire [7:0] g_next = (n_new == 2'd0) ? g_q : (n_new == 2'd1) ? g1 :
-                        (n_new == 2'd2) ? g2 : g3;
-    // G + n_new passes 255
-    wire       g_wrap = (n_new == 2'd1) ? (g_q == 8'hFF) :
-                        (n_new == 2'd2) ? (g_q >= 8'hFE) :
-                        (n_new == 2'd3) ? (g_q >= 8'hFD) : 1'b0;
-    // epochs handed out this cycle, in the order launch, barrier, wrap
-    wire [7:0] e_launch = g1;
-    wire [7:0] e_bar    = launch_i ? g2 : g1;
-    wire [7:0] e_wrap   = (launch_i && bar_i) ? g3 : (launch_i || bar_i) ? g2 : g1;
     localparam [7:0] FIRST_FREE = NUM_WARPS;
+
+    // The next G, generation flip and epochs, c = 0 if X does not commit,
+    // 1 if it does.
+    wire [7:0] g_n  [0:1];
+    wire       wr_n [0:1];
+    wire [NUM_WARPS*8-1:0] ep_n [0:1];
+    genvar c;
+    generate
+        for (c = 0; c < 2; c = c + 1) begin : g_way
+            wire       bar    = bar_i[c];
+            wire       wrap_x = (sync_i && ws_x == 8'hFF) || (c == 1 && fence_i && fc_x == 6'h3F);
+            wire [1:0] n_new  = {1'b0, launch_i} + {1'b0, bar} + {1'b0, wrap_x};
+            // G + n_new passes 255: every slot a fresh epoch
+            wire       g_wrap = (n_new == 2'd1) ? (g_q == 8'hFF) :
+                                (n_new == 2'd2) ? (g_q >= 8'hFE) :
+                                (n_new == 2'd3) ? (g_q >= 8'hFD) : 1'b0;
+            // epochs handed out this cycle, in the order launch, barrier, wrap
+            wire [7:0] e_bar  = launch_i ? g2 : g1;
+            wire [7:0] e_wrap = (launch_i && bar) ? g3 : (launch_i || bar) ? g2 : g1;
+            reg  [NUM_WARPS*8-1:0] ep;
+            integer k;
+            always @(*)
+                for (k = 0; k < NUM_WARPS; k = k + 1) begin
+                    ep[k*8 +: 8] = ep_q[k];
+                    if (g_wrap)
+                        // what the blocks had recorded is cleared by the
+                        // sweep (missed races at most, never false)
+                        ep[k*8 +: 8] = 8'(k);
+                    else if (wrap_x && wrap_bslot == WW'(k))
+                        ep[k*8 +: 8] = e_wrap;
+                    else if (bar && bar_bslot_i == WW'(k))
+                        ep[k*8 +: 8] = e_bar;
+                    else if (launch_i && launch_bslot_i == WW'(k))
+                        ep[k*8 +: 8] = g1;
+                end
+            assign g_n[c]  = g_wrap ? FIRST_FREE :
+                             (n_new == 2'd0) ? g_q : (n_new == 2'd1) ? g1 :
+                             (n_new == 2'd2) ? g2 : g3;
+            assign wr_n[c] = g_wrap;
+            assign ep_n[c] = ep;
+        end
+    endgenerate
+    wire wrap_now = commit_i ? wr_n[1] : wr_n[0];
+    wire [NUM_WARPS*8-1:0] ep_now = commit_i ? ep_n[1] : ep_n[0];
 
     integer w;
     always @(posedge clk_i) begin
@@ -95,20 +130,14 @@ module scord_sh_clocks #(
                 fc_q[w] <= 6'd0;
             end
         end else begin
-            if (sync_i)  ws_q[x_warp_i] <= ws_x + 8'd1;
-            if (fence_i) fc_q[x_warp_i] <= fc_x + 6'd1;
-            if (g_wrap) begin
-                // every slot a fresh epoch; what the blocks had recorded is
-                // cleared by the sweep (missed races at most, never false)
-                for (w = 0; w < NUM_WARPS; w = w + 1) ep_q[w] <= 8'(w);
-                g_q    <= FIRST_FREE;
+            if (sync_i)              ws_q[x_warp_i] <= ws_x + 8'd1;
+            if (commit_i && fence_i) fc_q[x_warp_i] <= fc_x + 6'd1;
+            g_q <= commit_i ? g_n[1] : g_n[0];
+            for (w = 0; w < NUM_WARPS; w = w + 1)
+                ep_q[w] <= ep_now[w*8 +: 8];
+            if (wrap_now) begin
                 gen_o  <= !gen_o;
                 wrap_o <= 1'b1;
-            end else begin
-                g_q <= g_next;
-                if (launch_i) ep_q[launch_bslot_i] <= e_launch;
-                if (bar_i)    ep_q[bar_bslot_i]    <= e_bar;
-                if (wrap_x)   ep_q[wrap_bslot]     <= e_wrap;
             end
             // a launched warp starts its counts at 0 (after the lines above)
             if (launch_i)
