@@ -238,6 +238,7 @@ module gpu_core #(
     reg [WW-1:0]        bar_slot;   // the block slot released this cycle
     reg [NUM_WARPS-1:0] bar_ssel;   // the block slots bar_sel's warps are in
     wire                det_bar_ok;  // the event port can take a barrier event now
+    wire [1:0]          bar_go_by;   // bar_go below if X does not commit, if it does
     always @(*) begin
         for (w = 0; w < NUM_WARPS; w = w + 1) begin
             bar_ready[w] = bwait_q[w];
@@ -261,13 +262,6 @@ module gpu_core #(
             if (bar_sel[w]) bar_ssel[bslot_q[w]] = 1'b1;
         end
     end
-    // Whether the release happens waits for the event port (det_bar_ok),
-    // which X's commit decides late in the cycle: everything above is made
-    // without it, and bar_go only enables it (the FPGA's longest paths ran
-    // from the commit through the release into the barrier ids and the
-    // logical clocks, docs/fpga.md).
-    wire bar_go = bar_any && (!det_armed || det_bar_ok);
-    wire [NUM_WARPS-1:0] bar_release = bar_go ? bar_sel : {NUM_WARPS{1'b0}};
     wire det_bar_push = det_armed && bar_any && det_bar_ok;
 
     // Barrier id of each block slot: counts the block's barrier releases.
@@ -807,6 +801,18 @@ module gpu_core #(
     // released barrier pushes one when X does not.
     wire x_det_push = x_commit && x_det_evt;
     assign det_bar_ok = !det_full && !x_det_push;
+    // A barrier releases when every warp of its block waits and, with the
+    // detector, the event port takes its event (det_bar_ok), which X's
+    // commit decides late in the cycle. So the release is made both ways
+    // without the commit, which only picks (bar_go) or enables; the
+    // logical clocks take both ways. The warps and block slots it frees
+    // (bar_sel, bar_ssel) are made without it too. (The FPGA's longest
+    // paths ran from the commit through the release into the barrier ids
+    // and the clocks' epochs, docs/fpga.md.)
+    assign bar_go_by = {bar_any && (!det_armed || (!det_full && !x_det_evt)),
+                        bar_any && (!det_armed || !det_full)};
+    wire bar_go = x_commit ? bar_go_by[1] : bar_go_by[0];
+    wire [NUM_WARPS-1:0] bar_release = bar_go ? bar_sel : {NUM_WARPS{1'b0}};
     wire det_port_idle, sh_check_idle;
     assign det_idle_o = det_port_idle && !lk_busy && sh_check_idle;
 
@@ -974,9 +980,7 @@ module gpu_core #(
                 .sync_i         (x_w_sync),
                 .fence_i        (sh_fence),
                 .x_warp_i       (x_warp_q),
-                // bar_go if X does not commit, if it does
-                .bar_i          ({bar_any && (!det_armed || (!det_full && !x_det_evt)),
-                                  bar_any && (!det_armed || !det_full)}),
+                .bar_i          (bar_go_by),
                 .bar_bslot_i    (bar_slot),
                 .bslot_i        (bslot_all),
                 .ws_o           (sh_ws),
