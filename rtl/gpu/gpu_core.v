@@ -1020,8 +1020,10 @@ module gpu_core #(
     reg [WW-1:0]  r_warp_q;
     reg [31:0]    r_min;
     reg [T-1:0]   r_mask, r_cand;
-    reg [T*33-1:0] r_key;
+    reg [32:0]    r_key [0:T-1];
+    reg [T*T-1:0] r_lt;           // [u*T + t]: lane u's key is below lane t's
     reg            r_force;
+    integer        u;
     always @(*) begin
         // Lanes parked at the barrier wait for the others; once all have
         // arrived (the warp waits in bwait_q) the next PC is chosen over all
@@ -1034,20 +1036,29 @@ module gpu_core #(
             r_force = (r_cand != {T{1'b0}});
         end
         if (r_cand == {T{1'b0}}) r_cand = run_q[r_warp_q];
-        // The minimum over a binary tree of comparisons, log2(T) deep (a
-        // running minimum over the lanes chains T comparators, one of the
-        // FPGA build's longest paths). Keys are {not a candidate, PC}, so
-        // candidates come first; at the level of stride v the node covering
-        // lanes [t, t + 2v) sits in lane t's slot of r_key.
+        // Keys are {not a candidate, PC}, so candidates come first. The
+        // lanes at the minimum are those no other lane's key is below: every
+        // pair compared at once (one comparator deep; a tree of comparisons
+        // followed by an equality with its result was three deep, the
+        // FPGA build's longest path without the detector). For a pair u < t
+        // one comparator and one equality give both orders.
         for (t = 0; t < T; t = t + 1)
-            r_key[t*33 +: 33] = {~r_cand[t], lane_pc_q[slot(r_warp_q, t)]};
-        for (v = 1; v < T; v = v * 2)
-            for (t = 0; t + v < T; t = t + 2 * v)
-                if (r_key[(t+v)*33 +: 33] < r_key[t*33 +: 33])
-                    r_key[t*33 +: 33] = r_key[(t+v)*33 +: 33];
-        r_min = r_key[32] ? 32'hFFFF_FFFF : r_key[31:0];
-        for (t = 0; t < T; t = t + 1)
-            r_mask[t] = r_cand[t] && (lane_pc_q[slot(r_warp_q, t)] == r_min);
+            r_key[t] = {~r_cand[t], lane_pc_q[slot(r_warp_q, t)]};
+        for (u = 0; u < T; u = u + 1)
+            for (t = 0; t < T; t = t + 1)
+                if (u < t) begin
+                    r_lt[u*T + t] = (r_key[u] < r_key[t]);
+                    r_lt[t*T + u] = !r_lt[u*T + t] && (r_key[u] != r_key[t]);
+                end else if (u == t)
+                    r_lt[u*T + t] = 1'b0;
+        // the lanes at the minimum share its PC; no candidate: all ones
+        r_min = {32{r_cand == {T{1'b0}}}};
+        for (t = 0; t < T; t = t + 1) begin
+            r_mask[t] = r_cand[t];
+            for (u = 0; u < T; u = u + 1)
+                if (r_lt[u*T + t]) r_mask[t] = 1'b0;
+            if (r_mask[t]) r_min = r_min | lane_pc_q[slot(r_warp_q, t)];
+        end
     end
 
     // After X commits a barrier or an exit of warp x_warp_q: does every
