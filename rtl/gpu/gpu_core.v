@@ -1128,6 +1128,28 @@ module gpu_core #(
     );
 
     // ------------------------------------------------------------------
+    // Lanes parked at a barrier (bpark_q): X's barrier parks its lanes, the
+    // release frees the warp, a launch into the slot clears it (in that
+    // order of priority). Both next states are made without X's commit,
+    // which only picks one: the release it decides (bar_go) ran through
+    // four LUT levels into these registers' reset, the routed critical
+    // path of the build with the detector (docs/fpga.md, Routing).
+    // ------------------------------------------------------------------
+    reg [NUM_WARPS*T-1:0] bpark_c, bpark_n;   // if X commits, if it does not
+    always @(*)
+        for (w = 0; w < NUM_WARPS; w = w + 1) begin
+            bpark_n[w*T +: T] = (do_launch && alloc[w]) ? {T{1'b0}} : bpark_q[w];
+            bpark_c[w*T +: T] = (x_class_q == `CL_BAR && x_warp_q == WW'(w)) ? x_bpark_next
+                                                                              : bpark_n[w*T +: T];
+            if (bar_sel[w] && bar_go_by[0]) bpark_n[w*T +: T] = {T{1'b0}};
+            if (bar_sel[w] && bar_go_by[1]) bpark_c[w*T +: T] = {T{1'b0}};
+        end
+    always @(posedge clk_i)
+        for (w = 0; w < NUM_WARPS; w = w + 1)
+            if (rst_i) bpark_q[w] <= {T{1'b0}};
+            else       bpark_q[w] <= x_commit ? bpark_c[w*T +: T] : bpark_n[w*T +: T];
+
+    // ------------------------------------------------------------------
     // Sequential state
     // ------------------------------------------------------------------
     always @(posedge clk_i) begin
@@ -1157,7 +1179,6 @@ module gpu_core #(
             for (w = 0; w < NUM_WARPS; w = w + 1) begin
                 run_q[w]   <= {T{1'b0}};
                 park_q[w]  <= {T{1'b0}};
-                bpark_q[w] <= {T{1'b0}};
                 wpark_q[w] <= {T{1'b0}};
                 bslot_q[w] <= 0;
             end
@@ -1179,7 +1200,6 @@ module gpu_core #(
                     held_q[w]      <= 1'b1;
                     run_q[w]       <= first_mask(launch_nthreads_i, alloc_wib[w]);
                     park_q[w]      <= {T{1'b0}};
-                    bpark_q[w]     <= {T{1'b0}};
                     wpark_q[w]     <= {T{1'b0}};
                     wforce_q[w]    <= 1'b0;
                     wbase_q[w]     <= sbase_q[new_bslot];
@@ -1282,7 +1302,6 @@ module gpu_core #(
                             wpark_q[x_warp_q] <= wpark_q[x_warp_q] | x_mask_q;
                         end
                     `CL_DIV: dwait_q[x_warp_q] <= 1'b1;
-                    `CL_BAR: bpark_q[x_warp_q] <= x_bpark_next;
                     `CL_EXIT: begin
                         run_q[x_warp_q]  <= run_q[x_warp_q] & ~x_mask_q;
                     end
@@ -1349,8 +1368,6 @@ module gpu_core #(
             // ---- barrier and unit completions
             bwait_q <= (bwait_q & ~bar_release) |
                        (x_arrive ? ({{(NUM_WARPS-1){1'b0}}, 1'b1} << x_warp_q) : 0);
-            for (w = 0; w < NUM_WARPS; w = w + 1)
-                if (bar_release[w]) bpark_q[w] <= {T{1'b0}};
             if (lsu_req_ready)
                 lsu_blk_q <= 0;
             else if (lsu_busy)
