@@ -1044,13 +1044,13 @@ module gpu_core #(
         // one comparator and one equality give both orders.
         for (t = 0; t < T; t = t + 1)
             r_key[t] = {~r_cand[t], lane_pc_q[slot(r_warp_q, t)]};
-        for (u = 0; u < T; u = u + 1)
-            for (t = 0; t < T; t = t + 1)
-                if (u < t) begin
-                    r_lt[u*T + t] = (r_key[u] < r_key[t]);
-                    r_lt[t*T + u] = !r_lt[u*T + t] && (r_key[u] != r_key[t]);
-                end else if (u == t)
-                    r_lt[u*T + t] = 1'b0;
+        for (u = 0; u < T; u = u + 1) begin
+            r_lt[u*T + u] = 1'b0;
+            for (t = u + 1; t < T; t = t + 1) begin
+                r_lt[u*T + t] = (r_key[u] < r_key[t]);
+                r_lt[t*T + u] = !r_lt[u*T + t] && (r_key[u] != r_key[t]);
+            end
+        end
         // the lanes at the minimum share its PC; no candidate: all ones
         r_min = {32{r_cand == {T{1'b0}}}};
         for (t = 0; t < T; t = t + 1) begin
