@@ -79,6 +79,11 @@ static int check_config(const char *path)
         fprintf(stderr, "gendefs: %s: MD_FRESH=%llu is neither 0 nor 1\n", path, f->value);
         return 1;
     }
+    const struct key *e = find_key("E_STAGE");
+    if (e && e->value > 1) {
+        fprintf(stderr, "gendefs: %s: E_STAGE=%llu is neither 0 nor 1\n", path, e->value);
+        return 1;
+    }
     const struct key *d = find_key("DET_SLOTS"), *l = find_key("LINE_BYTES");
     unsigned long long grans = l ? l->value / 4 : 1;
     if (d && (d->value == 0 || (d->value & (d->value - 1)) || d->value > grans)) {

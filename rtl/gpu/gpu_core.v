@@ -1,5 +1,6 @@
 // One SIMT core ("SM"): NUM_WARPS warps of NUM_THREADS lanes, a four-stage
-// barrel pipeline (F fetch, D decode/read, X execute, R reconverge) with at
+// barrel pipeline (F fetch, D decode/read, X execute, R reconverge; with
+// E_STAGE an E stage for the operands and addresses before X) with at
 // most one instruction per warp in flight, min-PC reconvergence over
 // per-lane PCs, a block barrier, warp-level synchronisation (syncwarp,
 // vote, shuffle), the LSU with its L1 D$, the banked shared memory, an I$
@@ -28,6 +29,9 @@ module gpu_core #(
     // 0: no race detector hooks at all (lock tables, barrier ids, event
     // port); the det_* ports are then constant and det_armed_i is ignored
     parameter DETECTOR    = 1,
+    // 1: a stage E between D and X for the operands and the address checks
+    // (a shorter X for the FPGA; every instruction takes a cycle longer)
+    parameter E_STAGE     = 0,
     // derived, do not override
     parameter WW        = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
     parameter T         = NUM_THREADS,
@@ -377,17 +381,34 @@ module gpu_core #(
     // ------------------------------------------------------------------
     // X: execute
     // ------------------------------------------------------------------
-    reg           x_valid_q, x_pc_bad_q, x_force_q;
-    reg [WW-1:0]  x_warp_q;
-    reg [31:0]    x_pc_q, x_imm_q, x_instr_q;
-    reg [T-1:0]   x_mask_q;
-    reg [3:0]     x_class_q, x_alu_op_q;
-    reg [1:0]     x_a_sel_q, x_size_q, x_csr_op_q;
-    reg           x_b_imm_q, x_wr_rd_q, x_unsigned_q, x_strong_q, x_scope_dev_q, x_csr_imm_q;
-    reg [4:0]     x_rd_q, x_rs1_q, x_amo_op_q;
-    reg [2:0]     x_funct3_q, x_lsu_op_q;
-    reg [11:0]    x_csr_q;
+    // The decoded instruction travels from D to X as one bus, through E
+    // when E_STAGE is set.
+    localparam IB_W = 1 + 1 + WW + 32 + T + 32 + 4 + 4 + 2 + 1 + 32 + 1 + 5 + 5 + 3 + 3 + 2 +
+                      1 + 1 + 1 + 5 + 2 + 1;
+    wire [IB_W-1:0] d_ib = {d_pc_bad_q, d_force_q, d_warp_q, d_pc_q, d_mask_q, ic_instr,
+                            dec_class, dec_alu_op, dec_a_sel, dec_b_imm, dec_imm, dec_wr_rd,
+                            dec_rd, dec_rs1, dec_funct3, dec_lsu_op, dec_size, dec_unsigned,
+                            dec_strong, dec_scope_dev, dec_amo_op, dec_csr_op, dec_csr_imm};
+    reg  [IB_W-1:0] x_ib_q;
+    reg             x_valid_q;
+    wire            x_pc_bad_q, x_force_q;
+    wire [WW-1:0]   x_warp_q;
+    wire [31:0]     x_pc_q, x_imm_q, x_instr_q;
+    wire [T-1:0]    x_mask_q;
+    wire [3:0]      x_class_q, x_alu_op_q;
+    wire [1:0]      x_a_sel_q, x_size_q, x_csr_op_q;
+    wire            x_b_imm_q, x_wr_rd_q, x_unsigned_q, x_strong_q, x_scope_dev_q, x_csr_imm_q;
+    wire [4:0]      x_rd_q, x_rs1_q, x_amo_op_q;
+    wire [2:0]      x_funct3_q, x_lsu_op_q;
+    assign {x_pc_bad_q, x_force_q, x_warp_q, x_pc_q, x_mask_q, x_instr_q,
+            x_class_q, x_alu_op_q, x_a_sel_q, x_b_imm_q, x_imm_q, x_wr_rd_q,
+            x_rd_q, x_rs1_q, x_funct3_q, x_lsu_op_q, x_size_q, x_unsigned_q,
+            x_strong_q, x_scope_dev_q, x_amo_op_q, x_csr_op_q, x_csr_imm_q} = x_ib_q;
+    wire [11:0]     x_csr_q = x_instr_q[31:20];
 
+    // X's operands (rs1v, rs2v, rdv): the register file's read ports, which
+    // answer the cycle after D, or those answers held one more cycle by E.
+    wire [T*32-1:0] rf_rs1, rf_rs2, rf_rd;
     wire [T*32-1:0] rs1v, rs2v, rdv;
 
     reg             rf_we;
@@ -405,9 +426,9 @@ module gpu_core #(
         .rd_addr1_i (dec_rs1),
         .rd_addr2_i (dec_rs2),
         .rd_addr3_i (dec_rd),
-        .rd_data1_o (rs1v),
-        .rd_data2_o (rs2v),
-        .rd_data3_o (rdv),
+        .rd_data1_o (rf_rs1),
+        .rd_data2_o (rf_rs2),
+        .rd_data3_o (rf_rd),
         .wr_en_i    (rf_we),
         .wr_warp_i  (rf_wwarp),
         .wr_addr_i  (rf_waddr),
@@ -417,9 +438,12 @@ module gpu_core #(
 
     // Per-lane datapath
     wire [T*32-1:0] alu_res;
-    reg  [T*32-1:0] x_result, x_next_pc, x_addr, x_paddr, csr_val, csr_new;
-    reg  [T-1:0]    lane_misaligned, lane_oob, lane_sh, lane_sh_oob;
-    reg  [T*SAW-1:0] x_saddr;   // shared lanes: byte address in this core's shared memory
+    reg  [T*32-1:0] x_result, x_next_pc, csr_val, csr_new;
+    // each lane's address (loads, stores, atomics; JALR's target) and its
+    // checks, made in E or in X (the address block below)
+    wire [T*32-1:0] x_addr, x_paddr;
+    wire [T-1:0]    lane_misaligned, lane_oob, lane_sh, lane_sh_oob;
+    wire [T*SAW-1:0] x_saddr;   // shared lanes: byte address in this core's shared memory
     wire [31:0]     pc_plus4 = x_pc_q + 32'd4;
     reg  [31:0]     r1, r2, src;
     reg             taken;
@@ -478,8 +502,6 @@ module gpu_core #(
         for (t = 0; t < T; t = t + 1) begin
             r1 = rs1v[t*32 +: 32];
             r2 = rs2v[t*32 +: 32];
-            // the address of loads, stores and atomics, and JALR's target
-            x_addr[t*32 +: 32] = r1 + x_imm_q;
             case (x_funct3_q)
                 3'b000:  taken = (r1 == r2);
                 3'b001:  taken = (r1 != r2);
@@ -516,16 +538,6 @@ module gpu_core #(
                 `CL_WARP:          x_result[t*32 +: 32] = w_result[t*32 +: 32];
                 default:           x_result[t*32 +: 32] = alu_res[t*32 +: 32];
             endcase
-            lane_misaligned[t] = (x_size_q == 2'd1 && x_addr[t*32]) ||
-                                 (x_size_q == 2'd2 && x_addr[t*32 +: 2] != 2'b00);
-            // The shared window: an offset into the block's own slice.
-            lane_sh[t] = HAS_SMEM &&
-                         (x_addr[t*32+24 +: 8] == 8'(`SMEM_BASE >> 24));
-            lane_sh_oob[t] = {8'd0, x_addr[t*32 +: 24]} >= smem_bytes_i;
-            x_saddr[t*SAW +: SAW] = wbase_q[x_warp_q] + x_addr[t*32 +: SAW];
-            lane_oob[t] = !lane_sh[t] && ((x_addr[t*32 +: 32] < `MEM_GUARD) ||
-                                          (x_addr[t*32 +: 32] >= MEM_BYTES));
-            x_paddr[t*32 +: 32] = stack_word(x_addr[t*32 +: 32], stack_lo, stack_top_i);
         end
     end
 
@@ -550,6 +562,91 @@ module gpu_core #(
         else
             stack_word = a;
     endfunction
+
+    // ------------------------------------------------------------------
+    // Addresses, and E. The address block adds each lane's rs1 and the
+    // immediate and checks the sum (alignment, bounds, the shared window,
+    // the stack interleave). With E_STAGE = 0 it works in X, on the
+    // register file's answers; with E_STAGE = 1 a stage E between D and X
+    // holds the instruction and its operands one cycle, the block works
+    // there and X starts from registers: on the FPGA the register file's
+    // block RAM answers late and X's address -> fault -> replay -> commit
+    // chain was the longest path (docs/fpga.md). One instruction per warp
+    // is in flight, so E changes no operand a warp reads, only when.
+    // ------------------------------------------------------------------
+    wire             e_go;      // an instruction moves into X
+    wire [IB_W-1:0]  e_ib;
+    wire [T*32-1:0]  ag_rs1;
+    wire [31:0]      ag_imm;
+    wire [1:0]       ag_size;
+    wire [WW-1:0]    ag_warp;
+    reg  [T*32-1:0]  ag_addr, ag_paddr;
+    reg  [T-1:0]     ag_mis, ag_oob, ag_sh, ag_sh_oob;
+    reg  [T*SAW-1:0] ag_saddr;
+    reg  [31:0]      ag_a;
+    always @(*)
+        for (t = 0; t < T; t = t + 1) begin
+            ag_a = ag_rs1[t*32 +: 32] + ag_imm;
+            ag_addr[t*32 +: 32] = ag_a;
+            ag_mis[t] = (ag_size == 2'd1 && ag_a[0]) || (ag_size == 2'd2 && ag_a[1:0] != 2'b00);
+            // The shared window: an offset into the block's own slice.
+            ag_sh[t]     = HAS_SMEM && (ag_a[31:24] == 8'(`SMEM_BASE >> 24));
+            ag_sh_oob[t] = {8'd0, ag_a[23:0]} >= smem_bytes_i;
+            ag_saddr[t*SAW +: SAW] = wbase_q[ag_warp] + ag_a[SAW-1:0];
+            ag_oob[t] = !ag_sh[t] && ((ag_a < `MEM_GUARD) || (ag_a >= MEM_BYTES));
+            ag_paddr[t*32 +: 32] = stack_word(ag_a, stack_lo, stack_top_i);
+        end
+    localparam AG_W = 2 * T * 32 + 4 * T + T * SAW;
+    wire [AG_W-1:0] ag_all = {ag_addr, ag_paddr, ag_mis, ag_oob, ag_sh, ag_sh_oob, ag_saddr};
+    wire [AG_W-1:0] x_ag;
+    assign {x_addr, x_paddr, lane_misaligned, lane_oob, lane_sh, lane_sh_oob, x_saddr} = x_ag;
+    generate
+        if (E_STAGE != 0) begin : g_e
+            reg             e_valid_q;
+            reg [IB_W-1:0]  e_ib_q;
+            reg [31:0]      e_imm_q;
+            reg [1:0]       e_size_q;
+            reg [WW-1:0]    e_warp_q;
+            reg [T*32-1:0]  e_rs1_q, e_rs2_q, e_rd_q;
+            reg [AG_W-1:0]  e_ag_q;
+            always @(posedge clk_i) begin
+                e_valid_q <= !rst_i && d_go;
+                if (d_go) begin
+                    e_ib_q   <= d_ib;
+                    e_imm_q  <= dec_imm;
+                    e_size_q <= dec_size;
+                    e_warp_q <= d_warp_q;
+                end
+                if (e_valid_q) begin
+                    e_rs1_q <= rf_rs1;
+                    e_rs2_q <= rf_rs2;
+                    e_rd_q  <= rf_rd;
+                    e_ag_q  <= ag_all;
+                end
+            end
+            assign e_go    = e_valid_q;
+            assign e_ib    = e_ib_q;
+            assign ag_rs1  = rf_rs1;
+            assign ag_imm  = e_imm_q;
+            assign ag_size = e_size_q;
+            assign ag_warp = e_warp_q;
+            assign rs1v    = e_rs1_q;
+            assign rs2v    = e_rs2_q;
+            assign rdv     = e_rd_q;
+            assign x_ag    = e_ag_q;
+        end else begin : g_no_e
+            assign e_go    = d_go;
+            assign e_ib    = d_ib;
+            assign ag_rs1  = rf_rs1;
+            assign ag_imm  = x_imm_q;
+            assign ag_size = x_size_q;
+            assign ag_warp = x_warp_q;
+            assign rs1v    = rf_rs1;
+            assign rs2v    = rf_rs2;
+            assign rdv     = rf_rd;
+            assign x_ag    = ag_all;
+        end
+    endgenerate
 
     wire x_is_mem   = (x_class_q == `CL_MEM);
     wire x_has_addr = x_is_mem && (x_lsu_op_q != `LSU_FENCE);
@@ -1228,39 +1325,14 @@ module gpu_core #(
                 d_force_q    <= wforce_q[pick];
             end
 
-            // ---- D
-            x_valid_q <= d_go;
+            // ---- D (and E)
+            x_valid_q <= e_go;
             if (d_miss) begin
                 busy_q[d_warp_q] <= 1'b0;
                 // A refill finishing right now may be this very line.
                 if (!ic_refill_done) fwait_q[d_warp_q] <= 1'b1;
             end
-            if (d_go) begin
-                x_warp_q      <= d_warp_q;
-                x_pc_q        <= d_pc_q;
-                x_mask_q      <= d_mask_q;
-                x_pc_bad_q    <= d_pc_bad_q;
-                x_force_q     <= d_force_q;
-                x_instr_q     <= ic_instr;
-                x_class_q     <= dec_class;
-                x_alu_op_q    <= dec_alu_op;
-                x_a_sel_q     <= dec_a_sel;
-                x_b_imm_q     <= dec_b_imm;
-                x_imm_q       <= dec_imm;
-                x_wr_rd_q     <= dec_wr_rd;
-                x_rd_q        <= dec_rd;
-                x_rs1_q       <= dec_rs1;
-                x_funct3_q    <= dec_funct3;
-                x_lsu_op_q    <= dec_lsu_op;
-                x_size_q      <= dec_size;
-                x_unsigned_q  <= dec_unsigned;
-                x_strong_q    <= dec_strong;
-                x_scope_dev_q <= dec_scope_dev;
-                x_amo_op_q    <= dec_amo_op;
-                x_csr_op_q    <= dec_csr_op;
-                x_csr_imm_q   <= dec_csr_imm;
-                x_csr_q       <= ic_instr[31:20];
-            end
+            if (e_go) x_ib_q <= e_ib;
             if (ic_refill_done) fwait_q <= 0;
 
             // ---- X

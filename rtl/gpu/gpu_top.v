@@ -21,6 +21,9 @@ module gpu_top #(
     // lines of the race detector's metadata cache (power of two): the
     // detector's largest area item, 3 500 LUTs at 256 (docs/fpga.md)
     parameter MD_LINES    = `GPU_MD_LINES,
+    // 1: the cores' stage E between D and X (gpu_core; the FPGA's
+    // configurations, for a shorter X)
+    parameter E_STAGE     = `GPU_E_STAGE,
     // 0: the GPU without the race detector (no scord_top, no event arbiter,
     // no L2 port for it, no hooks in the cores); its registers read 0, so
     // the driver reports it missing. For the cost figure and small FPGAs.
@@ -185,7 +188,8 @@ module gpu_top #(
                 .MEM_BYTES   (MEM_BYTES),
                 .SMEM_BYTES  (SMEM_BYTES),
                 .STACK_LOG2  (STACK_LOG2),
-                .DETECTOR    (DETECTOR)
+                .DETECTOR    (DETECTOR),
+                .E_STAGE     (E_STAGE)
             ) u_core (
                 .clk_i             (clk_i),
                 .rst_i             (core_rst),
