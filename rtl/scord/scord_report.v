@@ -166,7 +166,26 @@ module scord_report #(
   // A count update sends the same line with word 6 replaced: the strobe
   // keeps the other words, so no second line image is needed.
   wire [31:0]  w6  = (state_q == S_WR_CNT) ? wr_count_q : 32'd1;
-  wire [255:0] rec = {rec_seq_i, w6, w5, w4, {16'd0, rec_block_i}, rec_addr_i, rec_pc_i, w0};
+  // The record's other words are taken in S_DECIDE, so the line write
+  // starts from registers: the fields come from the detector's check (the
+  // reporting lane, its sequence number, its previous access), and the
+  // path from the check through them into the L2's write data was the
+  // FPGA build's longest once the cores' X stage was split (docs/fpga.md).
+  // Every field is stable from req_i to done_o but a shared-memory
+  // record's seq, the running access count, which is thus taken as the
+  // writer decides instead of as the L2 takes the line (docs/detector.md
+  // §8.1: it only places the race in time).
+  wire [223:0] rec_now = {rec_seq_i, w5, w4, {16'd0, rec_block_i}, rec_addr_i, rec_pc_i, w0};
+  reg  [223:0] rec_q;
+  always @(posedge clk_i)
+    if (state_q == S_DECIDE) rec_q <= rec_now;
+`ifndef SYNTHESIS
+  always @(posedge clk_i)
+    if (!rst_i && (state_q == S_WR_REC || state_q == S_WR_CNT) &&
+        (rec_q[191:0] != rec_now[191:0] || (!rec_shared_i && rec_q[223:192] != rec_now[223:192])))
+      $display("scord_report: ERROR: a record's fields changed before done_o");
+`endif
+  wire [255:0] rec = {rec_q[223:192], w6, rec_q[191:0]};
 
   wire [31:0]      slot_addr = ring_base_i + {wr_slot_q[26:0], 5'd0};
   // Offset of the record in its line: a multiple of 32 (the ring base is
