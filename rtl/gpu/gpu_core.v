@@ -232,6 +232,22 @@ module gpu_core #(
                 first_mask[i] = (left[31:MW] != {(32-MW){1'b0}}) || (left[MW-1:0] > MW'(i));
         end
     endfunction
+    // Each warp index's first mask is made from the thread count alone and
+    // a warp slot picks its own by its index in the block: the subtraction
+    // and compares no longer wait for the slot allocation (the FPGA
+    // synthesis's launch path: free slots -> allocation -> index -> mask).
+    reg [T-1:0] fmask [0:NUM_WARPS-1];   // the first mask of a block's k-th warp
+    reg [T-1:0] alloc_mask [0:NUM_WARPS-1];
+    integer k;
+    always @(*) begin
+        for (k = 0; k < NUM_WARPS; k = k + 1)
+            fmask[k] = first_mask(launch_nthreads_i, WW'(k));
+        for (w = 0; w < NUM_WARPS; w = w + 1) begin
+            alloc_mask[w] = {T{1'b0}};
+            for (k = 0; k < NUM_WARPS; k = k + 1)
+                if (alloc_wib[w] == WW'(k)) alloc_mask[w] = fmask[k];
+        end
+    end
 
     // ------------------------------------------------------------------
     // Barrier: a waiting warp is released once every live warp of its
@@ -1295,13 +1311,13 @@ module gpu_core #(
             if (do_launch) begin
                 for (w = 0; w < NUM_WARPS; w = w + 1) if (alloc[w]) begin
                     held_q[w]      <= 1'b1;
-                    run_q[w]       <= first_mask(launch_nthreads_i, alloc_wib[w]);
+                    run_q[w]       <= alloc_mask[w];
                     park_q[w]      <= {T{1'b0}};
                     wpark_q[w]     <= {T{1'b0}};
                     wforce_q[w]    <= 1'b0;
                     wbase_q[w]     <= sbase_q[new_bslot];
                     warp_pc_q[w]   <= entry_pc_i;
-                    warp_mask_q[w] <= first_mask(launch_nthreads_i, alloc_wib[w]);
+                    warp_mask_q[w] <= alloc_mask[w];
                     block_id_q[w]  <= launch_block_id_i;
                     wib_q[w]       <= alloc_wib[w];
                     bslot_q[w]     <= new_bslot;
