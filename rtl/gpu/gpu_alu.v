@@ -1,4 +1,4 @@
-// One lane's integer ALU and single-cycle multiplier (RV32I + MUL*).
+// One lane's integer ALU (RV32I + MUL*; the product comes from gpu_mul).
 // Shared where the operations allow it, since every lane of every core
 // has one: a single adder computes add, sub and both set-less-than
 // compares, and a single right shifter serves SRL, SRA and (on the
@@ -10,14 +10,9 @@ module gpu_alu (
     input  wire [3:0]  op_i,
     input  wire [31:0] a_i,
     input  wire [31:0] b_i,
+    input  wire [63:0] product_i,   // gpu_mul's, of these operands (MUL*)
     output reg  [31:0] result_o
 );
-    // One multiplier serves all four: the operands are extended to 33 bits,
-    // with a sign bit where the instruction reads them as signed, and the
-    // signed 33 x 33-bit product's low 64 bits are the exact product.
-    wire a_sx = a_i[31] && ((op_i == `ALU_MULH) || (op_i == `ALU_MULHSU));
-    wire b_sx = b_i[31] && (op_i == `ALU_MULH);
-    wire signed [65:0] product = $signed({a_sx, a_i}) * $signed({b_sx, b_i});
 
     // a + b, or a - b as a + ~b + 1; for a - b the carry out is a >= b
     // (unsigned), and the signed compare follows from the signs.
@@ -35,7 +30,7 @@ module gpu_alu (
     wire [32:0] sh_in  = {(op_i == `ALU_SRA) && a_i[31], left ? rev(a_i) : a_i};
     wire [32:0] sh_out = $unsigned($signed(sh_in) >>> b_i[4:0]);
 
-    wire unused = &{1'b0, product[65:64], sh_out[32]};
+    wire unused = &{1'b0, sh_out[32]};
 
     always @(*) begin
         case (op_i)
@@ -47,8 +42,8 @@ module gpu_alu (
             `ALU_SRL, `ALU_SRA: result_o = sh_out[31:0];
             `ALU_OR:            result_o = a_i | b_i;
             `ALU_AND:           result_o = a_i & b_i;
-            `ALU_MUL:           result_o = product[31:0];
-            default:            result_o = product[63:32]; // MULH, MULHSU, MULHU
+            `ALU_MUL:           result_o = product_i[31:0];
+            default:            result_o = product_i[63:32]; // MULH, MULHSU, MULHU
         endcase
     end
 endmodule

@@ -426,6 +426,8 @@ module gpu_core #(
     // answer the cycle after D, or those answers held one more cycle by E.
     wire [T*32-1:0] rf_rs1, rf_rs2, rf_rd;
     wire [T*32-1:0] rs1v, rs2v, rdv;
+    // each lane's product for MUL* (gpu_mul), made in E or in X
+    wire [T*64-1:0] x_prod;
 
     reg             rf_we;
     reg  [WW-1:0]   rf_wwarp;
@@ -464,17 +466,19 @@ module gpu_core #(
     reg  [31:0]     r1, r2, src;
     reg             taken;
 
+    wire [T*32-1:0] alu_a, alu_b;   // X's ALU operands, lane by lane
     genvar gt;
     generate
         for (gt = 0; gt < T; gt = gt + 1) begin : g_alu
-            wire [31:0] a = (x_a_sel_q == `ASEL_PC)   ? x_pc_q :
-                            (x_a_sel_q == `ASEL_ZERO) ? 32'd0  : rs1v[gt*32 +: 32];
-            wire [31:0] b = x_b_imm_q ? x_imm_q : rs2v[gt*32 +: 32];
+            assign alu_a[gt*32 +: 32] = (x_a_sel_q == `ASEL_PC)   ? x_pc_q :
+                                        (x_a_sel_q == `ASEL_ZERO) ? 32'd0  : rs1v[gt*32 +: 32];
+            assign alu_b[gt*32 +: 32] = x_b_imm_q ? x_imm_q : rs2v[gt*32 +: 32];
             gpu_alu u_alu (
-                .op_i     (x_alu_op_q),
-                .a_i      (a),
-                .b_i      (b),
-                .result_o (alu_res[gt*32 +: 32])
+                .op_i      (x_alu_op_q),
+                .a_i       (alu_a[gt*32 +: 32]),
+                .b_i       (alu_b[gt*32 +: 32]),
+                .product_i (x_prod[gt*64 +: 64]),
+                .result_o  (alu_res[gt*32 +: 32])
             );
         end
     endgenerate
@@ -625,6 +629,20 @@ module gpu_core #(
             reg [WW-1:0]    e_warp_q;
             reg [T*32-1:0]  e_rs1_q, e_rs2_q, e_rd_q;
             reg [AG_W-1:0]  e_ag_q;
+            reg [3:0]       e_alu_op_q;
+            reg [T*64-1:0]  e_prod_q;
+            // MUL* are register-register operations (gpu_decode), so their
+            // operands are rs1 and rs2, at hand in E.
+            wire [T*64-1:0] e_prod;
+            genvar el;
+            for (el = 0; el < T; el = el + 1) begin : g_mul
+                gpu_mul u_mul (
+                    .op_i      (e_alu_op_q),
+                    .a_i       (rf_rs1[el*32 +: 32]),
+                    .b_i       (rf_rs2[el*32 +: 32]),
+                    .product_o (e_prod[el*64 +: 64])
+                );
+            end
             always @(posedge clk_i) begin
                 e_valid_q <= !rst_i && d_go;
                 if (d_go) begin
@@ -632,12 +650,14 @@ module gpu_core #(
                     e_imm_q  <= dec_imm;
                     e_size_q <= dec_size;
                     e_warp_q <= d_warp_q;
+                    e_alu_op_q <= dec_alu_op;
                 end
                 if (e_valid_q) begin
                     e_rs1_q <= rf_rs1;
                     e_rs2_q <= rf_rs2;
                     e_rd_q  <= rf_rd;
                     e_ag_q  <= ag_all;
+                    e_prod_q <= e_prod;
                 end
             end
             assign e_go    = e_valid_q;
@@ -650,6 +670,7 @@ module gpu_core #(
             assign rs2v    = e_rs2_q;
             assign rdv     = e_rd_q;
             assign x_ag    = e_ag_q;
+            assign x_prod  = e_prod_q;
         end else begin : g_no_e
             assign e_go    = d_go;
             assign e_ib    = d_ib;
@@ -661,6 +682,15 @@ module gpu_core #(
             assign rs2v    = rf_rs2;
             assign rdv     = rf_rd;
             assign x_ag    = ag_all;
+            genvar xl;
+            for (xl = 0; xl < T; xl = xl + 1) begin : g_mul
+                gpu_mul u_mul (
+                    .op_i      (x_alu_op_q),
+                    .a_i       (alu_a[xl*32 +: 32]),
+                    .b_i       (alu_b[xl*32 +: 32]),
+                    .product_o (x_prod[xl*64 +: 64])
+                );
+            end
         end
     endgenerate
 
