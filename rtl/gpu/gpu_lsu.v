@@ -292,7 +292,18 @@ module gpu_lsu #(
   // merged group bytes, or an atomic's new word at the lead's position
   // (a full-line store replaces all of them, a fill none). One merge
   // serves them all.
-  wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data : {WORDS{amo_new}};
+  // A block atomic's new word is written into the L1 while its write
+  // goes to the L2 (S_L2REQ, phase 1), from registers: the line it read
+  // (amo_line_q) and the new word (amo_new_q). Written as the old word
+  // arrived, the path ran from the L2's answer through the atomic's ALU
+  // into the L1's write data (the management core's, whose answer comes
+  // straight from block RAM, was the routed critical path of the FPGA
+  // build without the detector; docs/fpga.md). Nothing reads the line in
+  // between: the LSU works on one group at a time.
+  reg  [LINE_BITS-1:0]  amo_line_q;
+  wire                  amo_wr  = (state_q == S_L2REQ) && blk_amo && phase_q;
+  wire [LINE_BITS-1:0]  l1_base = amo_wr ? amo_line_q : cur_line;
+  wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data : {WORDS{amo_new_q}};
   reg  [LINE_BYTES-1:0] l1_strb;
   always @(*) begin
     l1_we   = 1'b0;
@@ -305,26 +316,17 @@ module gpu_lsu #(
       l1_we   = 1'b1;
       l1_fill = 1'b1;
     end
-    if (state_q == S_CHECK && hit) begin
-      if (is_store) l1_we = 1'b1;
-      if (blk_amo) begin
-        l1_we   = 1'b1;
-        l1_strb = lead_wstrb;
-      end
+    if (state_q == S_CHECK && hit && is_store) l1_we = 1'b1;
+    if (state_q == S_L2WAIT && l2_rsp_valid_i && ((is_load && !strong_q) || blk_amo)) begin
+      l1_we   = 1'b1;       // a block atomic's line as read, its word below
+      l1_fill = 1'b1;
     end
-    if (state_q == S_L2WAIT && l2_rsp_valid_i) begin
-      if (is_load && !strong_q) begin
-        l1_we   = 1'b1;
-        l1_fill = 1'b1;
-      end
-      if (blk_amo) begin
-        l1_we   = 1'b1;
-        l1_fill = 1'b1;
-        l1_strb = lead_wstrb;
-      end
+    if (amo_wr) begin
+      l1_we   = 1'b1;
+      l1_strb = lead_wstrb;
     end
   end
-  assign l1_wdata = merge(cur_line, l1_new, l1_strb);
+  assign l1_wdata = merge(l1_base, l1_new, l1_strb);
 
   // ---- L2 request -------------------------------------------------------------------------
   always @(*) begin
@@ -409,6 +411,7 @@ module gpu_lsu #(
               for (i = 0; i < T; i = i + 1)
                 if (LANE_W'(i) == lead) res_q[i*32 +: 32] <= amo_old;
               amo_new_q            <= amo_new;
+              amo_line_q           <= cur_line;
               phase_q              <= 1'b1;
             end
             state_q <= S_L2REQ;
@@ -441,6 +444,7 @@ module gpu_lsu #(
             for (i = 0; i < T; i = i + 1)
               if (LANE_W'(i) == lead) res_q[i*32 +: 32] <= amo_old;
             amo_new_q            <= amo_new;
+            amo_line_q           <= cur_line;
             phase_q              <= 1'b1;
             valid_q[lead_idx]    <= 1'b1;
             state_q              <= S_L2REQ;
