@@ -619,6 +619,21 @@ module gpu_core #(
     localparam AG_W = 2 * T * 32 + 4 * T + T * SAW;
     wire [AG_W-1:0] ag_all = {ag_addr, ag_paddr, ag_mis, ag_oob, ag_sh, ag_sh_oob, ag_saddr};
     wire [AG_W-1:0] x_ag;
+    // the lanes' multipliers, in E or in X
+    wire [3:0]      mul_op;
+    wire [T*32-1:0] mul_a, mul_b;
+    wire [T*64-1:0] mul_p;
+    genvar ml;
+    generate
+        for (ml = 0; ml < T; ml = ml + 1) begin : g_mul
+            gpu_mul u_mul (
+                .op_i      (mul_op),
+                .a_i       (mul_a[ml*32 +: 32]),
+                .b_i       (mul_b[ml*32 +: 32]),
+                .product_o (mul_p[ml*64 +: 64])
+            );
+        end
+    endgenerate
     assign {x_addr, x_paddr, lane_misaligned, lane_oob, lane_sh, lane_sh_oob, x_saddr} = x_ag;
     generate
         if (E_STAGE != 0) begin : g_e
@@ -631,18 +646,6 @@ module gpu_core #(
             reg [AG_W-1:0]  e_ag_q;
             reg [3:0]       e_alu_op_q;
             reg [T*64-1:0]  e_prod_q;
-            // MUL* are register-register operations (gpu_decode), so their
-            // operands are rs1 and rs2, at hand in E.
-            wire [T*64-1:0] e_prod;
-            genvar el;
-            for (el = 0; el < T; el = el + 1) begin : g_mul
-                gpu_mul u_mul (
-                    .op_i      (e_alu_op_q),
-                    .a_i       (rf_rs1[el*32 +: 32]),
-                    .b_i       (rf_rs2[el*32 +: 32]),
-                    .product_o (e_prod[el*64 +: 64])
-                );
-            end
             always @(posedge clk_i) begin
                 e_valid_q <= !rst_i && d_go;
                 if (d_go) begin
@@ -657,7 +660,7 @@ module gpu_core #(
                     e_rs2_q <= rf_rs2;
                     e_rd_q  <= rf_rd;
                     e_ag_q  <= ag_all;
-                    e_prod_q <= e_prod;
+                    e_prod_q <= mul_p;
                 end
             end
             assign e_go    = e_valid_q;
@@ -670,6 +673,11 @@ module gpu_core #(
             assign rs2v    = e_rs2_q;
             assign rdv     = e_rd_q;
             assign x_ag    = e_ag_q;
+            // MUL* are register-register operations (gpu_decode), so their
+            // operands are rs1 and rs2, at hand in E.
+            assign mul_op  = e_alu_op_q;
+            assign mul_a   = rf_rs1;
+            assign mul_b   = rf_rs2;
             assign x_prod  = e_prod_q;
         end else begin : g_no_e
             assign e_go    = d_go;
@@ -682,15 +690,10 @@ module gpu_core #(
             assign rs2v    = rf_rs2;
             assign rdv     = rf_rd;
             assign x_ag    = ag_all;
-            genvar xl;
-            for (xl = 0; xl < T; xl = xl + 1) begin : g_mul
-                gpu_mul u_mul (
-                    .op_i      (x_alu_op_q),
-                    .a_i       (alu_a[xl*32 +: 32]),
-                    .b_i       (alu_b[xl*32 +: 32]),
-                    .product_o (x_prod[xl*64 +: 64])
-                );
-            end
+            assign mul_op  = x_alu_op_q;
+            assign mul_a   = alu_a;
+            assign mul_b   = alu_b;
+            assign x_prod  = mul_p;
         end
     endgenerate
 
