@@ -23,13 +23,18 @@ module gpu_det_port #(
 ) (
     input  wire            clk_i,
     input  wire            rst_i,
-    // one record per instruction, from X
-    input  wire            push_i,
+    // One record per instruction from X, or one per barrier release. The
+    // free slot takes X's record and the barrier's fields every cycle the
+    // queue is not full; the two pushes, which wait for X's commit late in
+    // the cycle, only say which of them the slot keeps (a bit of its own)
+    // and move the write pointer, so no wide write waits for the commit.
+    input  wire            push_x_i,
+    input  wire            push_bar_i,     // never with push_x_i
     output wire            full_o,
     input  wire [1:0]      push_kind_i,    // DET_EV_*
     input  wire            push_scope_i,
     input  wire            push_strong_i,
-    input  wire [1:0]      push_size_i,    // size log2, or DET_SYNC_* for sync events
+    input  wire [1:0]      push_size_i,    // size log2, or DET_SYNC_FENCE for fences
     input  wire [31:0]     push_pc_i,
     input  wire [T-1:0]    push_mask_i,
     input  wire [T*32-1:0] push_addr_i,
@@ -38,6 +43,10 @@ module gpu_det_port #(
     input  wire [15:0]     push_block_i,
     input  wire [4:0]      push_warp_i,
     input  wire [7:0]      push_wsync_i,   // the warp's sync count before this instruction
+    // a barrier release's record: lane 0 of warp 0, no address
+    input  wire [31:0]     bar_pc_i,
+    input  wire [7:0]      bar_id_i,
+    input  wire [15:0]     bar_block_i,
     // line events, to the detector arbiter
     output wire            evt_valid_o,
     input  wire            evt_ready_i,
@@ -53,6 +62,10 @@ module gpu_det_port #(
     reg [HW-1:0]   hdr_q  [0:DEPTH-1];
     reg [T*32-1:0] addr_q [0:DEPTH-1];
     reg [T-1:0]    mask_q [0:DEPTH-1];
+    reg [31:0]     bpc_q  [0:DEPTH-1];
+    reg [7:0]      bid_q  [0:DEPTH-1];
+    reg [15:0]     bblk_q [0:DEPTH-1];
+    reg [DEPTH-1:0] bar_q;       // the slot holds a barrier record
     reg [DW-1:0]   rd_q, wr_q;
     reg [DW:0]     count_q;
     reg [T-1:0]    left_q;       // lanes of the head record not yet sent
@@ -61,8 +74,10 @@ module gpu_det_port #(
     assign full_o = (count_q == FULL);
     assign idle_o = (count_q == 0);
 
-    wire [HW-1:0] hdr  = hdr_q[rd_q];
-    wire [T-1:0]  left = started_q ? left_q : mask_q[rd_q];
+    wire          rd_bar = bar_q[rd_q];
+    wire [HW-1:0] hdr    = hdr_q[rd_q];
+    wire [T-1:0]  left   = started_q ? left_q
+                         : rd_bar    ? {{(T-1){1'b0}}, 1'b1} : mask_q[rd_q];
 
     // lowest lane still to send, and the lanes in its line
     reg [LW-1:0] lane;
@@ -83,27 +98,46 @@ module gpu_det_port #(
         end
     end
 
-    wire [1:0]  h_kind    = hdr[HW-1 -: 2];
-    wire        h_scope   = hdr[HW-3];
-    wire        h_strong  = hdr[HW-4];
-    wire [1:0]  h_size    = hdr[HW-5 -: 2];
-    wire [31:0] h_pc      = hdr[HW-7 -: 32];
-    wire [15:0] h_bloom   = hdr[HW-39 -: 16];
-    wire [7:0]  h_barrier = hdr[HW-55 -: 8];
-    wire [15:0] h_block   = hdr[HW-63 -: 16];
-    wire [4:0]  h_warp    = hdr[12:8];
-    wire [7:0]  h_wsync   = hdr[7:0];
+    // A barrier record leads with lane 0, so its group is that lane alone;
+    // its address and offsets read as zero whatever the slot's X half holds.
+    wire [1:0]  h_kind    = rd_bar ? `DET_EV_SYNC      : hdr[HW-1 -: 2];
+    wire        h_scope   = !rd_bar && hdr[HW-3];
+    wire        h_strong  = !rd_bar && hdr[HW-4];
+    wire [1:0]  h_size    = rd_bar ? `DET_SYNC_BARRIER : hdr[HW-5 -: 2];
+    wire [31:0] h_pc      = rd_bar ? bpc_q[rd_q]       : hdr[HW-7 -: 32];
+    wire [15:0] h_bloom   = rd_bar ? 16'd0             : hdr[HW-39 -: 16];
+    wire [7:0]  h_barrier = rd_bar ? bid_q[rd_q]       : hdr[HW-55 -: 8];
+    wire [15:0] h_block   = rd_bar ? bblk_q[rd_q]      : hdr[HW-63 -: 16];
+    wire [4:0]  h_warp    = rd_bar ? 5'd0              : hdr[12:8];
+    wire [7:0]  h_wsync   = rd_bar ? 8'd0              : hdr[7:0];
+    wire [31:0] h_lead    = rd_bar ? 32'd0             : lead;
+    wire [T*OFF_W-1:0] h_offs = rd_bar ? {T*OFF_W{1'b0}} : offs;
 
     assign evt_valid_o = (count_q != 0) && (left != 0);
     assign evt_last_o  = ((left & ~group) == 0);
-    assign evt_data_o  = {offs, group,
+    assign evt_data_o  = {h_offs, group,
                           24'd0, h_wsync, h_size, h_strong, h_scope, h_kind, {{(5-LW){1'b0}}, lane}, h_warp,
-                          h_block, CORE_ID[7:0], h_barrier, h_bloom, lead, h_pc};
+                          h_block, CORE_ID[7:0], h_barrier, h_bloom, h_lead, h_pc};
 
     wire pop = evt_valid_o && evt_ready_i && evt_last_o;
     // A record with no lane (cannot come from the core, which only pushes
     // issuing lanes) would block the queue; drop it.
     wire drop = (count_q != 0) && (left == 0);
+
+    wire push = push_x_i || push_bar_i;
+
+    // the free slot's contents: written whether or not anything is pushed
+    always @(posedge clk_i)
+        if (!full_o) begin
+            hdr_q[wr_q]  <= {push_kind_i, push_scope_i, push_strong_i, push_size_i, push_pc_i,
+                             push_bloom_i, push_barrier_i, push_block_i, push_warp_i, push_wsync_i};
+            addr_q[wr_q] <= push_addr_i;
+            mask_q[wr_q] <= push_mask_i;
+            bpc_q[wr_q]  <= bar_pc_i;
+            bid_q[wr_q]  <= bar_id_i;
+            bblk_q[wr_q] <= bar_block_i;
+            bar_q[wr_q]  <= !push_x_i;
+        end
 
     always @(posedge clk_i) begin
         if (rst_i) begin
@@ -112,13 +146,8 @@ module gpu_det_port #(
             count_q   <= 0;
             started_q <= 1'b0;
         end else begin
-            if (push_i && !full_o) begin
-                hdr_q[wr_q]  <= {push_kind_i, push_scope_i, push_strong_i, push_size_i, push_pc_i,
-                                 push_bloom_i, push_barrier_i, push_block_i, push_warp_i, push_wsync_i};
-                addr_q[wr_q] <= push_addr_i;
-                mask_q[wr_q] <= push_mask_i;
+            if (push && !full_o)
                 wr_q <= (wr_q == LAST) ? {DW{1'b0}} : wr_q + 1'b1;
-            end
             if (pop || drop) begin
                 rd_q      <= (rd_q == LAST) ? {DW{1'b0}} : rd_q + 1'b1;
                 started_q <= 1'b0;
@@ -126,9 +155,9 @@ module gpu_det_port #(
                 left_q    <= left & ~group;
                 started_q <= 1'b1;
             end
-            if ((push_i && !full_o) && !(pop || drop))
+            if ((push && !full_o) && !(pop || drop))
                 count_q <= count_q + 1'b1;
-            else if (!(push_i && !full_o) && (pop || drop))
+            else if (!(push && !full_o) && (pop || drop))
                 count_q <= count_q - 1'b1;
         end
     end
