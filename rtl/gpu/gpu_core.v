@@ -1289,14 +1289,16 @@ module gpu_core #(
             if (bar_sel[w] && bar_go_by[0]) bpark_n[w*T +: T] = {T{1'b0}};
             if (bar_sel[w] && bar_go_by[1]) bpark_c[w*T +: T] = {T{1'b0}};
         end
+    integer pw;  // not shared with another block: Yosys makes that a flip-flop both drive
     always @(posedge clk_i)
-        for (w = 0; w < NUM_WARPS; w = w + 1)
-            if (rst_i) bpark_q[w] <= {T{1'b0}};
-            else       bpark_q[w] <= x_commit ? bpark_c[w*T +: T] : bpark_n[w*T +: T];
+        for (pw = 0; pw < NUM_WARPS; pw = pw + 1)
+            if (rst_i) bpark_q[pw] <= {T{1'b0}};
+            else       bpark_q[pw] <= x_commit ? bpark_c[pw*T +: T] : bpark_n[pw*T +: T];
 
     // ------------------------------------------------------------------
     // Sequential state
     // ------------------------------------------------------------------
+    integer wp, ln;  // not shared with another block: Yosys makes that a flip-flop both drive
     always @(posedge clk_i) begin
         fault_o <= 1'b0;
         if (rst_i) begin
@@ -1321,41 +1323,41 @@ module gpu_core #(
             loss_q    <= 0;
             cycle_q   <= 64'd0;
             instret_q <= 64'd0;
-            for (w = 0; w < NUM_WARPS; w = w + 1) begin
-                run_q[w]   <= {T{1'b0}};
-                park_q[w]  <= {T{1'b0}};
-                wpark_q[w] <= {T{1'b0}};
-                bslot_q[w] <= 0;
+            for (wp = 0; wp < NUM_WARPS; wp = wp + 1) begin
+                run_q[wp]   <= {T{1'b0}};
+                park_q[wp]  <= {T{1'b0}};
+                wpark_q[wp] <= {T{1'b0}};
+                bslot_q[wp] <= 0;
             end
         end else begin
             cycle_q <= cycle_q + 64'd1;
 
             // ---- shared-memory slices of the grid's blocks (see launch_ready_o)
             if (start_i)
-                for (w = 0; w < NUM_WARPS; w = w + 1) begin
-                    sbase_q[w] <= SAW'(w * smem_stride_i);
-                    sfit_q[w]  <= ({32'd0, smem_stride_i} * (64'(w) + 64'd1)) <= SMEM_BYTES;
+                for (wp = 0; wp < NUM_WARPS; wp = wp + 1) begin
+                    sbase_q[wp] <= SAW'(wp * smem_stride_i);
+                    sfit_q[wp]  <= ({32'd0, smem_stride_i} * (64'(wp) + 64'd1)) <= SMEM_BYTES;
                 end
 
             // ---- launch
-            for (w = 0; w < NUM_WARPS; w = w + 1)
-                if (slot_free[w]) held_q[w] <= 1'b0;
+            for (wp = 0; wp < NUM_WARPS; wp = wp + 1)
+                if (slot_free[wp]) held_q[wp] <= 1'b0;
             if (do_launch) begin
-                for (w = 0; w < NUM_WARPS; w = w + 1) if (alloc[w]) begin
-                    held_q[w]      <= 1'b1;
-                    run_q[w]       <= alloc_mask[w];
-                    park_q[w]      <= {T{1'b0}};
-                    wpark_q[w]     <= {T{1'b0}};
-                    wforce_q[w]    <= 1'b0;
-                    wbase_q[w]     <= sbase_q[new_bslot];
-                    warp_pc_q[w]   <= entry_pc_i;
-                    warp_mask_q[w] <= alloc_mask[w];
-                    block_id_q[w]  <= launch_block_id_i;
-                    wib_q[w]       <= alloc_wib[w];
-                    bslot_q[w]     <= new_bslot;
-                    for (t = 0; t < T; t = t + 1) begin
-                        lane_pc_q[w*T + t]  <= entry_pc_i;
-                        mscratch_q[w*T + t] <= 32'd0;
+                for (wp = 0; wp < NUM_WARPS; wp = wp + 1) if (alloc[wp]) begin
+                    held_q[wp]      <= 1'b1;
+                    run_q[wp]       <= alloc_mask[wp];
+                    park_q[wp]      <= {T{1'b0}};
+                    wpark_q[wp]     <= {T{1'b0}};
+                    wforce_q[wp]    <= 1'b0;
+                    wbase_q[wp]     <= sbase_q[new_bslot];
+                    warp_pc_q[wp]   <= entry_pc_i;
+                    warp_mask_q[wp] <= alloc_mask[wp];
+                    block_id_q[wp]  <= launch_block_id_i;
+                    wib_q[wp]       <= alloc_wib[wp];
+                    bslot_q[wp]     <= new_bslot;
+                    for (ln = 0; ln < T; ln = ln + 1) begin
+                        lane_pc_q[wp*T + ln]  <= entry_pc_i;
+                        mscratch_q[wp*T + ln] <= 32'd0;
                     end
                 end
             end
@@ -1395,15 +1397,15 @@ module gpu_core #(
                 fault_lane_o  <= x_fault_lane;
             end
             if (x_commit_x && x_class_q == `CL_CSR && x_csr_q == `CSR_MSCRATCH)
-                for (t = 0; t < T; t = t + 1)
-                    if (x_mask_q[t])
-                        mscratch_q[slot(x_warp_q, t)] <= csr_new[t*32 +: 32];
+                for (ln = 0; ln < T; ln = ln + 1)
+                    if (x_mask_q[ln])
+                        mscratch_q[slot(x_warp_q, ln)] <= csr_new[ln*32 +: 32];
             if (x_commit) begin
                 instret_q <= instret_q + 64'd1;
-                for (t = 0; t < T; t = t + 1) begin
+                for (ln = 0; ln < T; ln = ln + 1) begin
                     // lanes parking at a warp sync stay at it
-                    if (x_mask_q[t] && !(x_is_warp && !x_w_go)) begin
-                        lane_pc_q[slot(x_warp_q, t)] <= x_next_pc[t*32 +: 32];
+                    if (x_mask_q[ln] && !(x_is_warp && !x_w_go)) begin
+                        lane_pc_q[slot(x_warp_q, ln)] <= x_next_pc[ln*32 +: 32];
                     end
                 end
                 case (x_class_q)
@@ -1414,9 +1416,9 @@ module gpu_core #(
                     `CL_WARP:
                         if (x_w_go) begin
                             // the lanes that waited here go on with the issuing ones
-                            for (t = 0; t < T; t = t + 1)
-                                if (w_have[t] && !x_mask_q[t])
-                                    lane_pc_q[slot(x_warp_q, t)] <= pc_plus4;
+                            for (ln = 0; ln < T; ln = ln + 1)
+                                if (w_have[ln] && !x_mask_q[ln])
+                                    lane_pc_q[slot(x_warp_q, ln)] <= pc_plus4;
                             wpark_q[x_warp_q] <= wpark_q[x_warp_q] & ~w_have;
                         end else begin
                             wpark_q[x_warp_q] <= wpark_q[x_warp_q] | x_mask_q;
@@ -1426,14 +1428,14 @@ module gpu_core #(
                         run_q[x_warp_q]  <= run_q[x_warp_q] & ~x_mask_q;
                     end
                     `CL_TMC: begin
-                        for (t = 0; t < T; t = t + 1) begin
-                            if (x_mask_q[t] && !tmc_val[t]) begin
-                                run_q[x_warp_q][t]  <= 1'b0;
-                                park_q[x_warp_q][t] <= 1'b1;
-                            end else if (!x_mask_q[t] && park_q[x_warp_q][t] && tmc_val[t]) begin
-                                run_q[x_warp_q][t]  <= 1'b1;
-                                park_q[x_warp_q][t] <= 1'b0;
-                                lane_pc_q[slot(x_warp_q, t)] <= pc_plus4;
+                        for (ln = 0; ln < T; ln = ln + 1) begin
+                            if (x_mask_q[ln] && !tmc_val[ln]) begin
+                                run_q[x_warp_q][ln]  <= 1'b0;
+                                park_q[x_warp_q][ln] <= 1'b1;
+                            end else if (!x_mask_q[ln] && park_q[x_warp_q][ln] && tmc_val[ln]) begin
+                                run_q[x_warp_q][ln]  <= 1'b1;
+                                park_q[x_warp_q][ln] <= 1'b0;
+                                lane_pc_q[slot(x_warp_q, ln)] <= pc_plus4;
                             end
                         end
                     end
@@ -1479,9 +1481,9 @@ module gpu_core #(
             // ---- barrier ids
             if (x_commit && x_class_q == `CL_BAR)
                 bar_pc_q[bslot_q[x_warp_q]] <= x_pc_q;
-            for (w = 0; w < NUM_WARPS; w = w + 1)
-                if (bar_go && bar_ssel[w])
-                    bar_id_q[w] <= bar_id_q[w] + 8'd1;
+            for (wp = 0; wp < NUM_WARPS; wp = wp + 1)
+                if (bar_go && bar_ssel[wp])
+                    bar_id_q[wp] <= bar_id_q[wp] + 8'd1;
             if (do_launch)
                 bar_id_q[new_bslot] <= 8'd0;
 

@@ -155,6 +155,7 @@ module gpu_ctl #(
     end
 
     wire finished = busy_q && !settle_q && dispatch_done_i && (&core_idle_i) && l2_idle_i;
+    integer dim;  // not shared with another block: Yosys makes that a flip-flop both drive
 
     always @(posedge clk_i) begin
         start_o      <= 1'b0;
@@ -163,7 +164,7 @@ module gpu_ctl #(
         if (rst_i) begin
             busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0; cause_q <= `FAULT_NONE;
             entry_pc_o <= 32'd0; arg_ptr_o <= 32'd0;
-            for (c = 0; c < 3; c = c + 1) begin grid_q[c] <= 32'd1; block_q[c] <= 32'd1; end
+            for (dim = 0; dim < 3; dim = dim + 1) begin grid_q[dim] <= 32'd1; block_q[dim] <= 32'd1; end
             stack_top_o <= MEM_BYTES; stack_log2_o <= 5'(STACK_LOG2);
             err_pc_q <= 32'd0; err_addr_q <= 32'd0; err_info_q <= 32'd0;
             cycles_q <= 32'd0; l2_hits_q <= 32'd0; l2_misses_q <= 32'd0;

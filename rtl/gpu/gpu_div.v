@@ -79,6 +79,7 @@ module gpu_div #(
         end
     end
 
+    integer ln;  // not shared with another block: Yosys makes that a flip-flop both drive
     always @(posedge clk_i) begin
         if (rst_i) begin
             state_q <= S_IDLE;
@@ -91,24 +92,24 @@ module gpu_div #(
                     mask_q   <= req_mask_i;
                     count_q  <= 6'd0;
                     state_q  <= S_RUN;
-                    for (t = 0; t < T; t = t + 1) begin
-                        a_q[t]     <= a_in[t];
-                        quot_q[t]  <= a_abs[t];
-                        div_q[t]   <= b_abs[t];
-                        rem_q[t]   <= 33'd0;
-                        neg_q_q[t] <= sa[t] ^ sb[t];
-                        neg_r_q[t] <= sa[t];
-                        zero_q[t]  <= (req_b_i[t*32 +: 32] == 32'd0);
+                    for (ln = 0; ln < T; ln = ln + 1) begin
+                        a_q[ln]     <= a_in[ln];
+                        quot_q[ln]  <= a_abs[ln];
+                        div_q[ln]   <= b_abs[ln];
+                        rem_q[ln]   <= 33'd0;
+                        neg_q_q[ln] <= sa[ln] ^ sb[ln];
+                        neg_r_q[ln] <= sa[ln];
+                        zero_q[ln]  <= (req_b_i[ln*32 +: 32] == 32'd0);
                     end
                 end
                 S_RUN: begin
-                    for (t = 0; t < T; t = t + 1) begin
-                        if (!trial[t][32]) begin
-                            rem_q[t]  <= trial[t];
-                            quot_q[t] <= {quot_q[t][30:0], 1'b1};
+                    for (ln = 0; ln < T; ln = ln + 1) begin
+                        if (!trial[ln][32]) begin
+                            rem_q[ln]  <= trial[ln];
+                            quot_q[ln] <= {quot_q[ln][30:0], 1'b1};
                         end else begin
-                            rem_q[t]  <= {rem_q[t][31:0], quot_q[t][31]};
-                            quot_q[t] <= {quot_q[t][30:0], 1'b0};
+                            rem_q[ln]  <= {rem_q[ln][31:0], quot_q[ln][31]};
+                            quot_q[ln] <= {quot_q[ln][30:0], 1'b0};
                         end
                     end
                     count_q <= count_q + 6'd1;

@@ -363,6 +363,7 @@ module gpu_lsu #(
   // Where the next group starts, or the write-back when all lanes are done.
   wire [2:0] next_group_state = (rem_next == '0) ? S_WB : (uses_l1 ? S_LOOK : S_L2REQ);
 
+  integer ln;  // not shared with another block: Yosys makes that a flip-flop both drive
   always @(posedge clk_i) begin
     if (rst_i) begin
       state_q <= S_IDLE;
@@ -399,8 +400,8 @@ module gpu_lsu #(
         S_CHECK: begin
           if (is_load) begin
             if (hit) begin
-              for (i = 0; i < T; i = i + 1)
-                if (group[i]) res_q[i*32 +: 32] <= ld_val[i*32 +: 32];
+              for (ln = 0; ln < T; ln = ln + 1)
+                if (group[ln]) res_q[ln*32 +: 32] <= ld_val[ln*32 +: 32];
               rem_q   <= rem_next;
               state_q <= next_group_state;
             end else begin
@@ -408,8 +409,8 @@ module gpu_lsu #(
             end
           end else if (blk_amo) begin
             if (hit) begin
-              for (i = 0; i < T; i = i + 1)
-                if (LANE_W'(i) == lead) res_q[i*32 +: 32] <= amo_old;
+              for (ln = 0; ln < T; ln = ln + 1)
+                if (LANE_W'(ln) == lead) res_q[ln*32 +: 32] <= amo_old;
               amo_new_q            <= amo_new;
               amo_line_q           <= cur_line;
               phase_q              <= 1'b1;
@@ -435,22 +436,22 @@ module gpu_lsu #(
           if (is_fence) begin
             state_q <= S_WB;
           end else if (is_load) begin
-            for (i = 0; i < T; i = i + 1)
-              if (group[i]) res_q[i*32 +: 32] <= ld_val[i*32 +: 32];
+            for (ln = 0; ln < T; ln = ln + 1)
+              if (group[ln]) res_q[ln*32 +: 32] <= ld_val[ln*32 +: 32];
             if (!strong_q) valid_q[lead_idx] <= 1'b1;
             rem_q   <= rem_next;
             state_q <= next_group_state;
           end else if (blk_amo) begin
-            for (i = 0; i < T; i = i + 1)
-              if (LANE_W'(i) == lead) res_q[i*32 +: 32] <= amo_old;
+            for (ln = 0; ln < T; ln = ln + 1)
+              if (LANE_W'(ln) == lead) res_q[ln*32 +: 32] <= amo_old;
             amo_new_q            <= amo_new;
             amo_line_q           <= cur_line;
             phase_q              <= 1'b1;
             valid_q[lead_idx]    <= 1'b1;
             state_q              <= S_L2REQ;
           end else begin  // device atomic, LR, SC
-            for (i = 0; i < T; i = i + 1)
-              if (LANE_W'(i) == lead) res_q[i*32 +: 32] <= l2_rsp_data_i[31:0];
+            for (ln = 0; ln < T; ln = ln + 1)
+              if (LANE_W'(ln) == lead) res_q[ln*32 +: 32] <= l2_rsp_data_i[31:0];
             rem_q   <= rem_next;
             state_q <= next_group_state;
           end

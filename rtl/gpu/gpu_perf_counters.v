@@ -61,15 +61,16 @@ module gpu_perf_counters #(
     always @(posedge clk_i)
         if (svc_any && !clear_i) hi_mem[svc] <= svc_hi + {{(HI-1){1'b0}}, 1'b1};
 
+    integer c;  // not shared with another block: Yosys makes that a flip-flop both drive
     always @(posedge clk_i) begin
         if (clear_i) begin
-            for (k = 0; k < N; k = k + 1)
-                lo_q[k] <= {LO{1'b0}};
+            for (c = 0; c < N; c = c + 1)
+                lo_q[c] <= {LO{1'b0}};
             pend_q <= {N{1'b0}};
             zero_q <= {N{1'b1}};
         end else begin
-            for (k = 0; k < N; k = k + 1)
-                lo_q[k] <= lo_next[k];
+            for (c = 0; c < N; c = c + 1)
+                lo_q[c] <= lo_next[c];
             pend_q <= (pend_q & ~(svc_any ? (N'(1) << svc) : {N{1'b0}})) | carry;
             if (svc_any) zero_q[svc] <= 1'b0;
         end

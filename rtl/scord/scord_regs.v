@@ -312,17 +312,18 @@ module scord_regs #(
   always @(posedge clk_i)
     if (svc_any) hi_mem[svc] <= svc_hi + {{(HI-1){1'b0}}, 1'b1};
 
+  integer j;  // not shared with another block: Yosys makes that a flip-flop both drive
   always @(posedge clk_i) begin
     if (rst_i || kstart_i) begin
       acc_q  <= 32'd0;
-      for (k = 0; k < NCNT; k = k + 1)
-        lo_q[k] <= {LO{1'b0}};
+      for (j = 0; j < NCNT; j = j + 1)
+        lo_q[j] <= {LO{1'b0}};
       pend_q <= {NCNT{1'b0}};
       zero_q <= {NCNT{1'b1}};
     end else begin
       acc_q  <= acc_q + 32'(cnt_inc_i[IW*K_ACC +: IW]);
-      for (k = 0; k < NCNT; k = k + 1)
-        lo_q[k] <= lo_next[LO*k +: LO];
+      for (j = 0; j < NCNT; j = j + 1)
+        lo_q[j] <= lo_next[LO*j +: LO];
       pend_q <= (pend_q & ~(svc_any ? (NCNT'(1) << svc) : {NCNT{1'b0}})) | carry;
       if (svc_any) zero_q[svc] <= 1'b0;
     end
