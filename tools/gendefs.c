@@ -79,10 +79,13 @@ static int check_config(const char *path)
         fprintf(stderr, "gendefs: %s: MD_FRESH=%llu is neither 0 nor 1\n", path, f->value);
         return 1;
     }
-    const struct key *e = find_key("E_STAGE");
-    if (e && e->value > 1) {
-        fprintf(stderr, "gendefs: %s: E_STAGE=%llu is neither 0 nor 1\n", path, e->value);
-        return 1;
+    static const char *const flags[] = { "E_STAGE", "H_STAGE" };
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+        const struct key *e = find_key(flags[i]);
+        if (e && e->value > 1) {
+            fprintf(stderr, "gendefs: %s: %s=%llu is neither 0 nor 1\n", path, flags[i], e->value);
+            return 1;
+        }
     }
     const struct key *d = find_key("DET_SLOTS"), *l = find_key("LINE_BYTES");
     unsigned long long grans = l ? l->value / 4 : 1;

@@ -32,6 +32,12 @@ module gpu_core #(
     // 1: a stage E between D and X for the operands and the address checks
     // (a shorter X for the FPGA; every instruction takes a cycle longer)
     parameter E_STAGE     = 0,
+    // 1: a stage H after X for the detector's hooks: the event port's
+    // push, the lock sequencer's start and the logical clocks take X's
+    // commit from registers one cycle later, and a barrier's release no
+    // longer waits for X's commit (a shorter path after X for the FPGA;
+    // moves the detector's cycles, docs/architecture.md)
+    parameter H_STAGE     = 0,
     // derived, do not override
     parameter WW        = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
     parameter T         = NUM_THREADS,
@@ -750,7 +756,7 @@ module gpu_core #(
     wire x_lk_cas    = x_is_mem && (x_lsu_op_q == `LSU_AMO) && (x_amo_op_q == `AMO_CAS);
     wire x_lk_xchg   = x_is_mem && (x_lsu_op_q == `LSU_AMO) && (x_amo_op_q == `AMO_SWAP);
     wire x_lk_op     = det_armed && (x_lk_cas || x_lk_xchg || x_fence_dev || x_fence_blk);
-    wire det_full, lk_busy;
+    wire det_full, lk_busy, lk_busy_x;   // as X sees them (with H's pending push and lock start)
     // Fairness of the memory path: a warp replayed for a full event port,
     // or for a busy LSU or lock sequencer 15 times in a row, owns the
     // next turn of all three. Without this, warps polling in a tight loop
@@ -772,12 +778,12 @@ module gpu_core #(
     // An instruction that needs any of the three waits, before it is
     // handed to any unit, while another warp owns the next turn.
     wire x_claims     = x_det_evt || x_lk_op || x_to_lsu;
-    wire x_det_replay = x_ok && ((x_det_evt && det_full) || (x_lk_op && lk_busy) ||
+    wire x_det_replay = x_ok && ((x_det_evt && det_full) || (x_lk_op && lk_busy_x) ||
                                  (x_claims && resv_other));
     // Hand-off to the LSU, the shared memory and the divider; a busy unit
     // means replay. An instruction with lanes for both memories goes to
     // both in the same cycle or to neither.
-    wire lsu_req_ready, div_req_ready, smem_req_ready;
+    wire lsu_req_ready, div_req_ready, smem_req_ready, smem_free;
     wire x_ok       = x_valid_q && !x_fault;
     wire x_mem_go   = x_ok && x_is_mem && !x_det_replay;
     wire lsu_now    = !x_to_lsu || lsu_req_ready;
@@ -790,7 +796,7 @@ module gpu_core #(
     wire x_replay   = x_mem_replay || (div_req_valid && !div_req_ready) || x_det_replay;
     // replayed because the LSU or the lock sequencer was busy (not for
     // another warp's reservation)
-    wire x_busy_replay = x_ok && ((x_lk_op && lk_busy && !resv_other) || lsu_busy);
+    wire x_busy_replay = x_ok && ((x_lk_op && lk_busy_x && !resv_other) || lsu_busy);
     wire x_commit   = x_ok && !x_replay;
     // X writes rd only for ALU, JAL, JALR and CSR (gpu_decode), and these
     // never replay and fault only on a bad PC, so their commit is
@@ -931,6 +937,17 @@ module gpu_core #(
     // Without the detector the sequencer never starts; gating its state
     // here lets synthesis drop it with everything it feeds.
     assign lk_busy = (DETECTOR != 0) && lk_busy_q;
+    // The sequencer's start: X's committed lock operation, or with H_STAGE
+    // the one H holds, started a cycle later; until then it counts as busy
+    // for X and keeps its warp from issuing (lk_wait).
+    wire             lk_start;
+    wire [WW-1:0]    lk_s_warp;
+    wire [1:0]       lk_s_op;
+    wire             lk_s_scope;
+    wire [T-1:0]     lk_s_mask;
+    wire [T*32-1:0]  lk_s_addr;   // X's addresses (the event port's too)
+    wire lk_pend = (DETECTOR != 0) && (H_STAGE != 0) && lk_start;
+    assign lk_busy_x = lk_busy || lk_pend;
     always @(*) begin
         lk_addr = 32'd0;
         lk_bit  = {T{1'b0}};
@@ -943,10 +960,55 @@ module gpu_core #(
     // A fence is one operation for the warp; CAS and exchange one per lane.
     wire lk_step = lk_busy && (lk_op_q == LK_FENCE || lk_left_q != 0);
     wire lk_done = lk_busy && (lk_op_q == LK_FENCE || (lk_left_q & ~lk_bit) == 0);
-    // Event port: X pushes one record per memory or fence instruction; a
-    // released barrier pushes one when X does not.
+    // Event port: X pushes one record per memory or fence instruction (with
+    // H_STAGE, H pushes X's record a cycle later); a released barrier
+    // pushes one when X (or H) does not. port_last: one free slot left.
     wire x_det_push = x_commit && x_det_evt;
-    assign det_bar_ok = !det_full && !x_det_push;
+    wire port_full, port_last;
+    wire hk_push;   // the port's push of X's record
+    // X's lock operation as the sequencer starts it
+    wire [1:0] x_lk_s_op = (x_fence_blk || x_fence_dev) ? LK_FENCE : x_lk_cas ? LK_CAS : LK_XCHG;
+    wire       x_lk_s_scope = x_fence_blk ? 1'b0 : x_scope_dev_q;
+    generate
+        if (H_STAGE != 0) begin : g_h
+            // H: X's event push and lock operation, and what they need of
+            // X that is not in the record (docs/architecture.md)
+            reg            push_q, lk_q, hscope_q;
+            reg [1:0]      hop_q;
+            reg [WW-1:0]   warp_q;
+            reg [T-1:0]    mask_q;
+            reg [T*32-1:0] addr_q;
+            always @(posedge clk_i) begin
+                push_q     <= x_det_push && !rst_i;
+                lk_q       <= x_commit && x_lk_op && !rst_i;
+                hop_q    <= x_lk_s_op;
+                hscope_q <= x_lk_s_scope;
+                warp_q     <= x_warp_q;
+                mask_q     <= x_mask_q;
+                addr_q     <= x_paddr;
+            end
+            assign hk_push    = push_q;
+            assign lk_start   = lk_q;
+            assign lk_s_warp  = warp_q;
+            assign lk_s_op    = hop_q;
+            assign lk_s_scope = hscope_q;
+            assign lk_s_mask  = mask_q;
+            assign lk_s_addr  = addr_q;
+        end else begin : g_no_h
+            assign hk_push    = x_det_push;
+            assign lk_start   = x_commit && x_lk_op;
+            assign lk_s_warp  = x_warp_q;
+            assign lk_s_op    = x_lk_s_op;
+            assign lk_s_scope = x_lk_s_scope;
+            assign lk_s_mask  = x_mask_q;
+            assign lk_s_addr  = x_paddr;
+        end
+    endgenerate
+    assign det_bar_ok = !port_full && !hk_push;
+    // X may commit an event only if the port has room for it once H and a
+    // barrier pushing now have taken theirs (without H: the port is not full)
+    assign det_full = port_full ||
+                      ((H_STAGE != 0) && port_last && (hk_push || det_bar_push));
     // A barrier releases when every warp of its block waits and, with the
     // detector, the event port takes its event (det_bar_ok), which X's
     // commit decides late in the cycle. So the release is made both ways
@@ -955,12 +1017,16 @@ module gpu_core #(
     // (bar_sel, bar_ssel) are made without it too. (The FPGA's longest
     // paths ran from the commit through the release into the barrier ids
     // and the clocks' epochs, docs/fpga.md.)
-    assign bar_go_by = {bar_any && (!det_armed || (!det_full && !x_det_evt)),
-                        bar_any && (!det_armed || !det_full)};
+    // With H_STAGE the port's push comes from a register, so the release
+    // is the same both ways.
+    assign bar_go_by = (H_STAGE != 0) ? {2{bar_any && (!det_armed || det_bar_ok)}} :
+                       {bar_any && (!det_armed || (!port_full && !x_det_evt)),
+                        bar_any && (!det_armed || !port_full)};
     wire bar_go = x_commit ? bar_go_by[1] : bar_go_by[0];
     wire [NUM_WARPS-1:0] bar_release = bar_go ? bar_sel : {NUM_WARPS{1'b0}};
     wire det_port_idle, sh_check_idle;
-    assign det_idle_o = det_port_idle && !lk_busy && sh_check_idle;
+    assign det_idle_o = det_port_idle && !lk_busy_x && !((H_STAGE != 0) && hk_push) &&
+                        sh_check_idle;
 
     // The logical clocks that order shared-memory accesses (and whose warp
     // sync count global events carry): scord_sh_clocks, with the detector.
@@ -996,7 +1062,8 @@ module gpu_core #(
                 .bloom_o      (x_bloom)
             );
             for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_lock
-                assign lk_wait[gw] = lk_busy && lk_warp_q == gw;
+                assign lk_wait[gw] = (lk_busy && lk_warp_q == gw) ||
+                                     (lk_pend && lk_s_warp == gw);
             end
 
             wire [1:0] x_det_kind = x_fence_blk || x_fence_dev ? `DET_EV_SYNC :
@@ -1026,6 +1093,27 @@ module gpu_core #(
                     if (bar_ready[bw] && bslot_q[bw] == bar_slot) bar_warp = bw[WW-1:0];
             end
 
+            // X's record for the event port (without its addresses, which
+            // are the lock sequencer's lk_s_addr), as X makes it or, with
+            // H_STAGE, as H holds it: {kind, scope, strong, size, pc, mask,
+            // bloom, barrier id, block, warp, warp syncs, fence}
+            localparam RECW = 2 + 1 + 1 + 2 + 32 + T + 16 + 8 + 16 + 5 + 8 + 1;
+            wire x_fence_rec = x_fence_blk || x_fence_dev;
+            wire [RECW-1:0] x_rec = {x_det_kind, x_fence_blk ? 1'b0 : x_scope_dev_q, x_strong_q,
+                                     x_fence_rec ? `DET_SYNC_FENCE : x_size_q, x_pc_q,
+                                     x_fence_rec ? x_low_lane : x_gl_mask, x_bloom, bar_id_x,
+                                     block_id_q[x_warp_q][15:0],
+                                     {{(5-WW){1'b0}}, wib_q[x_warp_q]}, sh_ws[x_warp_q*8 +: 8],
+                                     x_fence_rec};
+            wire [RECW-1:0] rec;
+            if (H_STAGE != 0) begin : g_h_rec
+                reg [RECW-1:0] rec_q;   // every cycle: kept only when H pushes
+                always @(posedge clk_i) rec_q <= x_rec;
+                assign rec = rec_q;
+            end else begin : g_x_rec
+                assign rec = x_rec;
+            end
+
             gpu_det_port #(
                 .CORE_ID     (CORE_ID),
                 .NUM_THREADS (NUM_THREADS),
@@ -1033,21 +1121,22 @@ module gpu_core #(
             ) u_det_port (
                 .clk_i          (clk_i),
                 .rst_i          (rst_i),
-                .push_x_i       (x_det_push),
+                .push_x_i       (hk_push),
                 .push_bar_i     (det_bar_push),
-                .full_o         (det_full),
-                .push_kind_i    (x_det_kind),
-                .push_scope_i   (x_fence_blk ? 1'b0 : x_scope_dev_q),
-                .push_strong_i  (x_strong_q),
-                .push_size_i    ((x_fence_blk || x_fence_dev) ? `DET_SYNC_FENCE : x_size_q),
-                .push_pc_i      (x_pc_q),
-                .push_mask_i    ((x_fence_blk || x_fence_dev) ? x_low_lane : x_gl_mask),
-                .push_addr_i    ((x_fence_blk || x_fence_dev) ? {T*32{1'b0}} : x_paddr),
-                .push_bloom_i   (x_bloom),
-                .push_barrier_i (bar_id_x),
-                .push_block_i   (block_id_q[x_warp_q][15:0]),
-                .push_warp_i    ({{(5-WW){1'b0}}, wib_q[x_warp_q]}),
-                .push_wsync_i   (sh_ws[x_warp_q*8 +: 8]),
+                .full_o         (port_full),
+                .last_o         (port_last),
+                .push_kind_i    (rec[RECW-1 -: 2]),
+                .push_scope_i   (rec[RECW-3]),
+                .push_strong_i  (rec[RECW-4]),
+                .push_size_i    (rec[RECW-5 -: 2]),
+                .push_pc_i      (rec[RECW-7 -: 32]),
+                .push_mask_i    (rec[RECW-39 -: T]),
+                .push_addr_i    (rec[0] ? {T*32{1'b0}} : lk_s_addr),
+                .push_bloom_i   (rec[53 -: 16]),
+                .push_barrier_i (rec[37 -: 8]),
+                .push_block_i   (rec[29 -: 16]),
+                .push_warp_i    (rec[13 -: 5]),
+                .push_wsync_i   (rec[8:1]),
                 .bar_pc_i       (bar_pc_q[bar_slot]),
                 .bar_id_i       (bar_id_next),
                 .bar_block_i    (block_id_q[bar_warp][15:0]),
@@ -1112,6 +1201,25 @@ module gpu_core #(
                         sh_fpend_q[fw] <= x_fence_any;
             assign sh_fpend = sh_fpend_q;
 
+            // The clocks take X's commit, warp sync and counted fence, or
+            // with H_STAGE the same a cycle later (a launch into the warp's
+            // slot in that cycle clears the counts after them).
+            wire          ck_commit, ck_sync, ck_fence;
+            wire [WW-1:0] ck_warp;
+            if (H_STAGE != 0) begin : g_h_clk
+                reg          commit_q, sync_q, fence_q;
+                reg [WW-1:0] warp_q;
+                always @(posedge clk_i) begin
+                    commit_q <= x_commit && !rst_i;
+                    sync_q   <= x_w_sync && !rst_i;
+                    fence_q  <= sh_fence;
+                    warp_q   <= x_warp_q;
+                end
+                assign {ck_commit, ck_sync, ck_fence, ck_warp} = {commit_q, sync_q, fence_q, warp_q};
+            end else begin : g_x_clk
+                assign {ck_commit, ck_sync, ck_fence, ck_warp} = {x_commit, x_w_sync, sh_fence, x_warp_q};
+            end
+
             scord_sh_clocks #(
                 .NUM_WARPS (NUM_WARPS)
             ) u_sh_clocks (
@@ -1121,10 +1229,10 @@ module gpu_core #(
                 .launch_i       (do_launch),
                 .launch_bslot_i (new_bslot),
                 .launch_warps_i (alloc),
-                .commit_i       (x_commit),
-                .sync_i         (x_w_sync),
-                .fence_i        (sh_fence),
-                .x_warp_i       (x_warp_q),
+                .commit_i       (ck_commit),
+                .sync_i         (ck_sync),
+                .fence_i        (ck_fence),
+                .x_warp_i       (ck_warp),
                 .bar_i          (bar_go_by),
                 .bar_bslot_i    (bar_slot),
                 .bslot_i        (bslot_all),
@@ -1138,7 +1246,8 @@ module gpu_core #(
             // Nothing is ever pushed: det_armed is constant 0 here.
             wire unused_por = por_i;
             assign lk_wait         = {NUM_WARPS{1'b0}};
-            assign det_full        = 1'b0;
+            assign port_full       = 1'b0;
+            assign port_last       = 1'b0;
             assign det_port_idle   = 1'b1;
             assign det_evt_valid_o = 1'b0;
             assign det_evt_data_o  = {DET_EVW{1'b0}};
@@ -1465,13 +1574,13 @@ module gpu_core #(
             end
 
             // ---- lock sequencer (only armed instructions start it)
-            if (x_commit && x_lk_op) begin
+            if (lk_start) begin
                 lk_busy_q  <= 1'b1;
-                lk_warp_q  <= x_warp_q;
-                lk_op_q    <= (x_fence_blk || x_fence_dev) ? LK_FENCE : x_lk_cas ? LK_CAS : LK_XCHG;
-                lk_scope_q <= x_fence_blk ? 1'b0 : x_scope_dev_q;
-                lk_left_q  <= x_mask_q;
-                lk_addr_q  <= x_paddr;
+                lk_warp_q  <= lk_s_warp;
+                lk_op_q    <= lk_s_op;
+                lk_scope_q <= lk_s_scope;
+                lk_left_q  <= lk_s_mask;
+                lk_addr_q  <= lk_s_addr;
             end else if (lk_done) begin
                 lk_busy_q <= 1'b0;
             end else if (lk_step) begin
@@ -1494,7 +1603,7 @@ module gpu_core #(
                 lsu_blk_q <= 0;
             else if (lsu_busy)
                 lsu_blk_q[x_warp_q] <= 1'b1;
-            if (smem_req_ready)
+            if (smem_free)
                 smem_blk_q <= 0;
             else if (x_mem_go && x_to_smem)
                 smem_blk_q[x_warp_q] <= 1'b1;
@@ -1589,6 +1698,7 @@ module gpu_core #(
                 .rst_i           (rst_i),
                 .req_valid_i     (smem_req_valid),
                 .req_ready_o     (smem_req_ready),
+                .free_o          (smem_free),
                 .req_op_i        (x_lsu_op_q),
                 .req_amo_op_i    (x_amo_op_q),
                 .req_size_i      (x_size_q),
@@ -1603,6 +1713,7 @@ module gpu_core #(
                 .hold_i          (sh_hold),
                 .wb_valid_o      (smem_wb_valid),
                 .wb_ready_i      (smem_wb_grant),
+                .wb_ready_req_i  (smem_wb_valid && !lsu_wb_valid),   // X writes no register then
                 .wb_warp_o       (smem_wb_warp),
                 .wb_rd_o         (smem_wb_rd),
                 .wb_mask_o       (smem_wb_mask),
@@ -1684,6 +1795,7 @@ module gpu_core #(
         end else begin : g_no_smem
             // x_to_smem is constant 0: nothing is ever sent here.
             assign smem_req_ready = 1'b1;
+            assign smem_free      = 1'b1;
             assign smem_wb_valid  = 1'b0;
             assign smem_wb_warp   = {WW{1'b0}};
             assign smem_wb_rd     = 5'd0;

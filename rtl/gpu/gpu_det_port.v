@@ -31,6 +31,7 @@ module gpu_det_port #(
     input  wire            push_x_i,
     input  wire            push_bar_i,     // never with push_x_i
     output wire            full_o,
+    output wire            last_o,         // one free slot left
     input  wire [1:0]      push_kind_i,    // DET_EV_*
     input  wire            push_scope_i,
     input  wire            push_strong_i,
@@ -72,6 +73,7 @@ module gpu_det_port #(
     reg            started_q;    // left_q belongs to the head record
 
     assign full_o = (count_q == FULL);
+    assign last_o = (count_q == FULL - 1'b1);
     assign idle_o = (count_q == 0);
 
     wire          rd_bar = bar_q[rd_q];

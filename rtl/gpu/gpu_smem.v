@@ -61,7 +61,8 @@ module gpu_smem #(
     input  wire                      rst_i,
     // core -> shared memory (op: LSU_LOAD, LSU_STORE or LSU_AMO)
     input  wire                      req_valid_i,
-    output wire                      req_ready_o,
+    output wire                      req_ready_o,      // read only with req_valid_i
+    output wire                      free_o,           // A takes a request now (any cycle)
     input  wire [2:0]                req_op_i,
     input  wire [4:0]                req_amo_op_i,
     input  wire [1:0]                req_size_i,
@@ -77,6 +78,10 @@ module gpu_smem #(
     // -> register file
     output wire                      wb_valid_o,
     input  wire                      wb_ready_i,
+    // wb_ready_i as it is in every cycle with req_valid_i: the requester
+    // (X) then writes no register itself, so req_ready_o need not wait for
+    // that decision (late in X's cycle)
+    input  wire                      wb_ready_req_i,
     output wire [WW-1:0]             wb_warp_o,
     output wire [4:0]                wb_rd_o,
     output wire [NUM_THREADS-1:0]    wb_mask_o,
@@ -244,8 +249,16 @@ module gpu_smem #(
     end
 
     // ==== control ================================================================
-    assign req_ready_o = !a_valid_q || a_done;
+    assign free_o = !a_valid_q || a_done;
+    wire r_hold_req = r_out && w_valid_q && !wb_ready_req_i;
+    assign req_ready_o = !a_valid_q ||
+                         (!r_hold_req && !(r_valid_q && r_rmw_q) && !hold_i && (rem_next == {T{1'b0}}));
     wire accept = req_valid_i && req_ready_o;
+`ifndef SYNTHESIS
+    always @(posedge clk_i)
+        if (!rst_i && req_valid_i && (req_ready_o != free_o))
+            $display("gpu_smem: ERROR: wb_ready_req_i differs from wb_ready_i with a request");
+`endif
 
     // The pass A makes next, worked out at the edge before it: from the
     // request when it is accepted, else from the lanes the pass now

@@ -24,6 +24,9 @@ module gpu_top #(
     // 1: the cores' stage E between D and X (gpu_core; the FPGA's
     // configurations, for a shorter X)
     parameter E_STAGE     = `GPU_E_STAGE,
+    // 1: the cores' stage H after X for the detector's hooks (the FPGA's
+    // configurations, for a shorter path after X's commit)
+    parameter H_STAGE     = `GPU_H_STAGE,
     // 0: the GPU without the race detector (no scord_top, no event arbiter,
     // no L2 port for it, no hooks in the cores); its registers read 0, so
     // the driver reports it missing. For the cost figure and small FPGAs.
@@ -189,7 +192,8 @@ module gpu_top #(
                 .SMEM_BYTES  (SMEM_BYTES),
                 .STACK_LOG2  (STACK_LOG2),
                 .DETECTOR    (DETECTOR),
-                .E_STAGE     (E_STAGE)
+                .E_STAGE     (E_STAGE),
+                .H_STAGE     (H_STAGE)
             ) u_core (
                 .clk_i             (clk_i),
                 .rst_i             (core_rst),

@@ -49,6 +49,8 @@ printf 'include config/default.cfg\nMD_FRESH=2\n' >"$tmp/f2.cfg"
 refused "MD_FRESH=2" "$tmp/f2.cfg" "MD_FRESH=2 is neither 0 nor 1"
 printf 'include config/default.cfg\nE_STAGE=2\n' >"$tmp/e2.cfg"
 refused "E_STAGE=2" "$tmp/e2.cfg" "E_STAGE=2 is neither 0 nor 1"
+printf 'include config/default.cfg\nH_STAGE=2\n' >"$tmp/h2.cfg"
+refused "H_STAGE=2" "$tmp/h2.cfg" "H_STAGE=2 is neither 0 nor 1"
 for n in 1 2 4; do
     printf 'include config/default.cfg\nDET_SLOTS=%s\n' $n >"$tmp/s$n.cfg"
     if "$gendefs" config/regmap.def "$tmp/s$n.cfg" "$tmp/s.vh" "$tmp/s.h" 2>"$tmp/err" &&
