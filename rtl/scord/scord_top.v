@@ -56,6 +56,9 @@ module scord_top #(
   // started (a bit per line of memory), so a miss on one that was not
   // reads nothing (§1.1)
   parameter MD_FRESH    = `GPU_MD_FRESH,
+  // 1: the report writer's suppression search in a cycle of its own
+  // (scord_report SEARCH_STAGE; with the cores' stage H, H_STAGE=1)
+  parameter REP_SEARCH  = `GPU_H_STAGE,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter SHR_W     = `SHR_BITS,
@@ -718,7 +721,8 @@ module scord_top #(
   wire [15:0] r_pcidx  = c_md_pcidx[rs*16 +: 16];
 
   scord_report #(
-    .LINE_BYTES (LINE_BYTES)
+    .LINE_BYTES   (LINE_BYTES),
+    .SEARCH_STAGE (REP_SEARCH)
   ) u_rep (
     .clk_i               (clk_i),
     .rst_i               (rst_i),
