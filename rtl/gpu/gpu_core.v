@@ -969,41 +969,23 @@ module gpu_core #(
     // X's lock operation as the sequencer starts it
     wire [1:0] x_lk_s_op = (x_fence_blk || x_fence_dev) ? LK_FENCE : x_lk_cas ? LK_CAS : LK_XCHG;
     wire       x_lk_s_scope = x_fence_blk ? 1'b0 : x_scope_dev_q;
+    // {push, lock start, warp, lock op, scope, lanes, addresses}: as X has
+    // them, or with H_STAGE as H holds them (only the two starts reset)
+    localparam HKW = 2 + WW + 2 + 1 + T + T*32;
+    wire [HKW-1:0] hk_x = {x_det_push, x_commit && x_lk_op, x_warp_q, x_lk_s_op, x_lk_s_scope,
+                           x_mask_q, x_paddr};
+    wire [HKW-1:0] hk;
     generate
         if (H_STAGE != 0) begin : g_h
-            // H: X's event push and lock operation, and what they need of
-            // X that is not in the record (docs/architecture.md)
-            reg            push_q, lk_q, hscope_q;
-            reg [1:0]      hop_q;
-            reg [WW-1:0]   warp_q;
-            reg [T-1:0]    mask_q;
-            reg [T*32-1:0] addr_q;
-            always @(posedge clk_i) begin
-                push_q     <= x_det_push && !rst_i;
-                lk_q       <= x_commit && x_lk_op && !rst_i;
-                hop_q    <= x_lk_s_op;
-                hscope_q <= x_lk_s_scope;
-                warp_q     <= x_warp_q;
-                mask_q     <= x_mask_q;
-                addr_q     <= x_paddr;
-            end
-            assign hk_push    = push_q;
-            assign lk_start   = lk_q;
-            assign lk_s_warp  = warp_q;
-            assign lk_s_op    = hop_q;
-            assign lk_s_scope = hscope_q;
-            assign lk_s_mask  = mask_q;
-            assign lk_s_addr  = addr_q;
+            reg [HKW-1:0] hk_q;
+            always @(posedge clk_i)
+                hk_q <= {hk_x[HKW-1 -: 2] & {2{!rst_i}}, hk_x[HKW-3:0]};
+            assign hk = hk_q;
         end else begin : g_no_h
-            assign hk_push    = x_det_push;
-            assign lk_start   = x_commit && x_lk_op;
-            assign lk_s_warp  = x_warp_q;
-            assign lk_s_op    = x_lk_s_op;
-            assign lk_s_scope = x_lk_s_scope;
-            assign lk_s_mask  = x_mask_q;
-            assign lk_s_addr  = x_paddr;
+            assign hk = hk_x;
         end
     endgenerate
+    assign {hk_push, lk_start, lk_s_warp, lk_s_op, lk_s_scope, lk_s_mask, lk_s_addr} = hk;
     assign det_bar_ok = !port_full && !hk_push;
     // X may commit an event only if the port has room for it once H and a
     // barrier pushing now have taken theirs (without H: the port is not full)
