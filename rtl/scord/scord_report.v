@@ -17,11 +17,6 @@
 
 module scord_report #(
   parameter LINE_BYTES = 32,
-  // 1: the suppression search takes a cycle of its own (S_SEARCH) on the
-  // report's pc and type held in registers, so the detector's check that
-  // produces the type is not in front of the sixteen compares (the FPGA's
-  // configurations; one cycle more per report)
-  parameter SEARCH_STAGE = 0,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter OFF_W     = $clog2(LINE_BYTES)
@@ -78,10 +73,9 @@ module scord_report #(
   output wire [LINE_BYTES-1:0] l2_req_wstrb_o
 );
   localparam NSUPP = 16;
-  localparam [2:0] S_IDLE = 3'd0, S_DECIDE = 3'd1, S_WR_REC = 3'd2, S_WR_CNT = 3'd3,
-                   S_SEARCH = 3'd4;
+  localparam [1:0] S_IDLE = 2'd0, S_DECIDE = 2'd1, S_WR_REC = 2'd2, S_WR_CNT = 2'd3;
 
-  reg [2:0]        state_q;
+  reg [1:0]        state_q;
   reg [31:0]       head_q, drops_q, claim_q;
   // Records written since reset (wraps at 2^32). A table entry keeps its
   // record's number, not its slot: after the ring has gone round the slot
@@ -123,38 +117,17 @@ module scord_report #(
   reg             hit;
   reg [3:0]       hit_idx;
   integer         i;
-  // the key searched for: the inputs, or with SEARCH_STAGE the inputs as
-  // they were in the req_i cycle (stable until done_o either way)
-  wire [31:0]     key_pc;
-  wire [3:0]      key_type;
-  generate
-    if (SEARCH_STAGE != 0) begin : g_key_q
-      reg [31:0] pc_q;
-      reg [3:0]  type_q;
-      always @(posedge clk_i)
-        if (state_q == S_IDLE) begin
-          pc_q   <= rec_pc_i;
-          type_q <= rec_type_i;
-        end
-      assign key_pc   = pc_q;
-      assign key_type = type_q;
-    end else begin : g_key_in
-      assign key_pc   = rec_pc_i;
-      assign key_type = rec_type_i;
-    end
-  endgenerate
   always @* begin
     hit     = 1'b0;
     hit_idx = 4'd0;
     for (i = NSUPP - 1; i >= 0; i = i - 1)
-      if (sv_q[i] && spc_q[32*i +: 32] == key_pc && stype_q[4*i +: 4] == key_type) begin
+      if (sv_q[i] && spc_q[32*i +: 32] == rec_pc_i && stype_q[4*i +: 4] == rec_type_i) begin
         hit     = 1'b1;
         hit_idx = i[3:0];
       end
   end
-  wire search_now = (state_q == ((SEARCH_STAGE != 0) ? S_SEARCH : S_IDLE));
   always @(posedge clk_i) begin
-    if (search_now) begin
+    if (state_q == S_IDLE) begin
       hit_q     <= hit && !clear_i;
       hit_idx_q <= hit_idx;
     end
@@ -269,8 +242,8 @@ module scord_report #(
     for (gi = 0; gi < NSUPP; gi = gi + 1) begin : g_key
       always @(posedge clk_i) begin
         if (ins && fifo_q == gi) begin
-          spc_q[32*gi +: 32] <= key_pc;
-          stype_q[4*gi +: 4] <= key_type;
+          spc_q[32*gi +: 32] <= rec_pc_i;
+          stype_q[4*gi +: 4] <= rec_type_i;
         end
       end
     end
@@ -307,9 +280,8 @@ module scord_report #(
       case (state_q)
         S_IDLE: begin
           claim_q <= claim_i;
-          if (req_i) state_q <= (SEARCH_STAGE != 0) ? S_SEARCH : S_DECIDE;
+          if (req_i) state_q <= S_DECIDE;
         end
-        S_SEARCH: state_q <= S_DECIDE;
         S_DECIDE: begin
           if (hit_q && unconsumed) begin
             // R3: merge into the record still in the ring

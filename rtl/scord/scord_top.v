@@ -56,9 +56,11 @@ module scord_top #(
   // started (a bit per line of memory), so a miss on one that was not
   // reads nothing (§1.1)
   parameter MD_FRESH    = `GPU_MD_FRESH,
-  // 1: the report writer's suppression search in a cycle of its own
-  // (scord_report SEARCH_STAGE; with the cores' stage H, H_STAGE=1)
-  parameter REP_SEARCH  = `GPU_H_STAGE,
+  // 1: a pass with reports hands them to a report stage (P3) of their own
+  // and leaves P2 at once, so P2's letting go (the metadata writes, the
+  // counters, P1's advance) does not wait for the check's race decision
+  // (§3.1; on with the cores' stage H, H_STAGE=1)
+  parameter REPORT_STAGE = `GPU_H_STAGE,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter SHR_W     = `SHR_BITS,
@@ -648,13 +650,66 @@ module scord_top #(
   // (scord_pass_split): only a slot's first lane does.
   reg  [T-1:0]  rp_first;
   integer       ti;
+  reg  [IW-1:0] n_lanes;      // the pass's lanes
+  always @* begin
+    n_lanes = {IW{1'b0}};
+    for (ti = 0; ti < T; ti = ti + 1)
+      n_lanes = n_lanes + IW'(s2_mask_q[ti]);
+  end
   always @* begin
     for (ti = 0; ti < T; ti = ti + 1)
       rp_first[ti] = s2_mask_q[ti] && s2_sl_q[s2_ls_q[ti*SW +: SW]*LW +: LW] == ti[LW-1:0] &&
                      (s2_intr_q || (s2_trk_q && !c_prelim[s2_ls_q[ti*SW +: SW]] &&
                                     c_race[s2_ls_q[ti*SW +: SW]*4 +: 4] != 4'd0));
   end
-  wire [T-1:0] rp = s2_rep_q ? rp_q : rp_first;
+  // Without the report stage rp_q holds the lanes still to report while
+  // P2 holds its pass; with it rp_q is P3's: loaded from rp_first when P2
+  // lets go into a free P3, and the report's view of the pass (rv) with it.
+  wire [T-1:0] rp = (REPORT_STAGE != 0) ? rp_q : s2_rep_q ? rp_q : rp_first;
+
+  // What a report needs of its pass: the event's fields, the lanes and
+  // their slots, each slot's check results, and the access count after
+  // the pass (a record's seq counts back from it).
+  localparam integer RV_SLOT = 4 + 5 + 16 + 5 + 7 + 5;
+  localparam integer RVW = 32 + 32 + (32 - OFF_W) + 16 + 8 + 5 + 2 + 1 + 1 + 2 + 2 +
+                           T + T * OFF_W + T * SW + S * RV_SLOT;
+  wire [31:0]    acc_after = cnt_accesses + ((REPORT_STAGE != 0) ? 32'(n_lanes) : 32'd0);
+  wire [RVW-1:0] rv_now = {acc_after, ev_pc, ev_addr[31:OFF_W], ev_block, ev_core, ev_warp, ev_kind,
+                           ev_scope, ev_strong, ev_size, s2_intr_q, s2_trk_q, s2_mask_q,
+                           s2_offs_q, s2_ls_q, c_race, c_devrace, c_md_mod, c_md_atom,
+                           c_md_scope, c_md_strong, c_md_pcidx, c_md_lane, c_md_block,
+                           c_md_warp};
+  wire [RVW-1:0] rv;
+  wire           p3_free;     // P3 takes a pass this cycle (with reports or not)
+  generate
+    if (REPORT_STAGE != 0) begin : g_rv_q
+      reg [RVW-1:0] rv_q;
+      always @(posedge clk_i)
+        if (p3_free) rv_q <= rv_now;
+      assign rv = rv_q;
+    end else begin : g_rv_now
+      assign rv = rv_now;
+    end
+  endgenerate
+  wire [31:0]      rv_acc, rv_pc;
+  wire [31-OFF_W:0] rv_addr;   // the line's address
+  wire [15:0]      rv_block;
+  wire [7:0]       rv_core;
+  wire [4:0]       rv_warp;
+  wire [1:0]       rv_kind, rv_size;
+  wire             rv_scope, rv_strong, rv_intr, rv_trk;
+  wire [T-1:0]     rv_mask;
+  wire [T*OFF_W-1:0] rv_offs;
+  wire [T*SW-1:0]  rv_ls;
+  wire [S*4-1:0]   rv_race;
+  wire [S-1:0]     rv_devrace, rv_mod, rv_atom, rv_pscope, rv_pstrong;
+  wire [S*16-1:0]  rv_pcidx;
+  wire [S*5-1:0]   rv_plane, rv_pwarp;
+  wire [S*7-1:0]   rv_pblock;
+  assign {rv_acc, rv_pc, rv_addr, rv_block, rv_core, rv_warp, rv_kind, rv_scope, rv_strong,
+          rv_size, rv_intr, rv_trk, rv_mask, rv_offs, rv_ls, rv_race, rv_devrace, rv_mod,
+          rv_atom, rv_pscope, rv_pstrong, rv_pcidx, rv_plane, rv_pblock, rv_pwarp} = rv;
+
   reg  [LW-1:0] cur;
   always @* begin
     cur = {LW{1'b0}};
@@ -663,17 +718,14 @@ module scord_top #(
   end
   wire [T-1:0]  cur_bit  = {{(T-1){1'b0}}, 1'b1} << cur;
   wire [T-1:0]  rp_rest  = rp & ~cur_bit;
-  wire [SW-1:0] rs       = s2_ls_q[cur*SW +: SW];
-  wire [31:0]   cur_addr = {ev_addr[31:OFF_W], s2_offs_q[cur*OFF_W +: OFF_W]};
+  wire [SW-1:0] rs       = rv_ls[cur*SW +: SW];
+  wire [31:0]   cur_addr = {rv_addr, rv_offs[cur*OFF_W +: OFF_W]};
   // the pass's lanes after cur: their accesses are counted, not yet made
-  reg  [IW-1:0] n_after, n_lanes;
+  reg  [IW-1:0] n_after;
   always @* begin
     n_after = {IW{1'b0}};
-    n_lanes = {IW{1'b0}};
-    for (ti = 0; ti < T; ti = ti + 1) begin
-      n_lanes = n_lanes + IW'(s2_mask_q[ti]);
-      if (ti > cur) n_after = n_after + IW'(s2_mask_q[ti]);
-    end
+    for (ti = 0; ti < T; ti = ti + 1)
+      if (ti > cur) n_after = n_after + IW'(rv_mask[ti]);
   end
 
   // ---------------------------------------------------------------------------
@@ -687,7 +739,7 @@ module scord_top #(
   wire [31:0]           rep_l2_addr;
   wire [LINE_BITS-1:0]  rep_l2_wdata;
   wire [LINE_BYTES-1:0] rep_l2_wstrb;
-  wire                  trk_q = s2_trk_q;
+  wire                  trk_q = rv_trk;
   localparam CW = (NUM_CORES > 1) ? $clog2(NUM_CORES) : 1;
   reg                   own_p2_q, own_sh_q;   // whose report the writer works on
   reg  [CW-1:0]         own_core_q;
@@ -717,12 +769,11 @@ module scord_top #(
   localparam [7:0] RT_INTR = `DET_RACE_INTRUSION;
   localparam [7:0] RT_IW   = `DET_RACE_INTRA_WARP;
   wire unused_rt = ^RT_IW;
-  wire [3:0]  r_type   = s2_intr_q ? RT_INTR[3:0] : c_race[rs*4 +: 4];
-  wire [15:0] r_pcidx  = c_md_pcidx[rs*16 +: 16];
+  wire [3:0]  r_type   = rv_intr ? RT_INTR[3:0] : rv_race[rs*4 +: 4];
+  wire [15:0] r_pcidx  = rv_pcidx[rs*16 +: 16];
 
   scord_report #(
-    .LINE_BYTES   (LINE_BYTES),
-    .SEARCH_STAGE (REP_SEARCH)
+    .LINE_BYTES (LINE_BYTES)
   ) u_rep (
     .clk_i               (clk_i),
     .rst_i               (rst_i),
@@ -737,30 +788,30 @@ module scord_top #(
     .drops_o             (drops),
     .req_i               (rep_req),
     .rec_type_i          (sh_sel ? shr[`SHR_TYPE] : r_type),
-    .rec_devrace_i       (!sh_sel && trk_q && c_devrace[rs]),
-    .rec_kind_i          (sh_sel ? shr_kind : ev_kind),
-    .rec_strong_i        (sh_sel ? (shr_kind == EV_ATOMIC) : ev_strong),
-    .rec_scope_i         (!sh_sel && ev_scope),
-    .rec_size_i          (sh_sel ? shr[`SHR_SIZE] : ev_size),
-    .rec_prev_modified_i (sh_sel ? shr[`SHR_PREV_WRITE] : (trk_q && c_md_mod[rs])),
-    .rec_prev_atom_i     (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && c_md_atom[rs])),
-    .rec_prev_scope_i    (!sh_sel && trk_q && c_md_scope[rs]),
-    .rec_prev_strong_i   (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && c_md_strong[rs])),
+    .rec_devrace_i       (!sh_sel && trk_q && rv_devrace[rs]),
+    .rec_kind_i          (sh_sel ? shr_kind : rv_kind),
+    .rec_strong_i        (sh_sel ? (shr_kind == EV_ATOMIC) : rv_strong),
+    .rec_scope_i         (!sh_sel && rv_scope),
+    .rec_size_i          (sh_sel ? shr[`SHR_SIZE] : rv_size),
+    .rec_prev_modified_i (sh_sel ? shr[`SHR_PREV_WRITE] : (trk_q && rv_mod[rs])),
+    .rec_prev_atom_i     (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && rv_atom[rs])),
+    .rec_prev_scope_i    (!sh_sel && trk_q && rv_pscope[rs]),
+    .rec_prev_strong_i   (sh_sel ? shr[`SHR_PREV_ATOM] : (trk_q && rv_pstrong[rs])),
     .rec_prev_known_i    (sh_sel ? (shr[`SHR_PREV_EXACT] &&
                                     shr[`SHR_PREV_PCIDX] != 16'(`DET_PCIDX_UNKNOWN))
                                  : (trk_q && r_pcidx != 16'(`DET_PCIDX_UNKNOWN))),
     .rec_shared_i        (sh_sel),
-    .rec_prev_lane_i     (sh_sel ? shr[`SHR_PREV_LANE] : (trk_q ? c_md_lane[rs*5 +: 5] : 5'd0)),
+    .rec_prev_lane_i     (sh_sel ? shr[`SHR_PREV_LANE] : (trk_q ? rv_plane[rs*5 +: 5] : 5'd0)),
     .rec_prev_pcidx_i    (sh_sel ? shr[`SHR_PREV_PCIDX] : (trk_q ? r_pcidx : 16'd0)),
-    .rec_pc_i            (sh_sel ? shr[`SHR_PC] : ev_pc),
+    .rec_pc_i            (sh_sel ? shr[`SHR_PC] : rv_pc),
     .rec_addr_i          (sh_sel ? shr[`SHR_ADDR] : cur_addr),
-    .rec_block_i         (sh_sel ? shr[`SHR_BLOCK] : ev_block),
-    .rec_core_i          (sh_sel ? 8'(sh_core) : ev_core),
-    .rec_warp_i          (sh_sel ? shr[`SHR_WARP] : ev_warp),
+    .rec_block_i         (sh_sel ? shr[`SHR_BLOCK] : rv_block),
+    .rec_core_i          (sh_sel ? 8'(sh_core) : rv_core),
+    .rec_warp_i          (sh_sel ? shr[`SHR_WARP] : rv_warp),
     .rec_lane_i          (sh_sel ? shr[`SHR_LANE] : 5'(cur)),
-    .rec_prev_block_i    (sh_sel ? shr_block[6:0] : (trk_q ? c_md_block[rs*7 +: 7] : 7'd0)),
-    .rec_prev_warp_i     (sh_sel ? shr[`SHR_PREV_WARP] : (trk_q ? c_md_warp[rs*5 +: 5] : 5'd0)),
-    .rec_seq_i           (sh_sel ? cnt_accesses : cnt_accesses - 32'(n_after)),
+    .rec_prev_block_i    (sh_sel ? shr_block[6:0] : (trk_q ? rv_pblock[rs*7 +: 7] : 7'd0)),
+    .rec_prev_warp_i     (sh_sel ? shr[`SHR_PREV_WARP] : (trk_q ? rv_pwarp[rs*5 +: 5] : 5'd0)),
+    .rec_seq_i           (sh_sel ? cnt_accesses : rv_acc - 32'(n_after)),
     .idle_o              (rep_idle),
     .done_o              (rep_done),
     .cnt_records_o       (cnt_records),
@@ -799,25 +850,31 @@ module scord_top #(
 
   // P2: the first cycle does everything but the reports, which hold P2
   // until the writer is done with the last; the entries are written when
-  // P2 lets go.
+  // P2 lets go. With the report stage P2 does everything in the cycle it
+  // lets go into a free P3 (s2_act), reports or not, and P3 holds the
+  // reports: P2 waits only while P3 has reports left.
   wire s2_first = s2_v_q && !s2_rep_q;
+  wire p3_last  = own_p2_q && rep_done && rp_rest == {T{1'b0}};
+  assign p3_free = (rp_q == {T{1'b0}}) || p3_last;
+  wire s2_act   = (REPORT_STAGE != 0) ? s2_commit : s2_first;
   // The writer: P2's reports first, else a core's (lowest core first).
   wire wr_free  = rep_idle && !own_p2_q && !own_sh_q;
-  wire p2_want  = s2_v_q && (rp != {T{1'b0}}) && !own_p2_q;
+  wire p2_want  = (s2_v_q || REPORT_STAGE != 0) && (rp != {T{1'b0}}) && !own_p2_q;
   wire p2_go    = p2_want && wr_free;
   // A core's report writes while P2 may be empty, when the metadata cache
   // may want the same L2 channel (a fetch, a flush, a sweep): the two take
   // turns, the cache's traffic waiting for the report and vice versa.
   assign sh_go  = !p2_want && wr_free && sh_pick_ok && !mc_busy && !sweep_q && !start_pend_q;
   wire   sh_busy = own_sh_q || sh_go;
-  assign s2_commit = s2_v_q && ((rp == {T{1'b0}}) ||
-                                (own_p2_q && rep_done && rp_rest == {T{1'b0}}));
+  assign s2_commit = (REPORT_STAGE != 0) ? s2_v_q && p3_free
+                                           : s2_v_q && ((rp == {T{1'b0}}) || p3_last);
   always @* begin
     shr_ready_o = {NUM_CORES{1'b0}};
     if (own_sh_q && rep_done) shr_ready_o[own_core_q] = 1'b1;
   end
 
-  wire pipe_empty = !s1_v_q && !s2_v_q;
+  // (rp_q is zero unless P2 or P3 holds reports)
+  wire pipe_empty = !s1_v_q && !s2_v_q && rp_q == {T{1'b0}};
   // The host's flush request (DET_CTRL.flush) holds until no line is dirty;
   // the lines are written back while the passes leave room (a flush holds
   // P1 back).
@@ -881,13 +938,13 @@ module scord_top #(
     // a miss is fetched once P2 has nothing left to write
     for (bi = 0; bi < NB; bi = bi + 1)
       mc_fetch[bi] = s1_v_q && s1_trk_q && nb1[bi] && mc_rvalid[bi] && !mc_hit[bi] &&
-                     !s2_v_q && !sh_busy;
+                     !s2_v_q && rp_q == {T{1'b0}} && !sh_busy;
     mc_flush       = flush_req_q && pipe_empty && !q_valid && !sweep_q && !sh_busy;
     if (kgo) begin
       kstart   = armed;
       md_sweep = armed && need_sweep;
     end
-    if (s2_first) begin
+    if (s2_act) begin
       cnt_inc[IW*K_BAR +: IW] = IW'(s2_bar_q);
       cnt_inc[IW*K_FEN +: IW] = IW'(s2_fence_q);
       ff_wr                   = s2_fence_q;
@@ -926,6 +983,7 @@ module scord_top #(
       s1_v_q       <= 1'b0;
       s2_v_q       <= 1'b0;
       s2_rep_q     <= 1'b0;
+      rp_q         <= {T{1'b0}};
       own_p2_q     <= 1'b0;
       own_sh_q     <= 1'b0;
       lw_v_q       <= 1'b0;
@@ -989,13 +1047,17 @@ module scord_top #(
       end else if (s2_commit) begin
         s2_v_q <= 1'b0;
       end
-      // P2: the lanes to report, then one report after the other
-      if (s2_first && rp_first != {T{1'b0}}) begin
-        s2_rep_q <= 1'b1;
-        rp_q     <= rp_first;
-      end
+      // P2 (or P3): the lanes to report, then one report after the other
       if (own_p2_q && rep_done)
         rp_q <= rp_rest;
+      if (REPORT_STAGE == 0) begin
+        if (s2_first && rp_first != {T{1'b0}}) begin
+          s2_rep_q <= 1'b1;
+          rp_q     <= rp_first;
+        end
+      end else if (p3_free) begin
+        rp_q <= s2_v_q ? rp_first : {T{1'b0}};
+      end
       // the writer's owner
       if (p2_go) own_p2_q <= 1'b1;
       if (sh_go) begin
