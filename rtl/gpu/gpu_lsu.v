@@ -116,7 +116,7 @@ module gpu_lsu #(
   reg [T-1:0]         rem_q;      // lanes still to serve
   reg [T*32-1:0]      res_q;      // per-lane results
   reg                 phase_q;    // block atomic: 0 line read, 1 word write
-  reg [31:0]          amo_new_q;  // block atomic: word to write through
+  reg [31:0]          amo_old_q;  // block atomic: the word as read
 
   // ---- operation classes -------------------------------------------------------
   wire is_load   = (op_q == `LSU_LOAD);
@@ -281,7 +281,7 @@ module gpu_lsu #(
   wire [31:0] amo_new;
   gpu_amo_alu u_amo (
     .op_i     (amo_op_q),
-    .old_i    (amo_old),
+    .old_i    (amo_old_q),
     .operand_i(lead_wd),
     .cmp_i    (lead_cmp),
     .new_o    (amo_new)
@@ -294,16 +294,16 @@ module gpu_lsu #(
   // serves them all.
   // A block atomic's new word is written into the L1 while its write
   // goes to the L2 (S_L2REQ, phase 1), from registers: the line it read
-  // (amo_line_q) and the new word (amo_new_q). Written as the old word
-  // arrived, the path ran from the L2's answer through the atomic's ALU
-  // into the L1's write data (the management core's, whose answer comes
-  // straight from block RAM, was the routed critical path of the FPGA
-  // build without the detector; docs/fpga.md). Nothing reads the line in
-  // between: the LSU works on one group at a time.
+  // (amo_line_q) and the old word (amo_old_q), through the atomic's ALU.
+  // The ALU sits after the register, not between the L2's answer and it:
+  // that path (block RAM answer, word select, min/max compare) was the
+  // management core's, the routed critical path of the FPGA build without
+  // the detector (docs/fpga.md); the cycles are the same. Nothing reads
+  // the line in between: the LSU works on one group at a time.
   reg  [LINE_BITS-1:0]  amo_line_q;
   wire                  amo_wr  = (state_q == S_L2REQ) && blk_amo && phase_q;
   wire [LINE_BITS-1:0]  l1_base = amo_wr ? amo_line_q : cur_line;
-  wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data : {WORDS{amo_new_q}};
+  wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data : {WORDS{amo_new}};
   reg  [LINE_BYTES-1:0] l1_strb;
   always @(*) begin
     l1_we   = 1'b0;
@@ -347,7 +347,7 @@ module gpu_lsu #(
   assign l2_req_valid_o    = (state_q == S_L2REQ);
   assign l2_req_addr_o     = l2_line_op ? {lead_addr[31:OFF_W], {OFF_W{1'b0}}}
                                         : lead_addr;  // word aligned (checked in X)
-  assign l2_req_wdata_o    = is_store ? st_data : {WORDS{amo_new_q}};
+  assign l2_req_wdata_o    = is_store ? st_data : {WORDS{amo_new}};
   assign l2_req_wstrb_o    = is_store ? st_strb : lead_wstrb;
   assign l2_req_amo_op_o   = amo_op_q;
   assign l2_req_amo_data_o = lead_wd;
@@ -411,7 +411,7 @@ module gpu_lsu #(
             if (hit) begin
               for (ln = 0; ln < T; ln = ln + 1)
                 if (LANE_W'(ln) == lead) res_q[ln*32 +: 32] <= amo_old;
-              amo_new_q            <= amo_new;
+              amo_old_q            <= amo_old;
               amo_line_q           <= cur_line;
               phase_q              <= 1'b1;
             end
@@ -444,7 +444,7 @@ module gpu_lsu #(
           end else if (blk_amo) begin
             for (ln = 0; ln < T; ln = ln + 1)
               if (LANE_W'(ln) == lead) res_q[ln*32 +: 32] <= amo_old;
-            amo_new_q            <= amo_new;
+            amo_old_q            <= amo_old;
             amo_line_q           <= cur_line;
             phase_q              <= 1'b1;
             valid_q[lead_idx]    <= 1'b1;
