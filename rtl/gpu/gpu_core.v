@@ -975,16 +975,8 @@ module gpu_core #(
     wire [HKW-1:0] hk_x = {x_det_push, x_commit && x_lk_op, x_warp_q, x_lk_s_op, x_lk_s_scope,
                            x_mask_q, x_paddr};
     wire [HKW-1:0] hk;
-    generate
-        if (H_STAGE != 0) begin : g_h
-            reg [HKW-1:0] hk_q;
-            always @(posedge clk_i)
-                hk_q <= {hk_x[HKW-1 -: 2] & {2{!rst_i}}, hk_x[HKW-3:0]};
-            assign hk = hk_q;
-        end else begin : g_no_h
-            assign hk = hk_x;
-        end
-    endgenerate
+    scord_stage_reg #(.W(HKW), .STAGE(H_STAGE), .RST_MASK({2'b11, {(HKW-2){1'b0}}})) u_h_hk (
+        .clk_i(clk_i), .rst_i(rst_i), .en_i(1'b1), .d_i(hk_x), .q_o(hk));
     assign {hk_push, lk_start, lk_s_warp, lk_s_op, lk_s_scope, lk_s_mask, lk_s_addr} = hk;
     assign det_bar_ok = !port_full && !hk_push;
     // X may commit an event only if the port has room for it once H and a
@@ -1087,14 +1079,9 @@ module gpu_core #(
                                      block_id_q[x_warp_q][15:0],
                                      {{(5-WW){1'b0}}, wib_q[x_warp_q]}, sh_ws[x_warp_q*8 +: 8],
                                      x_fence_rec};
-            wire [RECW-1:0] rec;
-            if (H_STAGE != 0) begin : g_h_rec
-                reg [RECW-1:0] rec_q;   // every cycle: kept only when H pushes
-                always @(posedge clk_i) rec_q <= x_rec;
-                assign rec = rec_q;
-            end else begin : g_x_rec
-                assign rec = x_rec;
-            end
+            wire [RECW-1:0] rec;   // (taken every cycle: used only when H pushes)
+            scord_stage_reg #(.W(RECW), .STAGE(H_STAGE)) u_h_rec (
+                .clk_i(clk_i), .rst_i(rst_i), .en_i(1'b1), .d_i(x_rec), .q_o(rec));
 
             gpu_det_port #(
                 .CORE_ID     (CORE_ID),
@@ -1188,19 +1175,10 @@ module gpu_core #(
             // slot in that cycle clears the counts after them).
             wire          ck_commit, ck_sync, ck_fence;
             wire [WW-1:0] ck_warp;
-            if (H_STAGE != 0) begin : g_h_clk
-                reg          commit_q, sync_q, fence_q;
-                reg [WW-1:0] warp_q;
-                always @(posedge clk_i) begin
-                    commit_q <= x_commit && !rst_i;
-                    sync_q   <= x_w_sync && !rst_i;
-                    fence_q  <= sh_fence;
-                    warp_q   <= x_warp_q;
-                end
-                assign {ck_commit, ck_sync, ck_fence, ck_warp} = {commit_q, sync_q, fence_q, warp_q};
-            end else begin : g_x_clk
-                assign {ck_commit, ck_sync, ck_fence, ck_warp} = {x_commit, x_w_sync, sh_fence, x_warp_q};
-            end
+            scord_stage_reg #(.W(3 + WW), .STAGE(H_STAGE), .RST_MASK({2'b11, {(1 + WW){1'b0}}})) u_h_clk (
+                .clk_i(clk_i), .rst_i(rst_i), .en_i(1'b1),
+                .d_i({x_commit, x_w_sync, sh_fence, x_warp_q}),
+                .q_o({ck_commit, ck_sync, ck_fence, ck_warp}));
 
             scord_sh_clocks #(
                 .NUM_WARPS (NUM_WARPS)

@@ -681,16 +681,8 @@ module scord_top #(
                            c_md_warp};
   wire [RVW-1:0] rv;
   wire           p3_free;     // P3 takes a pass this cycle (with reports or not)
-  generate
-    if (REPORT_STAGE != 0) begin : g_rv_q
-      reg [RVW-1:0] rv_q;
-      always @(posedge clk_i)
-        if (p3_free) rv_q <= rv_now;
-      assign rv = rv_q;
-    end else begin : g_rv_now
-      assign rv = rv_now;
-    end
-  endgenerate
+  scord_stage_reg #(.W(RVW), .STAGE(REPORT_STAGE)) u_rv (
+    .clk_i(clk_i), .rst_i(rst_i), .en_i(p3_free), .d_i(rv_now), .q_o(rv));
   wire [31:0]      rv_acc, rv_pc;
   wire [31-OFF_W:0] rv_addr;   // the line's address
   wire [15:0]      rv_block;
