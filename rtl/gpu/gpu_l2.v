@@ -113,7 +113,14 @@ module gpu_l2 #(
     end
   endfunction
   wire [IDX_W-1:0]  req_idx = set_of(req_addr_i[31:OFF_W]);
-  wire [IDX_W-1:0]  idx     = set_of(addr_q[31:OFF_W]);
+  // The request's set and its valid bit are taken with its tag, as the
+  // request is accepted: the hit then comes from registers, not from the
+  // index function and a SETS-wide valid mux in front of the tag RAM's
+  // write enable (the routed path of the FPGA build with the detector,
+  // docs/fpga.md). Between the two only a flush changes valid_q.
+  reg  [IDX_W-1:0]  idx_q;
+  reg               valid_rd_q;
+  wire [IDX_W-1:0]  idx     = idx_q;   // = set_of(addr_q[31:OFF_W])
   wire [TAG_W-1:0]  tag     = addr_q[31 -: TAG_W];
   wire [WSEL_W-1:0] wsel    = addr_q[OFF_W-1:2];
   wire [29:0]       waddr   = addr_q[31:2];
@@ -122,7 +129,7 @@ module gpu_l2 #(
   wire unused_addr = &{1'b0, addr_q[1:0]};
 
   wire accept = req_valid_i && req_ready_o;
-  wire hit    = valid_q[idx] && (tag_rd_q == tag);
+  wire hit    = valid_rd_q && (tag_rd_q == tag);
   wire wfull  = &wstrb_q;   // a write of the whole line
 
   // A write to the data RAM happens in one place so the RAM keeps one port.
@@ -132,8 +139,10 @@ module gpu_l2 #(
 
   always @(posedge clk_i) begin
     if (state_q == S_IDLE) begin
-      tag_rd_q  <= tag_mem[req_idx];
-      data_rd_q <= data_mem[req_idx];
+      tag_rd_q   <= tag_mem[req_idx];
+      data_rd_q  <= data_mem[req_idx];
+      idx_q      <= req_idx;
+      valid_rd_q <= valid_q[req_idx] && !flush_i;
     end
     if (ram_we) data_mem[idx] <= ram_wdata;
     if (fill)   tag_mem[idx]  <= tag;
