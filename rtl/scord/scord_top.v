@@ -59,7 +59,7 @@ module scord_top #(
   // 1: a pass with reports hands them to a report stage (P3) of their own
   // and leaves P2 at once, so P2's letting go (the metadata writes, the
   // counters, P1's advance) does not wait for the check's race decision
-  // (§3.1; on with the cores' stage H, H_STAGE=1)
+  // (docs/detector.md §8.3; on with the cores' stage H, H_STAGE=1)
   parameter REPORT_STAGE = `GPU_H_STAGE,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
