@@ -15,6 +15,11 @@ module scord_regs #(
   parameter NUM_THREADS = 8,
   parameter MEM_BYTES   = 16777216,
   parameter PASS_MAX    = 8,          // lane accesses one pass counts at most
+  // 1: the counters' steps (all but the access count) are registered and
+  // added a cycle later, so the check's race decision does not run on
+  // into the counters' adders and carries (the FPGA configurations);
+  // inc_busy_o holds the detector busy while a step is in the register
+  parameter INC_STAGE   = 0,
   // derived, do not override
   parameter IW = $clog2(PASS_MAX + 1)
 ) (
@@ -54,6 +59,7 @@ module scord_regs #(
   input  wire                 busy_i,
   input  wire                 kstart_i,       // armed kernel start: step gen, clear counters
   input  wire [27*IW-1:0]     cnt_inc_i,      // counter k += cnt_inc_i[IW k +: IW]
+  output wire                 inc_busy_o,     // INC_STAGE: a step not yet added
   input  wire [NUM_CORES-1:0] stall_i,        // per core: a replay for a full FIFO
   input  wire [NUM_CORES*8-1:0] sh_acc_i,     // per core: shared-memory lane accesses
   input  wire [NUM_CORES-1:0] sh_sync_i,      // per core: a warp sync
@@ -277,6 +283,20 @@ module scord_regs #(
     end
   end
 
+  // The steps, registered with INC_STAGE. A kernel start clears the
+  // register with the counters: a step of the start's cycle or the one
+  // before is dropped, as the counters' reset drops it without the stage.
+  // The access count is not delayed: it numbers the records (cnt_accesses_o).
+  wire [27*IW-1:0] inc;
+  scord_stage_reg #(.W(27*IW), .STAGE(INC_STAGE), .RST_MASK({(27*IW){1'b1}})) u_inc (
+    .clk_i (clk_i),
+    .rst_i (rst_i || kstart_i),
+    .en_i  (1'b1),
+    .d_i   (cnt_inc_i),
+    .q_o   (inc)
+  );
+  assign inc_busy_o = (INC_STAGE != 0) && (inc & ~({{(27*IW-IW){1'b0}}, {IW{1'b1}}} << (IW*K_ACC))) != {(27*IW){1'b0}};
+
   reg  [31:0]        acc_q;
   reg  [LO-1:0]      lo_q [0:NCNT-1];
   reg  [NCNT-1:0]    pend_q, zero_q;
@@ -292,7 +312,7 @@ module scord_regs #(
       else if (k == K_SHACC)                       step = shacc_sum;
       else if (k == K_SHSYN)                       step = shsyn_sum;
       else if (k == K_ACC || (k >= 13 && k <= 16)) step = {(LO+1){1'b0}};
-      else                                         step = (LO+1)'(cnt_inc_i[IW*k +: IW]);
+      else                                         step = (LO+1)'(inc[IW*k +: IW]);
       {carry[k], lo_next[LO*k +: LO]} = {1'b0, lo_q[k]} + step;
     end
   end
@@ -329,7 +349,8 @@ module scord_regs #(
     end
   end
   assign cnt_accesses_o = acc_q;
-  wire unused_inc = ^cnt_inc_i[IW*11 +: IW*6];  // the shared counters come from sh_*_i
+  // the shared counters come from sh_*_i; the access count from cnt_inc_i
+  wire unused_inc = ^{inc[IW*11 +: IW*6], inc[IW*K_ACC +: IW]};
 
   // ---- read data ----
   wire [7:0]    cidx = ctl_addr_i - `DET_CNT_BASE;

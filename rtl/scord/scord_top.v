@@ -136,6 +136,7 @@ module scord_top #(
   localparam integer PASS_MAX = (S > 1) ? T : 1;
   localparam integer IW    = $clog2(PASS_MAX + 1);    // a counter's step
   reg  [27*IW-1:0] cnt_inc;
+  wire             inc_busy;
   reg         kstart, intrusion_set;
   wire        overflow_set, cnt_records, cnt_suppressed;
   wire        busy;
@@ -144,7 +145,8 @@ module scord_top #(
     .NUM_CORES   (NUM_CORES),
     .NUM_THREADS (NUM_THREADS),
     .MEM_BYTES   (MEM_BYTES),
-    .PASS_MAX    (PASS_MAX)
+    .PASS_MAX    (PASS_MAX),
+    .INC_STAGE   (REPORT_STAGE)
   ) u_regs (
     .clk_i           (clk_i),
     .rst_i           (rst_i),
@@ -179,6 +181,7 @@ module scord_top #(
     .busy_i          (busy),
     .kstart_i        (kstart),
     .cnt_inc_i       (cnt_inc),
+    .inc_busy_o      (inc_busy),
     .stall_i         (stall_i),
     .sh_acc_i        (sh_acc_i),
     .sh_sync_i       (sh_sync_i),
@@ -872,7 +875,7 @@ module scord_top #(
   // P1 back).
   reg    flush_req_q;
   assign idle_o     = pipe_empty && q_empty && !start_pend_q && !ff_busy && !sweep_q &&
-                      !mc_busy && !flush_req_q;
+                      !mc_busy && !flush_req_q && !inc_busy;
   assign busy       = !idle_o;
   assign ready_o    = !start_pend_q && !sweep_q && !ff_busy;
   assign sweeping_o = sweep_q;
