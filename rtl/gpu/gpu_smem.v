@@ -271,14 +271,24 @@ module gpu_smem #(
     // the left-hand side would make synthesis build a full-width shifter
     // per assignment. Only narrow temporaries, and only when a pass is
     // planned: this runs at most once per pass, also in the cycle model.
-    // The source is picked by plan_next alone (the two never meet: A takes
-    // no request while its instruction goes on): `accept` waits for X's
-    // commit, late in the cycle, and only enables the registers (the FPGA's
-    // longest path ran from the commit through the whole planner).
+    // The source is picked from registers alone, by whether A's
+    // instruction has lanes left after its current pass (a_more): the
+    // two never meet, since A takes no request while it has (req_ready_o),
+    // and it plans a next pass only then. `accept` waits for X's commit
+    // and a_go for the register file's write port (which X's commit also
+    // decides), both late in the cycle: they only enable the registers.
+    // (The FPGA's longest paths ran from the commit through the whole
+    // planner, first by `accept`, then, without the detector, by a_go.)
     wire plan_new  = accept;
     wire plan_next = a_go && !a_done;
-    wire [T*SAW-1:0] plan_addr  = plan_next ? a_addr_q  : req_addr_i;
-    wire [T*32-1:0]  plan_wdata = plan_next ? a_wdata_q : req_wdata_i;
+    wire a_more    = a_valid_q && (rem_next != {T{1'b0}});
+    wire [T*SAW-1:0] plan_addr  = a_more ? a_addr_q  : req_addr_i;
+    wire [T*32-1:0]  plan_wdata = a_more ? a_wdata_q : req_wdata_i;
+`ifndef SYNTHESIS
+    always @(posedge clk_i)
+        if (!rst_i && (plan_new || plan_next) && (a_more != plan_next))
+            $display("gpu_smem: ERROR: the planner's source differs from the pass it plans");
+`endif
     always @(posedge clk_i) begin : planner
         reg [T-1:0]     rem, lanes, taken;
         reg [T*WAW-1:0] wv;             // each lane's word address,
@@ -293,9 +303,9 @@ module gpu_smem #(
         reg             amo, found;
         integer j, q, bk;
         if (plan_new || plan_next) begin
-            rem  = plan_next ? rem_next : req_mask_i;
-            size = plan_next ? a_size_q : req_size_i;
-            amo  = plan_next ? a_amo    : (req_op_i == `LSU_AMO);
+            rem  = a_more ? rem_next : req_mask_i;
+            size = a_more ? a_size_q : req_size_i;
+            amo  = a_more ? a_amo    : (req_op_i == `LSU_AMO);
             for (j = 0; j < T; j = j + 1) begin
                 wv[j*WAW +: WAW] = plan_addr[j*SAW+2 +: WAW];
                 bv[j*LB +: LB]   = (T > 1) ? plan_addr[j*SAW+2 +: LB] : {LB{1'b0}};
