@@ -286,16 +286,18 @@ module scord_regs #(
   // The steps, registered with INC_STAGE. A kernel start clears the
   // register with the counters: a step of the start's cycle or the one
   // before is dropped, as the counters' reset drops it without the stage.
-  // The access count is not delayed: it numbers the records (cnt_accesses_o).
+  // The access count is not delayed (it numbers the records,
+  // cnt_accesses_o): its field is left out of the register.
+  localparam [27*IW-1:0] ACC_FIELD = {{(26*IW){1'b0}}, {IW{1'b1}}} << (IW*K_ACC);
   wire [27*IW-1:0] inc;
   scord_stage_reg #(.W(27*IW), .STAGE(INC_STAGE), .RST_MASK({(27*IW){1'b1}})) u_inc (
     .clk_i (clk_i),
     .rst_i (rst_i || kstart_i),
     .en_i  (1'b1),
-    .d_i   (cnt_inc_i),
+    .d_i   (cnt_inc_i & ~ACC_FIELD),
     .q_o   (inc)
   );
-  assign inc_busy_o = (INC_STAGE != 0) && (inc & ~({{(27*IW-IW){1'b0}}, {IW{1'b1}}} << (IW*K_ACC))) != {(27*IW){1'b0}};
+  assign inc_busy_o = (INC_STAGE != 0) && (inc != {(27*IW){1'b0}});
 
   reg  [31:0]        acc_q;
   reg  [LO-1:0]      lo_q [0:NCNT-1];
@@ -350,7 +352,7 @@ module scord_regs #(
   end
   assign cnt_accesses_o = acc_q;
   // the shared counters come from sh_*_i; the access count from cnt_inc_i
-  wire unused_inc = ^{inc[IW*11 +: IW*6], inc[IW*K_ACC +: IW]};
+  wire unused_inc = ^{inc[IW*11 +: IW*6], inc & ACC_FIELD};
 
   // ---- read data ----
   wire [7:0]    cidx = ctl_addr_i - `DET_CNT_BASE;
