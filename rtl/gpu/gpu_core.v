@@ -1700,7 +1700,8 @@ module gpu_core #(
                 scord_sh_check #(
                     .NUM_WARPS   (NUM_WARPS),
                     .NUM_THREADS (NUM_THREADS),
-                    .SMEM_BYTES  (SMEM_BYTES)
+                    .SMEM_BYTES  (SMEM_BYTES),
+                    .REP_STAGE   (H_STAGE)
                 ) u_sh_check (
                     .clk_i       (clk_i),
                     .rst_i       (rst_i),

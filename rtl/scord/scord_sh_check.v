@@ -24,6 +24,10 @@ module scord_sh_check #(
     parameter NUM_WARPS   = 4,
     parameter NUM_THREADS = 8,
     parameter SMEM_BYTES  = 16384,
+    // 1: the rules' results are registered before a pass's reports are
+    // picked and queued (a shared-memory report a cycle later; the FPGA
+    // configurations, with the cores' stage H)
+    parameter REP_STAGE   = 0,
     // derived, do not override
     parameter T      = NUM_THREADS,
     parameter WW     = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
@@ -222,6 +226,38 @@ module scord_sh_check #(
         end
     endgenerate
 
+    // ---- report stage (REP_STAGE): what the pick and the reports below
+    // read of the rules and of the pass. With it, the shadow read -> rule
+    // -> lowest bank -> queue entry path (the FPGA build's longest with
+    // the detector) is cut after the rules; the check's gate is folded
+    // into the race bits, which alone are reset.
+    localparam RSW = T * (2 + LB + TW + 16 + 3 + RW + 2) + 4 + 32 + 16 + 5 + NUM_WARPS * 5;
+    wire [T-1:0]            s_race, s_same, s_pw, s_pa, s_px;
+    wire [T*LB-1:0]         s_lane;
+    wire [T*TW-1:0]         s_prev;
+    wire [T*16-1:0]         s_ppc;
+    wire [T*RW-1:0]         s_rrel;
+    wire [T*2-1:0]          s_boff;
+    wire [1:0]              s_kind, s_size;
+    wire [31:0]             s_pc;
+    wire [15:0]             s_blk;
+    wire [4:0]              s_wib;
+    wire [NUM_WARPS*5-1:0]  s_wibs;
+    scord_stage_reg #(
+        .W        (RSW),
+        .STAGE    (REP_STAGE),
+        .RST_MASK ({{(RSW-T){1'b0}}, {T{1'b1}}})
+    ) u_rep_stage (
+        .clk_i (clk_i),
+        .rst_i (rst_i),
+        .en_i  (1'b1),
+        .d_i   ({wib_i, t_wib, t_blk, t_pc, size_i, kind_i, boff_i, b_rrel,
+                 b_px, b_pa, b_pw, b_ppc, b_prev, b_lane, b_same,
+                 b_race & banks_i & {T{check}}}),
+        .q_o   ({s_wibs, s_wib, s_blk, s_pc, s_size, s_kind, s_boff, s_rrel,
+                 s_px, s_pa, s_pw, s_ppc, s_prev, s_lane, s_same, s_race})
+    );
+
     // ---- the pass's reports: per type, the lowest bank that has one
     reg          rep_v    [0:1];
     reg [LB-1:0] rep_bank [0:1];
@@ -231,7 +267,7 @@ module scord_sh_check #(
             rep_v[ty]    = 1'b0;
             rep_bank[ty] = {LB{1'b0}};
             for (b = T - 1; b >= 0; b = b - 1)
-                if (b_race[b] && banks_i[b] && (b_same[b] == ty[0])) begin
+                if (s_race[b] && (s_same[b] == ty[0])) begin
                     rep_v[ty]    = 1'b1;
                     rep_bank[ty] = LB'(b);
                 end
@@ -247,31 +283,31 @@ module scord_sh_check #(
     always @(*)
         for (ry = 0; ry < 2; ry = ry + 1) begin
             r_bk    = rep_bank[ry];
-            r_lane  = b_lane[r_bk*LB +: LB];
-            r_prev  = b_prev[r_bk*TW +: TW];
+            r_lane  = s_lane[r_bk*LB +: LB];
+            r_prev  = s_prev[r_bk*TW +: TW];
             r_pslot = r_prev[TW-1 -: WW];
             // {row, bank, byte} in the slice: T is a power of two (one
             // bank per lane)
-            r_byte  = SAW'({b_rrel[r_bk*RW +: RW], r_bk, boff_i[r_lane*2 +: 2]});
+            r_byte  = SAW'({s_rrel[r_bk*RW +: RW], r_bk, s_boff[r_lane*2 +: 2]});
             rep_d[ry] = {SHR_W{1'b0}};
             rep_d[ry][`SHR_TYPE]       = ry[0] ? 4'(`DET_RACE_SHARED_WARP) : 4'(`DET_RACE_SHARED);
-            rep_d[ry][`SHR_KIND]       = kind_i;
-            rep_d[ry][`SHR_SIZE]       = size_i;
-            rep_d[ry][`SHR_PREV_WRITE] = b_pw[r_bk];
-            rep_d[ry][`SHR_PREV_ATOM]  = b_pa[r_bk];
-            rep_d[ry][`SHR_PREV_EXACT] = b_px[r_bk];
-            rep_d[ry][`SHR_PC]         = t_pc;
+            rep_d[ry][`SHR_KIND]       = s_kind;
+            rep_d[ry][`SHR_SIZE]       = s_size;
+            rep_d[ry][`SHR_PREV_WRITE] = s_pw[r_bk];
+            rep_d[ry][`SHR_PREV_ATOM]  = s_pa[r_bk];
+            rep_d[ry][`SHR_PREV_EXACT] = s_px[r_bk];
+            rep_d[ry][`SHR_PC]         = s_pc;
             // the offset in the block's slice; SMEM_BASE is added as the
             // report leaves the queue (shr_data_o), off this path
             rep_d[ry][`SHR_ADDR]       = 32'(r_byte);
-            rep_d[ry][`SHR_BLOCK]      = t_blk;
-            rep_d[ry][`SHR_WARP]       = t_wib;
+            rep_d[ry][`SHR_BLOCK]      = s_blk;
+            rep_d[ry][`SHR_WARP]       = s_wib;
             rep_d[ry][`SHR_LANE]       = 5'(r_lane);
             for (pw = 0; pw < NUM_WARPS; pw = pw + 1)
-                if (r_pslot == WW'(pw)) rep_d[ry][`SHR_PREV_WARP] = wib_i[pw*5 +: 5];
+                if (r_pslot == WW'(pw)) rep_d[ry][`SHR_PREV_WARP] = s_wibs[pw*5 +: 5];
             rep_d[ry][`SHR_PREV_LANE]  = 5'(r_prev[LB-1:0]);
             // an unnamed reader ("another lane of this warp") has no PC
-            rep_d[ry][`SHR_PREV_PCIDX] = b_px[r_bk] ? b_ppc[r_bk*16 +: 16]
+            rep_d[ry][`SHR_PREV_PCIDX] = s_px[r_bk] ? s_ppc[r_bk*16 +: 16]
                                                     : 16'(`DET_PCIDX_UNKNOWN);
         end
 
@@ -281,8 +317,11 @@ module scord_sh_check #(
     reg [SHR_W-1:0] q_q [0:QD-1];
     reg [1:0]       q_rd_q, q_wr_q;
     reg [2:0]       q_n_q;
-    wire            rep0 = check && rep_v[0];
-    wire            rep1 = check && rep_v[1];
+    wire            rep0 = rep_v[0];
+    wire            rep1 = rep_v[1];
+    // reports in the report stage (none without it: rep_v is then this
+    // pass's own)
+    wire [1:0]      st_n = (REP_STAGE != 0) ? {1'b0, rep0} + {1'b0, rep1} : 2'd0;
     wire            pop  = shr_valid_o && shr_ready_i;
     wire [SHR_W-1:0] q_out = q_q[q_rd_q];
     // the address from the offset the entry holds
@@ -292,14 +331,15 @@ module scord_sh_check #(
         shr_data_o            = q_out;
         shr_data_o[`SHR_ADDR] = `SMEM_BASE + 32'(q_off);
     end
-    assign idle_o      = (q_n_q == 3'd0);
+    assign idle_o      = (q_n_q == 3'd0) && (st_n == 2'd0);
     // A makes a pass only if every report that passes in flight may still
-    // make finds room: two each for R's and A's.
+    // make finds room: two each for R's and A's, and those the report
+    // stage holds.
     // The sweep after reset runs whether or not the detector is armed, but
     // holds A only when armed: disarmed passes neither read nor write the
     // shadow.
     assign hold_o = (armed_i && (sweep_pend_q || sweeping_q)) ||
-                    ({1'b0, q_n_q} + (busy_i ? 4'd2 : 4'd0) + 4'd2 > 4'(QD));
+                    ({1'b0, q_n_q} + {2'd0, st_n} + (busy_i ? 4'd2 : 4'd0) + 4'd2 > 4'(QD));
 
 `ifndef SYNTHESIS
     // the free slots above are free: hold_o left room for every pass in R
