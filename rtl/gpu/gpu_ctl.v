@@ -71,22 +71,28 @@ module gpu_ctl #(
     assign busy_o      = busy_q;
 
     // Launch checks, on the values in the registers. The x*y products are
-    // registers, written together with x or y from the values being
-    // written, so a launch check is one multiply deep: with both multiplies
-    // in series it was the longest path of the FPGA build.
+    // registers of their own, multiplied from the dimension registers, so
+    // a launch check is one multiply deep and the multiplies start at
+    // registers: multiplying the values being written (behind the bus's
+    // address decode) was the longest path of the FPGA build without the
+    // detector. A product is a cycle behind its dimensions, so a launch
+    // written in the cycle right after a dimension waits a cycle
+    // (launch_pend_q); the management core's bus never writes so fast,
+    // only a simulation harness may.
     reg  [63:0] gxy_q, bxy_q;
-    wire        wr_reg = ctl_req_i && ctl_we_i;
-    wire [31:0] gx_n = (wr_reg && ctl_addr_i == `CTL_GRID_X)  ? ctl_wdata_i : grid_q[0];
-    wire [31:0] gy_n = (wr_reg && ctl_addr_i == `CTL_GRID_Y)  ? ctl_wdata_i : grid_q[1];
-    wire [31:0] bx_n = (wr_reg && ctl_addr_i == `CTL_BLOCK_X) ? ctl_wdata_i : block_q[0];
-    wire [31:0] by_n = (wr_reg && ctl_addr_i == `CTL_BLOCK_Y) ? ctl_wdata_i : block_q[1];
+    reg         dims_wr_q, launch_pend_q;
+    wire        wr_reg  = ctl_req_i && ctl_we_i;
+    wire        wr_dims = wr_reg && (ctl_addr_i == `CTL_GRID_X || ctl_addr_i == `CTL_GRID_Y ||
+                                     ctl_addr_i == `CTL_BLOCK_X || ctl_addr_i == `CTL_BLOCK_Y);
     always @(posedge clk_i) begin
         if (rst_i) begin
-            gxy_q <= 64'd1;
-            bxy_q <= 64'd1;
+            gxy_q     <= 64'd1;
+            bxy_q     <= 64'd1;
+            dims_wr_q <= 1'b0;
         end else begin
-            gxy_q <= gx_n * gy_n;
-            bxy_q <= bx_n * by_n;
+            gxy_q     <= grid_q[0] * grid_q[1];
+            bxy_q     <= block_q[0] * block_q[1];
+            dims_wr_q <= wr_dims;
         end
     end
     // A product over 32 bits makes the whole one too large, since z != 0
@@ -157,12 +163,20 @@ module gpu_ctl #(
     wire finished = busy_q && !settle_q && dispatch_done_i && (&core_idle_i) && l2_idle_i;
     integer dim;  // not shared with another block: Yosys makes that a flip-flop both drive
 
+    // A start written now (CTRL.start, not busy, no error) is checked now,
+    // or a cycle later if the products are a write behind; a soft reset
+    // written in that cycle wins.
+    wire wr_ctrl  = wr_reg && ctl_addr_i == `CTL_CTRL;
+    wire go_wr    = wr_ctrl && !ctl_wdata_i[1] && ctl_wdata_i[0] && !busy_q && !error_q;
+    wire launch   = (go_wr && !dims_wr_q) || (launch_pend_q && !(wr_ctrl && ctl_wdata_i[1]));
+
     always @(posedge clk_i) begin
         start_o      <= 1'b0;
         soft_reset_o <= 1'b0;
         settle_q     <= 1'b0;
         if (rst_i) begin
             busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0; cause_q <= `FAULT_NONE;
+            launch_pend_q <= 1'b0;
             entry_pc_o <= 32'd0; arg_ptr_o <= 32'd0;
             for (dim = 0; dim < 3; dim = dim + 1) begin grid_q[dim] <= 32'd1; block_q[dim] <= 32'd1; end
             stack_top_o <= MEM_BYTES; stack_log2_o <= 5'(STACK_LOG2);
@@ -190,38 +204,39 @@ module gpu_ctl #(
                 err_addr_q <= f_addr;
                 err_info_q <= f_info;
             end
+            launch_pend_q <= go_wr && dims_wr_q;
+            if (go_wr) done_q <= 1'b0;
+            if (launch) begin
+                if (launch_ok) begin
+                    start_o     <= 1'b1;
+                    busy_q      <= 1'b1;
+                    settle_q    <= 1'b1;
+                    nblocks_o   <= nblocks64[31:0];
+                    nthreads_o  <= nthreads64[31:0];
+                    nwarps_o    <= nwarps32[WW:0];
+                    smem_bytes_o  <= smem_words;
+                    smem_stride_o <= smem_rows;
+                    cycles_q    <= 32'd0;
+                    l2_hits_q   <= 32'd0; l2_misses_q  <= 32'd0;
+                    mem_reads_q <= 32'd0; mem_writes_q <= 32'd0;
+                    l2_det_q    <= 32'd0;
+                end else begin
+                    error_q <= 1'b1;
+                    cause_q <= `FAULT_LAUNCH;
+                    err_pc_q <= entry_pc_o;
+                    err_addr_q <= 32'd0;
+                    err_info_q <= 32'd0;
+                end
+            end
             if (ctl_req_i && ctl_we_i) begin
                 case (ctl_addr_i)
-                    `CTL_CTRL: begin
+                    `CTL_CTRL:
                         if (ctl_wdata_i[1]) begin
                             soft_reset_o <= 1'b1;
                             busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0;
                             cause_q <= `FAULT_NONE;
                             err_pc_q <= 32'd0; err_addr_q <= 32'd0; err_info_q <= 32'd0;
-                        end else if (ctl_wdata_i[0] && !busy_q && !error_q) begin
-                            done_q <= 1'b0;
-                            if (launch_ok) begin
-                                start_o     <= 1'b1;
-                                busy_q      <= 1'b1;
-                                settle_q    <= 1'b1;
-                                nblocks_o   <= nblocks64[31:0];
-                                nthreads_o  <= nthreads64[31:0];
-                                nwarps_o    <= nwarps32[WW:0];
-                                smem_bytes_o  <= smem_words;
-                                smem_stride_o <= smem_rows;
-                                cycles_q    <= 32'd0;
-                                l2_hits_q   <= 32'd0; l2_misses_q  <= 32'd0;
-                                mem_reads_q <= 32'd0; mem_writes_q <= 32'd0;
-                                l2_det_q    <= 32'd0;
-                            end else begin
-                                error_q <= 1'b1;
-                                cause_q <= `FAULT_LAUNCH;
-                                err_pc_q <= entry_pc_o;
-                                err_addr_q <= 32'd0;
-                                err_info_q <= 32'd0;
-                            end
                         end
-                    end
                     `CTL_ENTRY_PC:   entry_pc_o   <= ctl_wdata_i;
                     `CTL_ARG_PTR:    arg_ptr_o    <= ctl_wdata_i;
                     `CTL_GRID_X:     grid_q[0]    <= ctl_wdata_i;

@@ -9,7 +9,9 @@
 //   random    random dimensions (zeros, small values, powers of two around
 //             the 32- and 64-bit limits, any value), pc and stack settings,
 //             each register written in consecutive cycles and the launch
-//             in the cycle right after the last write.
+//             in the cycle right after the last write (which, if it wrote
+//             a grid or block x or y, delays the start by exactly a cycle:
+//             the x*y products are registered from the registers).
 //   directed  products that wrap 64 bits (2^22 x 2^21 x 2^21), one that
 //             just fits 32 bits, the largest block, one thread too many.
 // Prints "N passed, N failed"; exit code 1 on any failure.
@@ -97,7 +99,13 @@ static bool run(const launch &l, std::mt19937_64 &g, const char *what) {
     for (auto &x : w)
         wr(x.a, x.v);
     wr(SCORD_CTL_CTRL, 1);
-    bool started = t->start_o;
+    const uint32_t last = w[9].a;
+    const bool pend = last == SCORD_CTL_GRID_X || last == SCORD_CTL_GRID_Y ||
+                      last == SCORD_CTL_BLOCK_X || last == SCORD_CTL_BLOCK_Y;
+    const bool early = t->start_o;
+    if (pend)
+        idle();
+    bool started = t->start_o && !(pend && early);
     uint32_t nblocks = t->nblocks_o, nthreads = t->nthreads_o, nwarps = t->nwarps_o;
     uint32_t sbytes = t->smem_bytes_o, sstride = t->smem_stride_o;
     idle();
@@ -218,6 +226,25 @@ int main(int argc, char **argv) {
         l.stack_log2 = x.log2;
         l.stack_top = mem_bytes - x.top_off;
         check(run(l, g, x.name), x.name);
+    }
+    {
+        // A soft reset written in the cycle a start waits for the products
+        // (the start right after a block x write): nothing starts, no error.
+        wr(SCORD_CTL_CTRL, 2);
+        const uint32_t w[][2] = {
+            {SCORD_CTL_GRID_X, 1},  {SCORD_CTL_GRID_Y, 1},  {SCORD_CTL_GRID_Z, 1},
+            {SCORD_CTL_BLOCK_Y, 1}, {SCORD_CTL_BLOCK_Z, 1}, {SCORD_CTL_ENTRY_PC, SCORD_MEM_GUARD},
+            {SCORD_CTL_STACK_TOP, mem_bytes}, {SCORD_CTL_STACK_LOG2, GPU_STACK_LOG2},
+            {SCORD_CTL_SMEM_BYTES, 0}, {SCORD_CTL_BLOCK_X, 1}};
+        for (auto &x : w)
+            wr(x[0], x[1]);
+        wr(SCORD_CTL_CTRL, 1);
+        const bool s1 = t->start_o;
+        wr(SCORD_CTL_CTRL, 2);
+        const bool s2 = t->start_o;
+        idle();
+        const uint32_t status = rd(SCORD_CTL_STATUS);
+        check(!s1 && !s2 && (status & 7) == 0, "soft reset while a start waits a cycle");
     }
     delete t;
     printf("%d passed, %d failed\n", n_pass, n_fail);
