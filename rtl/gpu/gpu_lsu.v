@@ -133,13 +133,22 @@ module gpu_lsu #(
   endfunction
 
   // ---- lead lane and its group ---------------------------------------------------
-  reg [LANE_W-1:0] lead;
+  // The lead (the lowest lane left) and its address are registers, written
+  // with every new rem_q from the value it takes: picked from rem_q and
+  // addr_q in the cycle they serve, they were the head of the FPGA build's
+  // longest path (lead -> its address -> the group's compares -> the
+  // merged store bytes -> the L1's write data). Same cycles.
+  function automatic [LANE_W-1:0] lowest(input [T-1:0] m);
+    integer k;
+    begin
+      lowest = '0;
+      for (k = T - 1; k >= 0; k = k - 1)
+        if (m[k]) lowest = LANE_W'(k);
+    end
+  endfunction
+  reg [LANE_W-1:0] lead_q;        // = lowest(rem_q)
+  reg [31:0]       lead_addr_q;   // = lane_word(addr_q, lead_q)
   integer i;
-  always @(*) begin
-    lead = '0;
-    for (i = T - 1; i >= 0; i = i - 1)
-      if (rem_q[i]) lead = LANE_W'(i);
-  end
 
   // The lead lane's operands are picked by plain multiplexers over
   // constant positions, a line's words by an index into an array of them:
@@ -165,19 +174,28 @@ module gpu_lsu #(
     end
   endfunction
 
-  wire [31:0]        lead_addr = lane_word(addr_q, lead);
-  wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? lead_addr[OFF_W +: IDX_W] : '0;
-  wire [TAG_W-1:0]   lead_tag  = lead_addr[31 -: TAG_W];
-  wire [WSEL_W-1:0]  lead_wsel = lead_addr[OFF_W-1:2];
+  wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? lead_addr_q[OFF_W +: IDX_W] : '0;
+  wire [TAG_W-1:0]   lead_tag  = lead_addr_q[31 -: TAG_W];
+  wire [WSEL_W-1:0]  lead_wsel = lead_addr_q[OFF_W-1:2];
   wire [LINE_BYTES-1:0] lead_wstrb = LINE_BYTES'(4'hF) << (lead_wsel * 4);
 
   reg [T-1:0] group;
   always @(*) begin
     for (i = 0; i < T; i = i + 1)
-      group[i] = rem_q[i] && (one_lane ? (LANE_W'(i) == lead)
-                 : (addr_q[i*32+OFF_W +: 32-OFF_W] == lead_addr[31:OFF_W]));
+      group[i] = rem_q[i] && (one_lane ? (LANE_W'(i) == lead_q)
+                 : (addr_q[i*32+OFF_W +: 32-OFF_W] == lead_addr_q[31:OFF_W]));
   end
   wire [T-1:0] rem_next = rem_q & ~group;
+  wire [LANE_W-1:0] lead_next      = lowest(rem_next);
+  wire [31:0]       lead_addr_next = lane_word(addr_q, lead_next);
+`ifndef SYNTHESIS
+  // the registers are what they stand for while an instruction is served
+  always @(posedge clk_i)
+    if (!rst_i && state_q != S_IDLE &&
+        (lead_q != lowest(rem_q) || lead_addr_q != lane_word(addr_q, lead_q)))
+      $display("gpu_lsu: ERROR: lead %0d / %08x, not lowest(rem_q) %0d / %08x", lead_q,
+               lead_addr_q, lowest(rem_q), lane_word(addr_q, lowest(rem_q)));
+`endif
 
   // ---- L1 arrays: tags and data in RAM (synchronous read), valid in flops --------
   // tags are narrow and few: LUT RAM, so block RAM goes to the wide arrays
@@ -276,8 +294,8 @@ module gpu_lsu #(
 
   // ---- block atomics ------------------------------------------------------------------
   wire [31:0] amo_old  = line_word(cur_line, lead_wsel);
-  wire [31:0] lead_wd  = lane_word(wdata_q, lead);
-  wire [31:0] lead_cmp = lane_word(cmp_q, lead);
+  wire [31:0] lead_wd  = lane_word(wdata_q, lead_q);
+  wire [31:0] lead_cmp = lane_word(cmp_q, lead_q);
   wire [31:0] amo_new;
   gpu_amo_alu u_amo (
     .op_i     (amo_op_q),
@@ -342,11 +360,11 @@ module gpu_lsu #(
   wire l2_line_op = (l2_req_type_o == `L2_READ) || (l2_req_type_o == `L2_WRITE);
 
   wire [31:0] rid_full = (CORE_ID * NUM_WARPS + {{(32-WARP_W){1'b0}}, warp_q}) * NUM_THREADS
-                         + {{(32-LANE_W){1'b0}}, lead};
+                         + {{(32-LANE_W){1'b0}}, lead_q};
 
   assign l2_req_valid_o    = (state_q == S_L2REQ);
-  assign l2_req_addr_o     = l2_line_op ? {lead_addr[31:OFF_W], {OFF_W{1'b0}}}
-                                        : lead_addr;  // word aligned (checked in X)
+  assign l2_req_addr_o     = l2_line_op ? {lead_addr_q[31:OFF_W], {OFF_W{1'b0}}}
+                                        : lead_addr_q;  // word aligned (checked in X)
   assign l2_req_wdata_o    = is_store ? st_data : {WORDS{amo_new}};
   assign l2_req_wstrb_o    = is_store ? st_strb : lead_wstrb;
   assign l2_req_amo_op_o   = amo_op_q;
@@ -383,6 +401,8 @@ module gpu_lsu #(
           mask_q   <= lsu_req_mask_i;
           rem_q    <= lsu_req_mask_i;
           addr_q   <= lsu_req_addr_i;
+          lead_q      <= lowest(lsu_req_mask_i);
+          lead_addr_q <= lane_word(lsu_req_addr_i, lowest(lsu_req_mask_i));
           wdata_q  <= lsu_req_wdata_i;
           cmp_q    <= lsu_req_cmp_i;
           phase_q  <= 1'b0;
@@ -403,6 +423,8 @@ module gpu_lsu #(
               for (ln = 0; ln < T; ln = ln + 1)
                 if (group[ln]) res_q[ln*32 +: 32] <= ld_val[ln*32 +: 32];
               rem_q   <= rem_next;
+              lead_q      <= lead_next;
+              lead_addr_q <= lead_addr_next;
               state_q <= next_group_state;
             end else begin
               state_q <= S_L2REQ;
@@ -410,7 +432,7 @@ module gpu_lsu #(
           end else if (blk_amo) begin
             if (hit) begin
               for (ln = 0; ln < T; ln = ln + 1)
-                if (LANE_W'(ln) == lead) res_q[ln*32 +: 32] <= amo_old;
+                if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= amo_old;
               amo_old_q            <= amo_old;
               amo_line_q           <= cur_line;
               phase_q              <= 1'b1;
@@ -425,6 +447,8 @@ module gpu_lsu #(
           if (l2_req_type_o == `L2_WRITE) begin
             phase_q <= 1'b0;
             rem_q   <= rem_next;
+            lead_q      <= lead_next;
+            lead_addr_q <= lead_addr_next;
             state_q <= next_group_state;
           end else begin
             // the L2 now owns the word: drop our possibly stale copy
@@ -440,10 +464,12 @@ module gpu_lsu #(
               if (group[ln]) res_q[ln*32 +: 32] <= ld_val[ln*32 +: 32];
             if (!strong_q) valid_q[lead_idx] <= 1'b1;
             rem_q   <= rem_next;
+            lead_q      <= lead_next;
+            lead_addr_q <= lead_addr_next;
             state_q <= next_group_state;
           end else if (blk_amo) begin
             for (ln = 0; ln < T; ln = ln + 1)
-              if (LANE_W'(ln) == lead) res_q[ln*32 +: 32] <= amo_old;
+              if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= amo_old;
             amo_old_q            <= amo_old;
             amo_line_q           <= cur_line;
             phase_q              <= 1'b1;
@@ -451,8 +477,10 @@ module gpu_lsu #(
             state_q              <= S_L2REQ;
           end else begin  // device atomic, LR, SC
             for (ln = 0; ln < T; ln = ln + 1)
-              if (LANE_W'(ln) == lead) res_q[ln*32 +: 32] <= l2_rsp_data_i[31:0];
+              if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= l2_rsp_data_i[31:0];
             rem_q   <= rem_next;
+            lead_q      <= lead_next;
+            lead_addr_q <= lead_addr_next;
             state_q <= next_group_state;
           end
         end
