@@ -1652,7 +1652,8 @@ module gpu_core #(
                 .NUM_WARPS   (NUM_WARPS),
                 .NUM_THREADS (NUM_THREADS),
                 .SMEM_BYTES  (SMEM_BYTES),
-                .TAG_W       (SH_TAG)
+                .TAG_W       (SH_TAG),
+                .HOLD_REG    (H_STAGE)
             ) u_smem (
                 .clk_i           (clk_i),
                 .rst_i           (rst_i),

@@ -31,7 +31,8 @@
 // when that is not taken. A load whose lanes hit distinct banks: accepted
 // in cycle 0, its pass in cycle 1, its results offered in cycle 2. Passes
 // of back-to-back conflict-free instructions go every cycle. A W that is
-// not taken while R finishes the next instruction holds R (and so A).
+// not taken while R finishes the next instruction holds R (and so A);
+// with HOLD_REG any W does.
 //
 // Working each pass out at the edge before it keeps the per-lane, per-bank
 // logic in registered paths that run only when a pass is made, which is
@@ -51,6 +52,12 @@ module gpu_smem #(
     parameter NUM_THREADS = 8,
     parameter SMEM_BYTES  = 16384,
     parameter TAG_W       = 1,       // width of the per-instruction tag
+    // 1: R finishing holds whenever W is full, not only when W is not
+    // taken in that cycle, so A's pass (and the banks' read enables)
+    // depend on registers alone, not on the register file's write port,
+    // which X's commit decides (the FPGA configurations, with the cores'
+    // stage H). Costs a cycle each time W is taken as R finishes.
+    parameter HOLD_REG    = 0,
     // derived, do not override
     parameter WW  = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
     parameter SAW = $clog2(SMEM_BYTES),     // byte address width
@@ -168,7 +175,7 @@ module gpu_smem #(
     // R finishes an instruction: offered at once when W is empty, else it
     // waits in R until W goes.
     wire r_out  = r_valid_q && r_last_q;
-    wire r_hold = r_out && w_valid_q && !wb_ready_i;
+    wire r_hold = r_out && w_valid_q && (HOLD_REG != 0 || !wb_ready_i);
     // A passes unless R holds (its words must stay on the banks' outputs)
     // or R writes back a read-modify-write.
     wire a_go   = a_valid_q && !r_hold && !(r_valid_q && r_rmw_q) && !hold_i;
@@ -250,7 +257,7 @@ module gpu_smem #(
 
     // ==== control ================================================================
     assign free_o = !a_valid_q || a_done;
-    wire r_hold_req = r_out && w_valid_q && !wb_ready_req_i;
+    wire r_hold_req = r_out && w_valid_q && (HOLD_REG != 0 || !wb_ready_req_i);
     assign req_ready_o = !a_valid_q ||
                          (!r_hold_req && !(r_valid_q && r_rmw_q) && !hold_i && (rem_next == {T{1'b0}}));
     wire accept = req_valid_i && req_ready_o;
@@ -423,7 +430,7 @@ module gpu_smem #(
 
             // ---- W: takes R's instruction when it was not written back
             if (w_valid_q && wb_ready_i) w_valid_q <= 1'b0;
-            if (r_out && (w_valid_q ? wb_ready_i : !wb_ready_i)) begin
+            if (r_out && !r_hold && (w_valid_q ? wb_ready_i : !wb_ready_i)) begin
                 w_valid_q <= 1'b1;
                 w_warp_q  <= r_warp_q;
                 w_rd_q    <= r_rd_q;
