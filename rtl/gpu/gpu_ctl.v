@@ -167,8 +167,9 @@ module gpu_ctl #(
     // or a cycle later if the products are a write behind; a soft reset
     // written in that cycle wins.
     wire wr_ctrl  = wr_reg && ctl_addr_i == `CTL_CTRL;
+    wire soft_wr  = wr_ctrl && ctl_wdata_i[1];
     wire go_wr    = wr_ctrl && !ctl_wdata_i[1] && ctl_wdata_i[0] && !busy_q && !error_q;
-    wire launch   = (go_wr && !dims_wr_q) || (launch_pend_q && !(wr_ctrl && ctl_wdata_i[1]));
+    wire launch   = (go_wr && !dims_wr_q) || (launch_pend_q && !soft_wr);
 
     always @(posedge clk_i) begin
         start_o      <= 1'b0;
@@ -228,15 +229,14 @@ module gpu_ctl #(
                     err_info_q <= 32'd0;
                 end
             end
-            if (ctl_req_i && ctl_we_i) begin
+            if (soft_wr) begin
+                soft_reset_o <= 1'b1;
+                busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0;
+                cause_q <= `FAULT_NONE;
+                err_pc_q <= 32'd0; err_addr_q <= 32'd0; err_info_q <= 32'd0;
+            end
+            if (wr_reg) begin
                 case (ctl_addr_i)
-                    `CTL_CTRL:
-                        if (ctl_wdata_i[1]) begin
-                            soft_reset_o <= 1'b1;
-                            busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0;
-                            cause_q <= `FAULT_NONE;
-                            err_pc_q <= 32'd0; err_addr_q <= 32'd0; err_info_q <= 32'd0;
-                        end
                     `CTL_ENTRY_PC:   entry_pc_o   <= ctl_wdata_i;
                     `CTL_ARG_PTR:    arg_ptr_o    <= ctl_wdata_i;
                     `CTL_GRID_X:     grid_q[0]    <= ctl_wdata_i;

@@ -382,6 +382,17 @@ module gpu_lsu #(
   wire [2:0] next_group_state = (rem_next == '0) ? S_WB : (uses_l1 ? S_LOOK : S_L2REQ);
 
   integer ln;  // not shared with another block: Yosys makes that a flip-flop both drive
+
+  // A group is served: its lanes leave rem_q, the lead registers follow,
+  // and the next group starts (or the write-back).
+  task group_done;
+    begin
+      rem_q       <= rem_next;
+      lead_q      <= lead_next;
+      lead_addr_q <= lead_addr_next;
+      state_q     <= next_group_state;
+    end
+  endtask
   always @(posedge clk_i) begin
     if (rst_i) begin
       state_q <= S_IDLE;
@@ -422,10 +433,7 @@ module gpu_lsu #(
             if (hit) begin
               for (ln = 0; ln < T; ln = ln + 1)
                 if (group[ln]) res_q[ln*32 +: 32] <= ld_val[ln*32 +: 32];
-              rem_q   <= rem_next;
-              lead_q      <= lead_next;
-              lead_addr_q <= lead_addr_next;
-              state_q <= next_group_state;
+              group_done;
             end else begin
               state_q <= S_L2REQ;
             end
@@ -446,10 +454,7 @@ module gpu_lsu #(
         S_L2REQ: if (l2_accept) begin
           if (l2_req_type_o == `L2_WRITE) begin
             phase_q <= 1'b0;
-            rem_q   <= rem_next;
-            lead_q      <= lead_next;
-            lead_addr_q <= lead_addr_next;
-            state_q <= next_group_state;
+            group_done;
           end else begin
             // the L2 now owns the word: drop our possibly stale copy
             if (one_lane && !blk_amo) valid_q[lead_idx] <= 1'b0;
@@ -463,10 +468,7 @@ module gpu_lsu #(
             for (ln = 0; ln < T; ln = ln + 1)
               if (group[ln]) res_q[ln*32 +: 32] <= ld_val[ln*32 +: 32];
             if (!strong_q) valid_q[lead_idx] <= 1'b1;
-            rem_q   <= rem_next;
-            lead_q      <= lead_next;
-            lead_addr_q <= lead_addr_next;
-            state_q <= next_group_state;
+            group_done;
           end else if (blk_amo) begin
             for (ln = 0; ln < T; ln = ln + 1)
               if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= amo_old;
@@ -478,10 +480,7 @@ module gpu_lsu #(
           end else begin  // device atomic, LR, SC
             for (ln = 0; ln < T; ln = ln + 1)
               if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= l2_rsp_data_i[31:0];
-            rem_q   <= rem_next;
-            lead_q      <= lead_next;
-            lead_addr_q <= lead_addr_next;
-            state_q <= next_group_state;
+            group_done;
           end
         end
         S_WB: if (wb_ready_i) state_q <= S_IDLE;
