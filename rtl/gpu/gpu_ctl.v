@@ -70,29 +70,31 @@ module gpu_ctl #(
     assign halt_o      = error_q;
     assign busy_o      = busy_q;
 
-    // Launch checks, on the values in the registers. The x*y products are
-    // registers of their own, multiplied from the dimension registers, so
-    // a launch check is one multiply deep and the multiplies start at
-    // registers: multiplying the values being written (behind the bus's
-    // address decode) was the longest path of the FPGA build without the
-    // detector. A product is a cycle behind its dimensions, so a launch
-    // written in the cycle right after a dimension waits a cycle
-    // (launch_pend_q); the management core's bus never writes so fast,
-    // only a simulation harness may.
+    // Launch checks, on the values in the registers, in two registered
+    // steps: the x*y products, then the check and the counts a start
+    // hands out (chk_*). Each step starts at registers and is one multiply
+    // deep: multiplying the values being written (behind the bus's address
+    // decode) and then the check's products into the fault registers were
+    // in turn the longest path of the FPGA build without the detector.
+    // The check is two cycles behind the registers, so a start written
+    // within two cycles of another register's write waits until it has
+    // caught up (launch_pend_q); the management core's bus never writes so
+    // fast, only a simulation harness may.
     reg  [63:0] gxy_q, bxy_q;
-    reg         dims_wr_q, launch_pend_q;
+    reg  [1:0]  cfg_wr_q;                // a register written 1, 2 cycles ago
+    reg         launch_pend_q;
     wire        wr_reg  = ctl_req_i && ctl_we_i;
-    wire        wr_dims = wr_reg && (ctl_addr_i == `CTL_GRID_X || ctl_addr_i == `CTL_GRID_Y ||
-                                     ctl_addr_i == `CTL_BLOCK_X || ctl_addr_i == `CTL_BLOCK_Y);
+    wire        wr_cfg  = wr_reg && ctl_addr_i != `CTL_CTRL;
+    wire        stale   = |cfg_wr_q;
     always @(posedge clk_i) begin
         if (rst_i) begin
-            gxy_q     <= 64'd1;
-            bxy_q     <= 64'd1;
-            dims_wr_q <= 1'b0;
+            gxy_q    <= 64'd1;
+            bxy_q    <= 64'd1;
+            cfg_wr_q <= 2'b11;   // the check catches up with the reset values
         end else begin
-            gxy_q     <= grid_q[0] * grid_q[1];
-            bxy_q     <= block_q[0] * block_q[1];
-            dims_wr_q <= wr_dims;
+            gxy_q    <= grid_q[0] * grid_q[1];
+            bxy_q    <= block_q[0] * block_q[1];
+            cfg_wr_q <= {cfg_wr_q[0], wr_cfg};
         end
     end
     // A product over 32 bits makes the whole one too large, since z != 0
@@ -120,6 +122,20 @@ module gpu_ctl #(
     wire [31:0] nwarps32 = (nthreads64[31:0] + NUM_THREADS - 1) / NUM_THREADS;
     // launch_ok bounds the thread count, so the warp count fits WW+1 bits
     wire unused_nwarps = ^nwarps32[31:WW+1];
+
+    // the check and the counts, registered (not reset: cfg_wr_q holds a
+    // start off until they follow the registers' reset values)
+    reg        chk_ok_q;
+    reg [31:0] chk_nblocks_q, chk_nthreads_q, chk_swords_q, chk_srows_q;
+    reg [WW:0] chk_nwarps_q;
+    always @(posedge clk_i) begin
+        chk_ok_q       <= launch_ok;
+        chk_nblocks_q  <= nblocks64[31:0];
+        chk_nthreads_q <= nthreads64[31:0];
+        chk_nwarps_q   <= nwarps32[WW:0];
+        chk_swords_q   <= smem_words;
+        chk_srows_q    <= smem_rows;
+    end
 
     // First faulting core, lowest index wins a tie.
     reg        any_fault;
@@ -164,12 +180,13 @@ module gpu_ctl #(
     integer dim;  // not shared with another block: Yosys makes that a flip-flop both drive
 
     // A start written now (CTRL.start, not busy, no error) is checked now,
-    // or a cycle later if the products are a write behind; a soft reset
-    // written in that cycle wins.
+    // or once the check has caught up with the registers' last write; a
+    // soft reset written meanwhile wins.
     wire wr_ctrl  = wr_reg && ctl_addr_i == `CTL_CTRL;
     wire soft_wr  = wr_ctrl && ctl_wdata_i[1];
     wire go_wr    = wr_ctrl && !ctl_wdata_i[1] && ctl_wdata_i[0] && !busy_q && !error_q;
-    wire launch   = (go_wr && !dims_wr_q) || (launch_pend_q && !soft_wr);
+    wire go_any   = (go_wr || launch_pend_q) && !soft_wr;
+    wire launch   = go_any && !stale;
 
     always @(posedge clk_i) begin
         start_o      <= 1'b0;
@@ -205,18 +222,18 @@ module gpu_ctl #(
                 err_addr_q <= f_addr;
                 err_info_q <= f_info;
             end
-            launch_pend_q <= go_wr && dims_wr_q;
+            launch_pend_q <= go_any && stale;
             if (go_wr) done_q <= 1'b0;
             if (launch) begin
-                if (launch_ok) begin
+                if (chk_ok_q) begin
                     start_o     <= 1'b1;
                     busy_q      <= 1'b1;
                     settle_q    <= 1'b1;
-                    nblocks_o   <= nblocks64[31:0];
-                    nthreads_o  <= nthreads64[31:0];
-                    nwarps_o    <= nwarps32[WW:0];
-                    smem_bytes_o  <= smem_words;
-                    smem_stride_o <= smem_rows;
+                    nblocks_o   <= chk_nblocks_q;
+                    nthreads_o  <= chk_nthreads_q;
+                    nwarps_o    <= chk_nwarps_q;
+                    smem_bytes_o  <= chk_swords_q;
+                    smem_stride_o <= chk_srows_q;
                     cycles_q    <= 32'd0;
                     l2_hits_q   <= 32'd0; l2_misses_q  <= 32'd0;
                     mem_reads_q <= 32'd0; mem_writes_q <= 32'd0;

@@ -260,7 +260,10 @@ module scord_md_cache #(
   always @(posedge clk_i) begin
     tag_rd_q  <= tag_mem[r_idx];
     data_rd_q <= data_mem[r_idx];
-    ent_rd_q  <= ent_mem[r_idx];
+    // only a write back reads the mask, of the line the engine holds:
+    // read at f_idx_q, not behind the lookup's address (F_REQ reads it
+    // there either way)
+    ent_rd_q  <= ent_mem[f_idx_q];
     if (fill) tag_mem[fl_idx] <= fl_tag;
   end
 

@@ -8,6 +8,8 @@
 // queue order and lane order (§1), by a three-stage pipeline:
 //   P0  the pass at the queue head: address decode; the metadata lines of
 //       its entries (one per bank) and the fence file (FF[B][W]) are read
+//       (with DECODE_STAGE the decode is a stage D of its own, before P0's
+//       reads)
 //   P1  the banks answer (hit or miss); the fence file is read for each
 //       entry's previous accessor FF[md.BLOCK][md.WARP]
 //   P2  one check per entry (slot), counters, reports in lane order,
@@ -61,6 +63,11 @@ module scord_top #(
   // counters, P1's advance) does not wait for the check's race decision
   // (docs/detector.md §8.3; on with the cores' stage H, H_STAGE=1)
   parameter REPORT_STAGE = `GPU_H_STAGE,
+  // 1: a stage D between the queue head and P0 holds the pass decoded
+  // (its first entry's address, its slots, what it is), so the metadata
+  // lookup starts at registers: one cycle more from the queue to P1,
+  // none between passes (on with the cores' stage H, H_STAGE=1)
+  parameter DECODE_STAGE = `GPU_H_STAGE,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter SHR_W     = `SHR_BITS,
@@ -198,8 +205,9 @@ module scord_top #(
   wire [T-1:0]   q_mask;
 
   scord_evq #(
-    .DEPTH (QUEUE_DEPTH),
-    .WIDTH (EVW)
+    .DEPTH    (QUEUE_DEPTH),
+    .WIDTH    (EVW),
+    .HEAD_REG (DECODE_STAGE)
   ) u_evq (
     .clk_i       (clk_i),
     .rst_i       (rst_i),
@@ -242,10 +250,8 @@ module scord_top #(
   localparam [1:0] EV_STORE   = `DET_EV_STORE;
   localparam [1:0] EV_ATOMIC  = `DET_EV_ATOMIC;
 
-  // ---- P0: the pass's lead lane (§3.1), address decode (§6.2 A1-A3, §5.2) ----
+  // ---- P0 (or D): the pass's lead lane (§3.1), address decode (§6.2 A1-A3, §5.2) ----
   wire [31:0] q_addr  = q_data[63:32];
-  wire [6:0]  q_b7    = q_data[102:96];
-  wire [4:0]  q_warp  = q_data[116:112];
   wire [1:0]  q_kind  = q_data[123:122];
   wire [1:0]  q_size  = q_data[127:126];
   wire        q_is_ld = (q_kind == EV_LOAD);
@@ -399,6 +405,40 @@ module scord_top #(
     for (si = 0; si < S; si = si + 1)
       pl0[si*PLW +: PLW] = slot_place(entry_adr, si);
   end
+
+  // ---- D: the decoded pass, registered with DECODE_STAGE (else the wires) ----
+  // With the stage the split's pass moves into D whenever D is free or
+  // its pass enters P1 (pop), and P0's lookup and fence-file read take D's
+  // registers; what D holds does not depend on the pipeline's state (the
+  // arming and window registers change only while the detector is idle).
+  localparam integer DW = 160 + T + T*OFF_W + S + 2*S*LW + T*SW + S*PLW + 5 + 32 + 6;
+  wire           pop;                  // D's pass enters P1
+  reg            d_v_q;
+  wire           d_valid = (DECODE_STAGE != 0) ? d_v_q : q_valid;
+  wire           d_load  = q_valid && (!d_v_q || pop);
+  wire [159:0]       d_ev;
+  wire [T-1:0]       d_mask;
+  wire [T*OFF_W-1:0] d_offs;
+  wire [S-1:0]       d_sv;
+  wire [S*LW-1:0]    d_sl, d_sll;
+  wire [T*SW-1:0]    d_ls;
+  wire [S*PLW-1:0]   d_pl;
+  wire               d_acc, d_bar, d_trk, d_intr, d_fence;
+  wire [31:0]        d_adr;
+  wire [5:0]         d_tag;
+  scord_stage_reg #(.W(DW), .STAGE(DECODE_STAGE)) u_d (
+    .clk_i (clk_i), .rst_i (rst_i), .en_i (d_load),
+    .d_i   ({q_data, q_mask, q_offs, sv0, sl0, sll0, ls0, pl0,
+             q_acc, q_bar, q_trk, q_intr, q_fence, entry_adr, tag}),
+    .q_o   ({d_ev, d_mask, d_offs, d_sv, d_sl, d_sll, d_ls, d_pl,
+             d_acc, d_bar, d_trk, d_intr, d_fence, d_adr, d_tag}));
+  always @(posedge clk_i)
+    if (rst_i || DECODE_STAGE == 0) d_v_q <= 1'b0;   // (never set without the stage)
+    else if (d_load) d_v_q <= 1'b1;
+    else if (pop)    d_v_q <= 1'b0;
+  assign q_pop = (DECODE_STAGE != 0) ? d_load : pop;
+  wire [6:0] d_b7   = d_ev[102:96];
+  wire [4:0] d_warp = d_ev[116:112];
   reg  [S-1:0]     s1_sv_q, s2_sv_q;
   reg  [S*LW-1:0]  s1_sl_q, s2_sl_q, s1_sll_q, s2_sll_q;
   reg  [T*SW-1:0]  s1_ls_q, s2_ls_q;
@@ -512,12 +552,11 @@ module scord_top #(
   // enters P1 while a fence is in P1 or P2 (fences are rare).
   wire fence_in = (s1_v_q && s1_fence_q) || (s2_v_q && s2_fence_q);
   wire ff_busy;
-  wire pop      = q_valid && s1_free && !fence_in && !sweep_q && !ff_busy;
-  assign q_pop  = pop;
+  assign pop    = d_valid && s1_free && !fence_in && !sweep_q && !ff_busy;
   // A held P1 looks its lines up again every cycle (a block RAM answers
   // the cycle after): the answer then includes every write until now.
   wire s1_hold  = s1_v_q && !adv12;
-  wire [31:0] lk_base = s1_hold ? s1_adr_q : entry_adr;
+  wire [31:0] lk_base = s1_hold ? s1_adr_q : d_adr;
   integer bi;
   always @* begin
     for (bi = 0; bi < NB; bi = bi + 1)
@@ -568,8 +607,8 @@ module scord_top #(
     .rst_i       (rst_i),
     .clear_i     (kstart),
     .busy_o      (ff_busy),
-    .rd_block_i  (s1_hold ? s1_b7 : q_b7),
-    .rd_warp_i   (s1_hold ? s1_warp : q_warp),
+    .rd_block_i  (s1_hold ? s1_b7 : d_b7),
+    .rd_warp_i   (s1_hold ? s1_warp : d_warp),
     .rd_blk_o    (ffc_blk),
     .rd_dev_o    (ffc_dev),
     .rd2_en_i    (adv12),
@@ -869,7 +908,7 @@ module scord_top #(
   end
 
   // (rp_q is zero unless P2 or P3 holds reports)
-  wire pipe_empty = !s1_v_q && !s2_v_q && rp_q == {T{1'b0}};
+  wire pipe_empty = !d_v_q && !s1_v_q && !s2_v_q && rp_q == {T{1'b0}};
   // The host's flush request (DET_CTRL.flush) holds until no line is dirty;
   // the lines are written back while the passes leave room (a flush holds
   // P1 back).
@@ -1000,21 +1039,21 @@ module scord_top #(
       // P0 -> P1
       if (pop) begin
         s1_v_q     <= 1'b1;
-        s1_ev_q    <= q_data;
-        s1_mask_q  <= q_mask;
-        s1_offs_q  <= q_offs;
-        s1_sv_q    <= sv0;
-        s1_sl_q    <= sl0;
-        s1_sll_q   <= sll0;
-        s1_ls_q    <= ls0;
-        s1_pl_q    <= pl0;
-        s1_acc_q   <= q_acc;
-        s1_bar_q   <= q_bar;
-        s1_trk_q   <= q_trk;
-        s1_intr_q  <= q_intr;
-        s1_fence_q <= q_fence;
-        s1_adr_q   <= entry_adr;
-        s1_tag_q   <= tag;
+        s1_ev_q    <= d_ev;
+        s1_mask_q  <= d_mask;
+        s1_offs_q  <= d_offs;
+        s1_sv_q    <= d_sv;
+        s1_sl_q    <= d_sl;
+        s1_sll_q   <= d_sll;
+        s1_ls_q    <= d_ls;
+        s1_pl_q    <= d_pl;
+        s1_acc_q   <= d_acc;
+        s1_bar_q   <= d_bar;
+        s1_trk_q   <= d_trk;
+        s1_intr_q  <= d_intr;
+        s1_fence_q <= d_fence;
+        s1_adr_q   <= d_adr;
+        s1_tag_q   <= d_tag;
       end else if (adv12) begin
         s1_v_q <= 1'b0;
       end

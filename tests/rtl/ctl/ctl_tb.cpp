@@ -9,9 +9,9 @@
 //   random    random dimensions (zeros, small values, powers of two around
 //             the 32- and 64-bit limits, any value), pc and stack settings,
 //             each register written in consecutive cycles and the launch
-//             in the cycle right after the last write (which, if it wrote
-//             a grid or block x or y, delays the start by exactly a cycle:
-//             the x*y products are registered from the registers).
+//             in the cycle right after the last write, which delays the
+//             start by exactly two cycles: the x*y products, then the
+//             check, are registered from the registers.
 //   directed  products that wrap 64 bits (2^22 x 2^21 x 2^21), one that
 //             just fits 32 bits, the largest block, one thread too many.
 // Prints "N passed, N failed"; exit code 1 on any failure.
@@ -99,13 +99,11 @@ static bool run(const launch &l, std::mt19937_64 &g, const char *what) {
     for (auto &x : w)
         wr(x.a, x.v);
     wr(SCORD_CTL_CTRL, 1);
-    const uint32_t last = w[9].a;
-    const bool pend = last == SCORD_CTL_GRID_X || last == SCORD_CTL_GRID_Y ||
-                      last == SCORD_CTL_BLOCK_X || last == SCORD_CTL_BLOCK_Y;
-    const bool early = t->start_o;
-    if (pend)
-        idle();
-    bool started = t->start_o && !(pend && early);
+    bool early = t->start_o;
+    idle();
+    early = early || t->start_o;
+    idle();
+    bool started = t->start_o && !early;
     uint32_t nblocks = t->nblocks_o, nthreads = t->nthreads_o, nwarps = t->nwarps_o;
     uint32_t sbytes = t->smem_bytes_o, sstride = t->smem_stride_o;
     idle();
@@ -228,8 +226,8 @@ int main(int argc, char **argv) {
         check(run(l, g, x.name), x.name);
     }
     {
-        // A soft reset written in the cycle a start waits for the products
-        // (the start right after a block x write): nothing starts, no error.
+        // A soft reset written in a cycle a start waits for the check (the
+        // start right after a block x write): nothing starts, no error.
         wr(SCORD_CTL_CTRL, 2);
         const uint32_t w[][2] = {
             {SCORD_CTL_GRID_X, 1},  {SCORD_CTL_GRID_Y, 1},  {SCORD_CTL_GRID_Z, 1},
@@ -243,8 +241,12 @@ int main(int argc, char **argv) {
         wr(SCORD_CTL_CTRL, 2);
         const bool s2 = t->start_o;
         idle();
+        const bool s3 = t->start_o;
+        idle();
+        const bool s4 = t->start_o;
         const uint32_t status = rd(SCORD_CTL_STATUS);
-        check(!s1 && !s2 && (status & 7) == 0, "soft reset while a start waits a cycle");
+        check(!s1 && !s2 && !s3 && !s4 && (status & 7) == 0,
+              "soft reset while a start waits for the check");
     }
     delete t;
     printf("%d passed, %d failed\n", n_pass, n_fail);
