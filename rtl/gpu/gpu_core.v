@@ -625,14 +625,18 @@ module gpu_core #(
     localparam AG_W = 2 * T * 32 + 4 * T + T * SAW;
     wire [AG_W-1:0] ag_all = {ag_addr, ag_paddr, ag_mis, ag_oob, ag_sh, ag_sh_oob, ag_saddr};
     wire [AG_W-1:0] x_ag;
-    // the lanes' multipliers, in E or in X
+    // the lanes' multipliers, in X, or with E_STAGE from E into X (the
+    // partial products registered as E's operands are)
+    wire            mul_en;
     wire [3:0]      mul_op;
     wire [T*32-1:0] mul_a, mul_b;
     wire [T*64-1:0] mul_p;
     genvar ml;
     generate
         for (ml = 0; ml < T; ml = ml + 1) begin : g_mul
-            gpu_mul u_mul (
+            gpu_mul #(.STAGE(E_STAGE)) u_mul (
+                .clk_i     (clk_i),
+                .en_i      (mul_en),
                 .op_i      (mul_op),
                 .a_i       (mul_a[ml*32 +: 32]),
                 .b_i       (mul_b[ml*32 +: 32]),
@@ -651,7 +655,6 @@ module gpu_core #(
             reg [T*32-1:0]  e_rs1_q, e_rs2_q, e_rd_q;
             reg [AG_W-1:0]  e_ag_q;
             reg [3:0]       e_alu_op_q;
-            reg [T*64-1:0]  e_prod_q;
             always @(posedge clk_i) begin
                 e_valid_q <= !rst_i && d_go;
                 if (d_go) begin
@@ -666,7 +669,6 @@ module gpu_core #(
                     e_rs2_q <= rf_rs2;
                     e_rd_q  <= rf_rd;
                     e_ag_q  <= ag_all;
-                    e_prod_q <= mul_p;
                 end
             end
             assign e_go    = e_valid_q;
@@ -681,10 +683,11 @@ module gpu_core #(
             assign x_ag    = e_ag_q;
             // MUL* are register-register operations (gpu_decode), so their
             // operands are rs1 and rs2, at hand in E.
+            assign mul_en  = e_valid_q;
             assign mul_op  = e_alu_op_q;
             assign mul_a   = rf_rs1;
             assign mul_b   = rf_rs2;
-            assign x_prod  = e_prod_q;
+            assign x_prod  = mul_p;
         end else begin : g_no_e
             assign e_go    = d_go;
             assign e_ib    = d_ib;
@@ -696,6 +699,7 @@ module gpu_core #(
             assign rs2v    = rf_rs2;
             assign rdv     = rf_rd;
             assign x_ag    = ag_all;
+            assign mul_en  = 1'b0;
             assign mul_op  = x_alu_op_q;
             assign mul_a   = alu_a;
             assign mul_b   = alu_b;

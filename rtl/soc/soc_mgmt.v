@@ -13,6 +13,11 @@ module soc_mgmt #(
     parameter CLK_HZ     = 30000000,
     parameter L1I_BYTES  = 512,      // small: LUT RAM, no block RAM
     parameter L1D_BYTES  = 256,
+    // An E stage as the GPU's cores have (gpu_core's E_STAGE): on the
+    // FPGA it splits the core's multiplier in two, which was the build's
+    // longest path without the detector (docs/fpga.md). The firmware runs
+    // an instruction a cycle slower, which the host link does not notice.
+    parameter E_STAGE    = `GPU_E_STAGE,
     // derived, do not override
     parameter LINE_BITS  = LINE_BYTES * 8
 ) (
@@ -134,7 +139,8 @@ module soc_mgmt #(
         .L1D_BYTES   (L1D_BYTES),
         .L1I_BYTES   (L1I_BYTES),
         .MEM_BYTES   (`MGMT_ADDR_BYTES),
-        .DETECTOR    (0)
+        .DETECTOR    (0),
+        .E_STAGE     (E_STAGE)
     ) u_core (
         .clk_i             (clk_i),
         .rst_i             (core_rst),
