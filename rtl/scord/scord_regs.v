@@ -148,11 +148,18 @@ module scord_regs #(
   assign arm_o     = try_arm && (verr == `DET_ERR_NONE);
   wire   w_tail    = wr && (ctl_addr_i == `DET_RING_TAIL);
   wire   w_claim   = wr && (ctl_addr_i == `DET_RING_CLAIM);
-  // A claim lies in tail..head (ring order, both ends included).
-  wire [31:0] c_rel  = (ctl_wdata_i >= tail_q) ? ctl_wdata_i - tail_q
-                                               : ctl_wdata_i + ring_size_q - tail_q;
-  wire [31:0] h_rel  = (head_i >= tail_q) ? head_i - tail_q : head_i + ring_size_q - tail_q;
-  wire        claim_ok = (ctl_wdata_i < ring_size_q) && (c_rel <= h_rel);
+  // A claim lies in tail..head (ring order, both ends included):
+  // (c - tail) mod n <= (head - tail) mod n, which for head, tail and c
+  // below n (as they are while armed) is c in the circular interval
+  // tail .. head. Taken as compares side by side, with no subtraction in
+  // front of them: on the FPGA the two mod-n distances and their compare
+  // made a long path from the control bus to claim_q. (Disarmed, after a
+  // smaller ring size, head and tail may lie beyond n; a claim written
+  // then is reset by the next arming, as the tail is.)
+  wire        c_ge_t   = ctl_wdata_i >= tail_q;
+  wire        c_le_h   = ctl_wdata_i <= head_i;
+  wire        c_in     = (tail_q <= head_i) ? (c_ge_t && c_le_h) : (c_ge_t || c_le_h);
+  wire        claim_ok = (ctl_wdata_i < ring_size_q) && c_in;
 
   assign armed_o       = armed_q;
   assign cache_o       = cache;

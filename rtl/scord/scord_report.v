@@ -142,19 +142,56 @@ module scord_report #(
 `endif
 
   // ---- ring arithmetic; head, tail and slots are < ring size when armed ----
+  // S_DECIDE's choice (merge, drop or new record) fans out to the state,
+  // the table's write enables and every key's enable; on the FPGA the ring
+  // arithmetic in front of it (head - claim mod n, then the entry's
+  // distance compared with it; head + 1 mod n compared with the tail) was
+  // a long path. What depends only on head, claim, written and the ring
+  // size is therefore registered in the req_i cycle (S_IDLE), as the search
+  // is: none of them changes from then until the decision (claim_q takes
+  // claim_i in that cycle, head only moves at arming, and the ring
+  // configuration is stable from req_i to done_o). head_inc_q is head + 1,
+  // kept beside head. S_DECIDE is left with the entry's slot-RAM read and
+  // compares: no adder in front of its choice but the LUT RAM's.
   wire [31:0] n         = ring_size_i;
+  reg  [31:0] head_inc_q;                  // head_q + 1, always
+  wire [31:0] head_d    = arm_i ? 32'd0 : head_q;   // head in S_DECIDE
   // R3: the entry's record is open to merges if it is among the last
-  // (head - claim) mod n records written; it then sits `back` slots
-  // behind head.
-  wire [31:0] back      = written_q - srec_q[hit_idx_q];
-  wire [31:0] head_rel  = (head_q >= claim_q) ? head_q - claim_q : head_q + n - claim_q;
-  wire        unconsumed = back <= head_rel;
-  wire [31:0] e_slot    = (head_q >= back) ? head_q - back : head_q + n - back;
-  wire [31:0] head_inc  = head_q + 32'd1;
-  wire [31:0] head_next = (head_inc == n) ? 32'd0 : head_inc;
-  wire        full      = (head_next == tail_i);
+  // (head - claim) mod n records written, i.e. written - rec <= head_rel
+  // (mod 2^32): rec lies in the circular interval lim .. written, with
+  // lim = written - head_rel, which wraps past 2^32 iff head_rel > written.
+  wire [31:0] head_rel  = (head_d >= claim_i) ? head_d - claim_i : head_d + n - claim_i;
+  reg  [31:0] lim_q, head_n_q;
+  reg         lim_wrap_q;
+  always @(posedge clk_i)
+    if (state_q == S_IDLE) begin
+      lim_q      <= written_q - head_rel;
+      lim_wrap_q <= head_rel > written_q;
+      head_n_q   <= head_d + n;
+    end
+  wire [31:0] e_rec     = srec_q[hit_idx_q];
+  wire        above_lim = e_rec >= lim_q;
+  wire        below_wr  = e_rec <= written_q;
+  wire        unconsumed = lim_wrap_q ? (above_lim || below_wr) : (above_lim && below_wr);
+  // the open record's slot: `back` slots behind head, mod n
+  wire [31:0] back      = written_q - e_rec;
+  wire [31:0] e_slot    = (head_q >= back) ? head_q - back : head_n_q - back;
+  wire [31:0] head_next = (head_inc_q == n) ? 32'd0 : head_inc_q;
+  // head_next == tail, with its three compares side by side
+  wire        full      = (head_inc_q == n) ? (tail_i == 32'd0) : (head_inc_q == tail_i);
   wire [31:0] cnt_sat   = (scnt_q[hit_idx_q] == 32'hFFFF_FFFF) ? 32'hFFFF_FFFF
                                                                 : scnt_q[hit_idx_q] + 32'd1;
+`ifndef SYNTHESIS
+  // The registered arithmetic must give S_DECIDE what it would compute
+  // itself from head, claim and written.
+  wire [31:0] chk_rel  = (head_q >= claim_q) ? head_q - claim_q : head_q + n - claim_q;
+  always @(posedge clk_i)
+    if (!rst_i && state_q == S_DECIDE &&
+        (head_inc_q != head_q + 32'd1 || unconsumed != (back <= chk_rel) ||
+         (head_n_q != head_q + n)))
+      $display("scord_report: ERROR: registered ring arithmetic differs (head %0d claim %0d written %0d rec %0d)",
+               head_q, claim_q, written_q, e_rec);
+`endif
 
   // ---- the record (§8.1) ----
   wire [31:0] w0 = {6'd0, rec_prev_lane_i, rec_shared_i, rec_prev_known_i, rec_size_i,
@@ -264,14 +301,17 @@ module scord_report #(
     if (rst_i) begin
       state_q <= S_IDLE;
       head_q  <= 32'd0;
+      head_inc_q <= 32'd1;
       claim_q <= 32'd0;
       written_q <= 32'd0;
       drops_q <= 32'd0;
       fifo_q  <= 4'd0;
       sv_q    <= {NSUPP{1'b0}};
     end else begin
-      if (arm_i)
-        head_q <= 32'd0;
+      if (arm_i) begin
+        head_q     <= 32'd0;
+        head_inc_q <= 32'd1;
+      end
       if (clear_i) begin
         drops_q <= 32'd0;
         fifo_q  <= 4'd0;
@@ -307,6 +347,7 @@ module scord_report #(
         end
         S_WR_REC: if (l2_req_ready_i) begin
           head_q        <= head_next;
+          head_inc_q    <= head_next + 32'd1;
           written_q     <= written_q + 32'd1;
           cnt_records_o <= 1'b1;
           done_o        <= 1'b1;
