@@ -70,37 +70,40 @@ module gpu_ctl #(
     assign halt_o      = error_q;
     assign busy_o      = busy_q;
 
-    // Launch checks, on the values in the registers, in two registered
-    // steps: the x*y products, then the check and the counts a start
-    // hands out (chk_*). Each step starts at registers and is one multiply
-    // deep: multiplying the values being written (behind the bus's address
-    // decode) and then the check's products into the fault registers were
-    // in turn the longest path of the FPGA build without the detector.
-    // The check is two cycles behind the registers, so a start written
-    // within two cycles of another register's write waits until it has
+    // Launch checks, on the values in the registers, in three registered
+    // steps: the x*y products, the products with z, then the check and the
+    // counts a start hands out (chk_*). Each step starts at registers and
+    // is one multiply deep: multiplying the values being written (behind
+    // the bus's address decode), then the check's products into the fault
+    // registers, then the z product into the check were in turn the longest
+    // path of the FPGA build without the detector (docs/fpga.md).
+    // The check is three cycles behind the registers, so a start written
+    // within three cycles of another register's write waits until it has
     // caught up (launch_pend_q); the management core's bus never writes so
     // fast, only a simulation harness may.
-    reg  [63:0] gxy_q, bxy_q;
-    reg  [1:0]  cfg_wr_q;                // a register written 1, 2 cycles ago
+    reg  [63:0] gxy_q, bxy_q, nthreads64, nblocks64;
+    reg  [2:0]  cfg_wr_q;                // a register written 1, 2, 3 cycles ago
     reg         launch_pend_q;
     wire        wr_reg  = ctl_req_i && ctl_we_i;
     wire        wr_cfg  = wr_reg && ctl_addr_i != `CTL_CTRL;
     wire        stale   = |cfg_wr_q;
     always @(posedge clk_i) begin
         if (rst_i) begin
-            gxy_q    <= 64'd1;
-            bxy_q    <= 64'd1;
-            cfg_wr_q <= 2'b11;   // the check catches up with the reset values
+            gxy_q      <= 64'd1;
+            bxy_q      <= 64'd1;
+            nthreads64 <= 64'd1;
+            nblocks64  <= 64'd1;
+            cfg_wr_q   <= 3'b111;   // the check catches up with the reset values
         end else begin
             gxy_q    <= grid_q[0] * grid_q[1];
             bxy_q    <= block_q[0] * block_q[1];
-            cfg_wr_q <= {cfg_wr_q[0], wr_cfg};
+            // A product over 32 bits makes the whole one too large, since
+            // z != 0 is checked as well.
+            nthreads64 <= {bxy_q[63:32] != 32'd0, 31'd0, 32'd0} | (bxy_q[31:0] * block_q[2]);
+            nblocks64  <= {gxy_q[63:32] != 32'd0, 31'd0, 32'd0} | (gxy_q[31:0] * grid_q[2]);
+            cfg_wr_q <= {cfg_wr_q[1:0], wr_cfg};
         end
     end
-    // A product over 32 bits makes the whole one too large, since z != 0
-    // is checked as well.
-    wire [63:0] nthreads64 = {bxy_q[63:32] != 32'd0, 31'd0, 32'd0} | (bxy_q[31:0] * block_q[2]);
-    wire [63:0] nblocks64  = {gxy_q[63:32] != 32'd0, 31'd0, 32'd0} | (gxy_q[31:0] * grid_q[2]);
     wire [31:0] max_threads = NUM_WARPS * NUM_THREADS;
     // The cores interleave the stacks of each core's threads (gpu_core,
     // stack_word): the stack region must start on a block of a core's stacks.

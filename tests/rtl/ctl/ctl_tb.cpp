@@ -10,8 +10,9 @@
 //             the 32- and 64-bit limits, any value), pc and stack settings,
 //             each register written in consecutive cycles and the launch
 //             in the cycle right after the last write, which delays the
-//             start by exactly two cycles: the x*y products, then the
-//             check, are registered from the registers.
+//             start by exactly three cycles: the x*y products, the
+//             products with z, then the check, are registered from the
+//             registers.
 //   directed  products that wrap 64 bits (2^22 x 2^21 x 2^21), one that
 //             just fits 32 bits, the largest block, one thread too many.
 // Prints "N passed, N failed"; exit code 1 on any failure.
@@ -100,6 +101,8 @@ static bool run(const launch &l, std::mt19937_64 &g, const char *what) {
         wr(x.a, x.v);
     wr(SCORD_CTL_CTRL, 1);
     bool early = t->start_o;
+    idle();
+    early = early || t->start_o;
     idle();
     early = early || t->start_o;
     idle();
@@ -244,8 +247,10 @@ int main(int argc, char **argv) {
         const bool s3 = t->start_o;
         idle();
         const bool s4 = t->start_o;
+        idle();
+        const bool s5 = t->start_o;
         const uint32_t status = rd(SCORD_CTL_STATUS);
-        check(!s1 && !s2 && !s3 && !s4 && (status & 7) == 0,
+        check(!s1 && !s2 && !s3 && !s4 && !s5 && (status & 7) == 0,
               "soft reset while a start waits for the check");
     }
     delete t;
