@@ -149,33 +149,50 @@ module scord_report #(
   // a long path. What depends only on head, claim, written and the ring
   // size is therefore registered in the req_i cycle (S_IDLE), as the search
   // is: none of them changes from then until the decision (claim_q takes
-  // claim_i in that cycle, head only moves at arming, and the ring
-  // configuration is stable from req_i to done_o). head_inc_q is head + 1,
-  // kept beside head. S_DECIDE is left with the entry's slot-RAM read and
-  // compares: no adder in front of its choice but the LUT RAM's.
+  // claim_i in that cycle, written and head only move in S_WR_REC, and the
+  // ring configuration is stable from req_i to done_o) but head at an
+  // arming in that very cycle: the arming's check is itself a long path,
+  // so both heads are prepared (head_q's and 0) and arm_q picks one.
+  // head_inc_q is head + 1, kept beside head. S_DECIDE is left with the
+  // entry's slot-RAM read and compares: no adder in front of its choice
+  // but the LUT RAM's.
   wire [31:0] n         = ring_size_i;
   reg  [31:0] head_inc_q;                  // head_q + 1, always
-  wire [31:0] head_d    = arm_i ? 32'd0 : head_q;   // head in S_DECIDE
+  // written - head as a signed 34-bit number, kept beside both
+  reg  [33:0] wh_q;
   // R3: the entry's record is open to merges if it is among the last
   // (head - claim) mod n records written, i.e. written - rec <= head_rel
   // (mod 2^32): rec lies in the circular interval lim .. written, with
-  // lim = written - head_rel, which wraps past 2^32 iff head_rel > written.
-  wire [31:0] head_rel  = (head_d >= claim_i) ? head_d - claim_i : head_d + n - claim_i;
-  reg  [31:0] lim_q, head_n_q;
-  reg         lim_wrap_q;
+  // lim = written - head_rel, which wraps past 2^32 iff that is negative.
+  // head, claim < n <= 2^27, so written - head_rel is wh + claim when
+  // head >= claim and wh + claim - n when not: two carry chains.
+  wire        h_ge_c    = head_q >= claim_i;
+  wire [33:0] l_a       = wh_q + {2'd0, claim_i};
+  wire [33:0] l_hc      = h_ge_c ? l_a : l_a - {2'd0, n};
+  wire        unused_l  = l_hc[32];   // -2^32 < written - head_rel < 2^32
+  // the same for a head of 0 (an arming in the req cycle)
+  wire [31:0] zero_rel  = (claim_i == 32'd0) ? 32'd0 : n - claim_i;
+  reg  [31:0] lim_q, lim0_q, head_n_q;
+  reg         lim_wrap_q, lim0_wrap_q, arm_q;
   always @(posedge clk_i)
     if (state_q == S_IDLE) begin
-      lim_q      <= written_q - head_rel;
-      lim_wrap_q <= head_rel > written_q;
-      head_n_q   <= head_d + n;
+      arm_q       <= arm_i;
+      lim_q       <= l_hc[31:0];
+      lim_wrap_q  <= l_hc[33];
+      lim0_q      <= written_q - zero_rel;
+      lim0_wrap_q <= zero_rel > written_q;
+      head_n_q    <= head_q + n;
     end
+  wire [31:0] lim       = arm_q ? lim0_q : lim_q;
+  wire        lim_wrap  = arm_q ? lim0_wrap_q : lim_wrap_q;
+  wire [31:0] head_n    = arm_q ? n : head_n_q;
   wire [31:0] e_rec     = srec_q[hit_idx_q];
-  wire        above_lim = e_rec >= lim_q;
+  wire        above_lim = e_rec >= lim;
   wire        below_wr  = e_rec <= written_q;
-  wire        unconsumed = lim_wrap_q ? (above_lim || below_wr) : (above_lim && below_wr);
+  wire        unconsumed = lim_wrap ? (above_lim || below_wr) : (above_lim && below_wr);
   // the open record's slot: `back` slots behind head, mod n
   wire [31:0] back      = written_q - e_rec;
-  wire [31:0] e_slot    = (head_q >= back) ? head_q - back : head_n_q - back;
+  wire [31:0] e_slot    = (head_q >= back) ? head_q - back : head_n - back;
   wire [31:0] head_next = (head_inc_q == n) ? 32'd0 : head_inc_q;
   // head_next == tail, with its three compares side by side
   wire        full      = (head_inc_q == n) ? (tail_i == 32'd0) : (head_inc_q == tail_i);
@@ -187,8 +204,9 @@ module scord_report #(
   wire [31:0] chk_rel  = (head_q >= claim_q) ? head_q - claim_q : head_q + n - claim_q;
   always @(posedge clk_i)
     if (!rst_i && state_q == S_DECIDE &&
-        (head_inc_q != head_q + 32'd1 || unconsumed != (back <= chk_rel) ||
-         (head_n_q != head_q + n)))
+        (head_inc_q != head_q + 32'd1 || wh_q != {2'd0, written_q} - {2'd0, head_q} ||
+         unconsumed != (back <= chk_rel) ||
+         (head_n != head_q + n)))
       $display("scord_report: ERROR: registered ring arithmetic differs (head %0d claim %0d written %0d rec %0d)",
                head_q, claim_q, written_q, e_rec);
 `endif
@@ -302,6 +320,7 @@ module scord_report #(
       state_q <= S_IDLE;
       head_q  <= 32'd0;
       head_inc_q <= 32'd1;
+      wh_q    <= 34'd0;
       claim_q <= 32'd0;
       written_q <= 32'd0;
       drops_q <= 32'd0;
@@ -311,6 +330,7 @@ module scord_report #(
       if (arm_i) begin
         head_q     <= 32'd0;
         head_inc_q <= 32'd1;
+        wh_q       <= {2'd0, written_q};
       end
       if (clear_i) begin
         drops_q <= 32'd0;
@@ -348,6 +368,7 @@ module scord_report #(
         S_WR_REC: if (l2_req_ready_i) begin
           head_q        <= head_next;
           head_inc_q    <= head_next + 32'd1;
+          wh_q          <= {2'd0, written_q + 32'd1} - {2'd0, head_next};
           written_q     <= written_q + 32'd1;
           cnt_records_o <= 1'b1;
           done_o        <= 1'b1;
