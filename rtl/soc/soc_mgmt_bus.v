@@ -77,7 +77,7 @@ module soc_mgmt_bus #(
     reg [2:0]            state_q, src_q;
     reg [2:0]            type_q;
     reg [31:0]           addr_q;
-    reg [LINE_BITS-1:0]  wdata_q;
+    reg [LINE_BITS-1:0]  line_q;      // a store's line, then a memory read's answer
     reg [LINE_BYTES-1:0] wstrb_q;
     reg [31:0]           word_q;      // an MMIO register's value for SRC_WORD
     reg                  popped_q;    // the UART_RX read took a byte
@@ -124,7 +124,7 @@ module soc_mgmt_bus #(
     );
     soc_fifo #(.WIDTH(8), .DEPTH(TX_DEPTH)) u_txq (
         .clk_i (clk_i), .rst_i (rst_i),
-        .push_i (tx_push), .data_i (wdata_q[7:0]),
+        .push_i (tx_push), .data_i (line_q[7:0]),
         .pop_i (tx_pop), .data_o (tx_q_data),
         .full_o (tx_full), .empty_o (tx_empty), .count_o (tx_count)
     );
@@ -162,8 +162,8 @@ module soc_mgmt_bus #(
             cycles_q <= cycles_q + 32'd1;
             served_o <= 1'b0;
             if (exec && is_write && io_leds && wstrb_q[0]) begin
-                leds_q   <= wdata_q[1:0];
-                served_o <= wdata_q[2];
+                leds_q   <= line_q[1:0];
+                served_o <= line_q[2];
             end
             // a read of UART_STAT reports and clears the sticky bits; an
             // event in the same cycle is kept for the next read
@@ -197,7 +197,7 @@ module soc_mgmt_bus #(
             src_q    <= SRC_ZERO;
             type_q   <= 3'd0;
             addr_q   <= 32'd0;
-            wdata_q  <= {LINE_BITS{1'b0}};
+            line_q  <= {LINE_BITS{1'b0}};
             wstrb_q  <= {LINE_BYTES{1'b0}};
             word_q   <= 32'd0;
             popped_q <= 1'b0;
@@ -206,7 +206,7 @@ module soc_mgmt_bus #(
                 S_IDLE: if (accept) begin
                     type_q  <= req_type_i;
                     addr_q  <= req_addr_i;
-                    wdata_q <= req_wdata_i;
+                    line_q <= req_wdata_i;
                     wstrb_q <= req_wstrb_i;
                     state_q <= S_EXEC;
                 end
@@ -231,7 +231,15 @@ module soc_mgmt_bus #(
                     end
                 end
                 S_RSP: state_q <= S_IDLE;
-                S_MEMWAIT: if (mem_rsp_valid_i) state_q <= S_IDLE;
+                // The block RAM's answer is registered before the core sees
+                // it: its output (no output register) through the L1's fill
+                // and the load's byte select was the routed build's longest
+                // path without the detector (docs/fpga.md). A read costs
+                // the firmware a cycle more.
+                S_MEMWAIT: if (mem_rsp_valid_i) begin
+                    line_q  <= mem_rdata_i;
+                    state_q <= S_RSP;
+                end
                 default: state_q <= S_IDLE;
             endcase
         end
@@ -241,14 +249,14 @@ module soc_mgmt_bus #(
     assign ctl_req_o   = exec && in_ctl && (is_read || (is_write && |wstrb_q[3:0]));
     assign ctl_we_o    = is_write;
     assign ctl_addr_o  = addr_q[12:5];
-    assign ctl_wdata_o = wdata_q[31:0];
+    assign ctl_wdata_o = line_q[31:0];
 
     // the firmware RAM is the top FW_BYTES of the block RAM, above the
     // device memory the GPU and the host can reach
     assign mem_req_o   = exec && (in_dev || in_fw) && (is_read || is_write);
     assign mem_we_o    = is_write;
     assign mem_addr_o  = in_fw ? line_addr - `MGMT_FW_BASE + MEM_BYTES : line_addr - `MGMT_DEV_BASE;
-    assign mem_wdata_o = wdata_q;
+    assign mem_wdata_o = line_q;
     assign mem_wstrb_o = wstrb_q;
 
     // The firmware waits for the host when it does nothing but read an empty
@@ -276,8 +284,8 @@ module soc_mgmt_bus #(
             default:  rsp_word = 32'd0;
         endcase
     end
-    assign rsp_valid_o = (state_q == S_RSP) || (state_q == S_MEMWAIT && mem_rsp_valid_i);
-    assign rsp_data_o  = src_q == SRC_MEM ? mem_rdata_i : {WPL{rsp_word}};
+    assign rsp_valid_o = state_q == S_RSP;
+    assign rsp_data_o  = src_q == SRC_MEM ? line_q : {WPL{rsp_word}};
 
     wire unused = &{1'b0, addr_q[4:0], line_addr[4:0]};
 endmodule
