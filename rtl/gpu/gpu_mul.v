@@ -5,10 +5,10 @@
 // gpu_core's E_STAGE).
 //
 // STAGE=1 (with E_STAGE) splits it in two: the four 17 x 17-bit partial
-// products (one ECP5 DSP block each) are registered when en_i is set, and
-// product_o is their sum, a cycle later. On the FPGA the whole multiply was
+// products (one ECP5 DSP block each) are taken when en_i is set (the two
+// middle ones already added), and product_o is their sum, a cycle later. On the FPGA the whole multiply was
 // the register file's read -> DSP -> carry chains -> write data path
-// (docs/fpga.md); split, E holds the DSP blocks and X the two adds.
+// (docs/fpga.md); split, E holds the DSP blocks and one add, X the other.
 // STAGE=0 is one combinational multiply (clk_i and en_i unused).
 `default_nettype none
 `include "gpu_pkg_classes.vh"
@@ -34,20 +34,24 @@ module gpu_mul #(
             wire signed [16:0] b_hi = $signed({b_sx, b_i[31:16]});
             wire signed [16:0] a_lo = $signed({1'b0, a_i[15:0]});
             wire signed [16:0] b_lo = $signed({1'b0, b_i[15:0]});
-            reg  signed [33:0] hh_q, hl_q, lh_q;
+            // E also adds the two middle products, so X has one carry
+            // chain left (the ECP5's DSP blocks are quick; the chains in
+            // a row behind them were the long part).
+            reg  signed [33:0] hh_q;
+            reg  signed [34:0] mid_q;
             reg         [31:0] ll_q;
             wire signed [33:0] ll_full = a_lo * b_lo;   // < 2^32: fits 32 bits
+            wire signed [33:0] hl = a_hi * b_lo;
+            wire signed [33:0] lh = a_lo * b_hi;
             always @(posedge clk_i)
                 if (en_i) begin
-                    hh_q <= a_hi * b_hi;
-                    hl_q <= a_hi * b_lo;
-                    lh_q <= a_lo * b_hi;
-                    ll_q <= ll_full[31:0];
+                    hh_q  <= a_hi * b_hi;
+                    mid_q <= {hl[33], hl} + {lh[33], lh};
+                    ll_q  <= ll_full[31:0];
                 end
-            wire signed [34:0] mid = {hl_q[33], hl_q} + {lh_q[33], lh_q};
             // ll fills the low 32 bits and hh * 2^32 has none there, so
-            // their sum is the two side by side.
-            assign product_o = {hh_q[31:0], ll_q} + {{13{mid[34]}}, mid, 16'd0};
+            // their sum is the two side by side; the low 16 bits are ll's.
+            assign product_o = {{hh_q[31:0], ll_q[31:16]} + {{13{mid_q[34]}}, mid_q}, ll_q[15:0]};
             wire unused = &{1'b0, ll_full[33:32], hh_q[33:32]};
         end else begin : g_comb
             wire signed [65:0] product = $signed({a_sx, a_i}) * $signed({b_sx, b_i});
