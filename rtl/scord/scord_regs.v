@@ -80,35 +80,28 @@ module scord_regs #(
   assign ctl_sel_o = (ctl_addr_i[7:6] == 2'b01);
   wire   wr        = ctl_req_i && ctl_we_i && ctl_sel_o;
   wire   rd        = ctl_req_i && !ctl_we_i && ctl_sel_o;
-  wire   cfg_ok    = !armed_q;
+  // An arming written while the checks' verdict is a cycle behind the
+  // registers waits a cycle (arm_pend_q); meanwhile the configuration is
+  // read-only, as when armed.
+  reg    arm_pend_q, stale_q;
+  wire   cfg_ok    = !armed_q && !arm_pend_q;
   wire   cfg_wr    = wr && cfg_ok;
-
-  // ---- the configuration as written ----
-  // The arming checks run on the values the registers take at this edge,
-  // and their verdict is a register (verr_q): an arming decides from it,
-  // with no 40-bit adders and compares in front of what an arming resets
-  // (the report's head, the claim, the metadata cache's lines), which
-  // were the FPGA build's longest paths. Cycle for cycle as before.
-  wire [3:0]  mode_d   = (cfg_wr && ctl_addr_i == `DET_MODE)        ? ctl_wdata_i[3:0] : mode_q;
-  wire [31:0] md_b_d   = (cfg_wr && ctl_addr_i == `DET_MD_BASE)     ? ctl_wdata_i : md_base_q;
-  wire [31:0] tr_b_d   = (cfg_wr && ctl_addr_i == `DET_TRACK_BASE)  ? ctl_wdata_i : track_base_q;
-  wire [31:0] tr_n_d   = (cfg_wr && ctl_addr_i == `DET_TRACK_BYTES) ? ctl_wdata_i : track_bytes_q;
-  wire [31:0] ring_b_d = (cfg_wr && ctl_addr_i == `DET_RING_BASE)   ? ctl_wdata_i : ring_base_q;
-  wire [31:0] ring_n_d = (cfg_wr && ctl_addr_i == `DET_RING_SIZE)   ? ctl_wdata_i : ring_size_q;
+  wire   is_cfg    = (ctl_addr_i == `DET_MODE) || (ctl_addr_i == `DET_MD_BASE) ||
+                     (ctl_addr_i == `DET_TRACK_BASE) || (ctl_addr_i == `DET_TRACK_BYTES) ||
+                     (ctl_addr_i == `DET_RING_BASE) || (ctl_addr_i == `DET_RING_SIZE);
 
   // ---- derived configuration ----
-  wire [1:0]  gcode_d  = mode_d[2:1];
-  wire        sparse_d = mode_d[0] && mode_d[3];
-  wire [2:0]  glog2_d  = 3'd2 + {1'b0, gcode_d};
-  // §5.2: N = TRACK_BYTES >> G (>> 5 more in cache mode, >> 6 in sparse
-  // cache mode), 16N bytes; 0 for code 3
-  wire [31:0] entries_d  = (tr_n_d >> glog2_d) >> (sparse_d ? 3'd6 : mode_d[0] ? 3'd5 : 3'd0);
-  wire [35:0] md_bytes_d = (gcode_d == 2'd3) ? 36'd0 : {entries_d, 4'b0000};
-  reg  [35:0] md_bytes_q;
-
   wire [1:0]  gcode   = mode_q[2:1];
   wire        cache   = mode_q[0];
   wire        sparse  = mode_q[0] && mode_q[3];
+  wire [2:0]  glog2   = 3'd2 + {1'b0, gcode};
+  // §5.2: N = TRACK_BYTES >> G (>> 5 more in cache mode, >> 6 in sparse
+  // cache mode), 16N bytes; 0 for code 3
+  wire [31:0] entries  = (track_bytes_q >> glog2) >> (sparse ? 3'd6 : cache ? 3'd5 : 3'd0);
+  wire [35:0] md_bytes = (gcode == 2'd3) ? 36'd0 : {entries, 4'b0000};
+  // the datapath's copy (read only while armed, two cycles after the last
+  // write at the earliest)
+  reg  [32:0] md_bytes_q;
 
   reg  [4:0]  tlog2;
   integer     b;
@@ -124,27 +117,34 @@ module scord_regs #(
   wire       [31:0] mem32 = MEM_BYTES;
   wire       [39:0] MEM   = {8'd0, mem32};
   localparam [39:0] GUARD = {8'd0, `MEM_GUARD};
-  wire [39:0] ring_b   = {8'd0, ring_b_d};
-  wire [39:0] ring_len = {3'd0, ring_n_d, 5'd0};
-  wire [39:0] md_b     = {8'd0, md_b_d};
-  wire [39:0] md_len   = {4'd0, md_bytes_d};
-  wire [39:0] tr_b     = {8'd0, tr_b_d};
-  wire [39:0] tr_len   = {8'd0, tr_n_d};
+  wire [39:0] ring_b   = {8'd0, ring_base_q};
+  wire [39:0] ring_len = {3'd0, ring_size_q, 5'd0};
+  wire [39:0] md_b     = {8'd0, md_base_q};
+  wire [39:0] md_len   = {4'd0, md_bytes};
+  wire [39:0] tr_b     = {8'd0, track_base_q};
+  wire [39:0] tr_len   = {8'd0, track_bytes_q};
   // cache mode: one entry per 32 granules (sparse: 64)
-  wire [39:0] tr_min   = (sparse_d ? 40'd64 : 40'd32) << glog2_d;
+  wire [39:0] tr_min   = (sparse ? 40'd64 : 40'd32) << glog2;
 
-  wire e_mode  = (gcode_d == 2'd3);
-  wire e_rsize = (ring_n_d < 32'd2);
-  wire e_rrng  = (ring_b_d[4:0] != 5'd0) || (ring_b < GUARD) || (ring_b + ring_len > MEM);
-  wire e_trng  = (tr_b_d[3:0] != 4'd0) || (tr_n_d == 32'd0) ||
-                 ((tr_n_d & (tr_n_d - 32'd1)) != 32'd0) ||
+  wire e_mode  = (gcode == 2'd3);
+  wire e_rsize = (ring_size_q < 32'd2);
+  wire e_rrng  = (ring_base_q[4:0] != 5'd0) || (ring_b < GUARD) || (ring_b + ring_len > MEM);
+  wire e_trng  = (track_base_q[3:0] != 4'd0) || (track_bytes_q == 32'd0) ||
+                 ((track_bytes_q & (track_bytes_q - 32'd1)) != 32'd0) ||
                  (tr_len < tr_min) || (tr_b + tr_len > MEM);
-  wire e_mdrng = (md_b_d[3:0] != 4'd0) || (md_b < GUARD) || (md_b + md_len > MEM);
+  wire e_mdrng = (md_base_q[3:0] != 4'd0) || (md_b < GUARD) || (md_b + md_len > MEM);
   wire ov_mr   = (md_b < ring_b + ring_len) && (ring_b < md_b + md_len);
   wire ov_mt   = (md_b < tr_b + tr_len) && (tr_b < md_b + md_len);
   wire ov_rt   = (ring_b < tr_b + tr_len) && (tr_b < ring_b + ring_len);
   wire e_ovl   = ov_mr || ov_mt || ov_rt;
 
+  // The verdict is a register: an arming decides from it, with no 40-bit
+  // adders and compares in front of what an arming resets (the report's
+  // head, the claim, the metadata cache's lines), the FPGA build's longest
+  // paths at 03b2c40; nor behind the bus's decode of a register being
+  // written (the same checks on the values as written were, at 2202b96).
+  // It follows a write a cycle later (stale_q): the management core never
+  // writes so fast, a simulation harness may.
   reg [7:0] verr, verr_q;
   always @* begin
     if (e_mode)       verr = `DET_ERR_MODE;
@@ -163,8 +163,14 @@ module scord_regs #(
   wire   do_clear  = w_ctrl && ((ctl_wdata_i & CTRL_CLR) != 32'd0);
   assign flush_o   = w_ctrl && ((ctl_wdata_i & CTRL_FL) != 32'd0);
   wire   en_bit    = ((ctl_wdata_i & CTRL_EN) != 32'd0);
-  wire   try_arm   = w_ctrl && en_bit && !armed_q;
-  assign arm_o     = try_arm && (verr_q == `DET_ERR_NONE);
+  wire   w_disarm  = w_ctrl && !en_bit;
+  // an arming written now, or one waiting (a disarm written cancels it)
+  wire   want_arm  = (w_ctrl && en_bit && !armed_q) || (arm_pend_q && !w_disarm);
+  wire   do_arm    = want_arm && !stale_q;
+  assign arm_o     = do_arm && (verr_q == `DET_ERR_NONE);
+  // what a read in this cycle answers: the arming or disarming now included
+  wire   armed_n   = arm_o || (armed_q && !w_disarm);
+  wire [7:0] err_n = do_arm ? verr_q : err_q;
   wire   w_tail    = wr && (ctl_addr_i == `DET_RING_TAIL);
   wire   w_claim   = wr && (ctl_addr_i == `DET_RING_CLAIM);
   // A claim lies in tail..head (ring order, both ends included):
@@ -185,7 +191,7 @@ module scord_regs #(
   assign sparse_o      = sparse;
   assign gran_o        = gcode;
   assign md_base_o     = md_base_q;
-  assign md_bytes_o    = md_bytes_q[32:0];
+  assign md_bytes_o    = md_bytes_q;
   assign track_base_o  = track_base_q;
   assign track_bytes_o = track_bytes_q;
   assign track_log2_o  = tlog2;
@@ -215,11 +221,15 @@ module scord_regs #(
       tail_bad_q    <= 1'b0;
       err_q         <= 8'd0;
       gen_q         <= 6'd0;
-      md_bytes_q    <= 36'd0;
+      md_bytes_q    <= 33'd0;
       verr_q        <= `DET_ERR_RING_SIZE;   // the checks' verdict on the reset values
+      arm_pend_q    <= 1'b0;
+      stale_q       <= 1'b0;
     end else begin
-      md_bytes_q <= md_bytes_d;
+      md_bytes_q <= md_bytes[32:0];
       verr_q     <= verr;
+      stale_q    <= cfg_wr && is_cfg;
+      arm_pend_q <= want_arm && stale_q;
       // Clear first, then the datapath's sets: an event's effect comes after.
       if (do_clear) begin
         overflow_q  <= 1'b0;
@@ -228,17 +238,14 @@ module scord_regs #(
       end
       if (overflow_set_i)  overflow_q  <= 1'b1;
       if (intrusion_set_i) intrusion_q <= 1'b1;
-      if (w_ctrl) begin
-        if (!en_bit) begin
-          armed_q <= 1'b0;
-        end else if (!armed_q) begin
-          err_q <= verr_q;
-          if (verr_q == `DET_ERR_NONE) begin
-            armed_q      <= 1'b1;
-            need_clear_q <= 1'b1;
-            tail_q       <= 32'd0;
-            claim_q      <= 32'd0;
-          end
+      if (w_disarm) armed_q <= 1'b0;
+      if (do_arm) begin
+        err_q <= verr_q;
+        if (verr_q == `DET_ERR_NONE) begin
+          armed_q      <= 1'b1;
+          need_clear_q <= 1'b1;
+          tail_q       <= 32'd0;
+          claim_q      <= 32'd0;
         end
       end
       if (cfg_wr) begin
@@ -397,9 +404,9 @@ module scord_regs #(
         ctl_rdata_o <= rd_cnt;
       end else begin
         case (ctl_addr_i)
-          `DET_CTRL:        ctl_rdata_o <= {31'd0, armed_q};
-          `DET_STATUS:      ctl_rdata_o <= {16'd0, err_q, 3'd0, tail_bad_q, intrusion_q,
-                                            overflow_q, busy_i, armed_q};
+          `DET_CTRL:        ctl_rdata_o <= {31'd0, armed_n};
+          `DET_STATUS:      ctl_rdata_o <= {16'd0, err_n, 3'd0, tail_bad_q, intrusion_q,
+                                            overflow_q, busy_i, armed_n};
           `DET_MODE:        ctl_rdata_o <= {28'd0, mode_q};
           `DET_MD_BASE:     ctl_rdata_o <= md_base_q;
           `DET_TRACK_BASE:  ctl_rdata_o <= track_base_q;
@@ -410,8 +417,8 @@ module scord_regs #(
           `DET_RING_TAIL:   ctl_rdata_o <= tail_q;
           `DET_RING_CLAIM:  ctl_rdata_o <= claim_i;
           `DET_RING_DROPS:  ctl_rdata_o <= drops_i;
-          `DET_MD_BYTES:    ctl_rdata_o <= (md_bytes_q[35:32] != 4'd0) ? 32'hFFFF_FFFF
-                                                                       : md_bytes_q[31:0];
+          `DET_MD_BYTES:    ctl_rdata_o <= (md_bytes[35:32] != 4'd0) ? 32'hFFFF_FFFF
+                                                                     : md_bytes[31:0];
           `DET_PC_BASE:     ctl_rdata_o <= pc_base_q;
           `DET_GEN:         ctl_rdata_o <= {26'd0, gen_q};
           default:          ctl_rdata_o <= 32'd0;
