@@ -185,32 +185,32 @@ module gpu_core #(
     // Block launch: take the lowest free warp slots and the lowest free
     // block slot; block slots let the barrier tell blocks apart.
     // ------------------------------------------------------------------
-    reg [NUM_WARPS-1:0] alloc;
-    reg [WW-1:0]        alloc_wib [0:NUM_WARPS-1];
+    reg [NUM_WARPS-1:0] alloc_c;
+    reg [WW-1:0]        alloc_wib_c [0:NUM_WARPS-1];
     reg [WW:0]          nfree, cnt;
     reg [NUM_WARPS-1:0] bslot_used;
-    reg [WW-1:0]        new_bslot;
+    reg [WW-1:0]        new_bslot_c;
     always @(*) begin
         nfree = 0;
         cnt   = 0;
-        alloc = 0;
+        alloc_c = 0;
         for (w = 0; w < NUM_WARPS; w = w + 1) begin
-            alloc_wib[w] = 0;
+            alloc_wib_c[w] = 0;
             if (slot_free[w]) begin
                 nfree = nfree + 1'b1;
                 if (cnt < launch_nwarps_i) begin
-                    alloc[w]     = 1'b1;
-                    alloc_wib[w] = cnt[WW-1:0];
-                    cnt          = cnt + 1'b1;
+                    alloc_c[w]     = 1'b1;
+                    alloc_wib_c[w] = cnt[WW-1:0];
+                    cnt            = cnt + 1'b1;
                 end
             end
         end
         bslot_used = 0;
         for (w = 0; w < NUM_WARPS; w = w + 1)
             if (!slot_free[w]) bslot_used[bslot_q[w]] = 1'b1;
-        new_bslot = 0;
+        new_bslot_c = 0;
         for (w = NUM_WARPS - 1; w >= 0; w = w - 1)
-            if (!bslot_used[w]) new_bslot = w[WW-1:0];
+            if (!bslot_used[w]) new_bslot_c = w[WW-1:0];
     end
     // Shared memory: block slot b owns the slice at b * smem_stride_i; a
     // block is placed only where that slice fits (so shared memory limits
@@ -220,9 +220,54 @@ module gpu_core #(
     reg [SAW-1:0]       sbase_q [0:NUM_WARPS-1];
     reg [NUM_WARPS-1:0] sfit_q;
     reg [SAW-1:0]       wbase_q [0:NUM_WARPS-1];   // each warp's slice base
-    assign launch_ready_o = !halt_i && (nfree >= launch_nwarps_i) &&
-                            (!HAS_SMEM || sfit_q[new_bslot]);
-    wire do_launch = launch_valid_i && launch_ready_o;
+    wire ready_c = (nfree >= launch_nwarps_i) && (!HAS_SMEM || sfit_q[new_bslot_c]);
+    wire do_launch;
+
+    // With H_STAGE the launch decides from registers (LAUNCH_REG): the
+    // readiness and the allocation of the cycle before, so the free slots'
+    // count, the dispatcher's choice of a core and the launch's enable of
+    // every warp slot are no longer one path (the fpga1 build's critical
+    // path with the detector at 03b2c40, docs/fpga.md). The registered
+    // allocation still holds: between launches free warp slots and block
+    // slots only grow. A launch or a grid's start clears the readiness for
+    // a cycle, so the next one sees the state the launch left (a core takes
+    // a block every other cycle at most; moves cycles).
+    localparam LAUNCH_REG = (H_STAGE != 0);
+    reg [NUM_WARPS-1:0] alloc;
+    reg [WW-1:0]        alloc_wib [0:NUM_WARPS-1];
+    reg [WW-1:0]        new_bslot;
+    wire                lready;
+    generate
+        if (LAUNCH_REG) begin : g_lreg
+            reg                 ready_q;
+            reg [NUM_WARPS-1:0] alloc_q;
+            reg [WW-1:0]        awib_q [0:NUM_WARPS-1];
+            reg [WW-1:0]        nbslot_q;
+            integer             i, j;
+            always @(posedge clk_i) begin
+                ready_q <= !rst_i && !start_i && !do_launch && ready_c;
+                alloc_q <= alloc_c;
+                nbslot_q <= new_bslot_c;
+                for (i = 0; i < NUM_WARPS; i = i + 1) awib_q[i] <= alloc_wib_c[i];
+            end
+            assign lready = ready_q;
+            always @(*) begin
+                alloc     = alloc_q;
+                new_bslot = nbslot_q;
+                for (j = 0; j < NUM_WARPS; j = j + 1) alloc_wib[j] = awib_q[j];
+            end
+        end else begin : g_lcomb
+            integer j;
+            assign lready = ready_c;
+            always @(*) begin
+                alloc     = alloc_c;
+                new_bslot = new_bslot_c;
+                for (j = 0; j < NUM_WARPS; j = j + 1) alloc_wib[j] = alloc_wib_c[j];
+            end
+        end
+    endgenerate
+    assign launch_ready_o = !halt_i && lready;
+    assign do_launch      = launch_valid_i && launch_ready_o;
 
     // Initial run mask of the k-th warp of a block: lane i runs if
     // i < left. Compared as "left has a bit above the lanes' MW bits, or
