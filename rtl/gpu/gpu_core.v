@@ -233,39 +233,27 @@ module gpu_core #(
     // a cycle, so the next one sees the state the launch left (a core takes
     // a block every other cycle at most; moves cycles).
     localparam LAUNCH_REG = (H_STAGE != 0);
+    reg                 ready_q;
+    reg [NUM_WARPS-1:0] alloc_q;
+    reg [WW-1:0]        alloc_wib_q [0:NUM_WARPS-1];
+    reg [WW-1:0]        new_bslot_q;
+    integer             li, lj;   // one per block: Yosys makes a shared one a flip-flop
+    always @(posedge clk_i) begin
+        ready_q     <= !rst_i && !start_i && !do_launch && ready_c;
+        alloc_q     <= alloc_c;
+        new_bslot_q <= new_bslot_c;
+        for (li = 0; li < NUM_WARPS; li = li + 1) alloc_wib_q[li] <= alloc_wib_c[li];
+    end
     reg [NUM_WARPS-1:0] alloc;
     reg [WW-1:0]        alloc_wib [0:NUM_WARPS-1];
     reg [WW-1:0]        new_bslot;
-    wire                lready;
-    generate
-        if (LAUNCH_REG) begin : g_lreg
-            reg                 ready_q;
-            reg [NUM_WARPS-1:0] alloc_q;
-            reg [WW-1:0]        awib_q [0:NUM_WARPS-1];
-            reg [WW-1:0]        nbslot_q;
-            integer             i, j;
-            always @(posedge clk_i) begin
-                ready_q <= !rst_i && !start_i && !do_launch && ready_c;
-                alloc_q <= alloc_c;
-                nbslot_q <= new_bslot_c;
-                for (i = 0; i < NUM_WARPS; i = i + 1) awib_q[i] <= alloc_wib_c[i];
-            end
-            assign lready = ready_q;
-            always @(*) begin
-                alloc     = alloc_q;
-                new_bslot = nbslot_q;
-                for (j = 0; j < NUM_WARPS; j = j + 1) alloc_wib[j] = awib_q[j];
-            end
-        end else begin : g_lcomb
-            integer j;
-            assign lready = ready_c;
-            always @(*) begin
-                alloc     = alloc_c;
-                new_bslot = new_bslot_c;
-                for (j = 0; j < NUM_WARPS; j = j + 1) alloc_wib[j] = alloc_wib_c[j];
-            end
-        end
-    endgenerate
+    always @(*) begin
+        alloc     = LAUNCH_REG ? alloc_q : alloc_c;
+        new_bslot = LAUNCH_REG ? new_bslot_q : new_bslot_c;
+        for (lj = 0; lj < NUM_WARPS; lj = lj + 1)
+            alloc_wib[lj] = LAUNCH_REG ? alloc_wib_q[lj] : alloc_wib_c[lj];
+    end
+    wire lready = LAUNCH_REG ? ready_q : ready_c;
     assign launch_ready_o = !halt_i && lready;
     assign do_launch      = launch_valid_i && launch_ready_o;
 
