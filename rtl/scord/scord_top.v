@@ -256,6 +256,16 @@ module scord_top #(
   wire [1:0]  q_size  = q_data[127:126];
   wire        q_is_ld = (q_kind == EV_LOAD);
   wire        q_sync  = (q_kind == EV_SYNC);
+  // The PC index (§5.1), taken here and carried to P2: a subtraction and
+  // compares on the queue head's PC, off P2's path into the checks and the
+  // metadata writes. DET_PC_BASE changes only between kernels, when the
+  // pipeline is empty (the kernel's end waits for the detector's idle).
+  wire [31:0] q_pc    = lq_data[31:0];
+  wire [31:0] q_pcoff = q_pc - pc_base;
+  wire [15:0] q_pcidx = (q_pc >= pc_base && q_pcoff[31:18] == 14'd0 &&
+                         q_pcoff[17:2] != 16'(`DET_PCIDX_UNKNOWN)) ? q_pcoff[17:2]
+                                                                   : 16'(`DET_PCIDX_UNKNOWN);
+  wire unused_q_pcoff = ^q_pcoff[1:0];
 
   wire [37:0] md_lo   = {6'd0, md_base};
   wire [37:0] md_hi   = md_lo + {5'd0, md_bytes};
@@ -334,6 +344,7 @@ module scord_top #(
   reg  [T*OFF_W-1:0] s1_offs_q;
   reg  [31:0]        s1_adr_q;      // the pass's first entry
   reg  [5:0]         s1_tag_q;
+  reg  [15:0]        s1_pcidx_q, s2_pcidx_q;
   reg                s2_v_q, s2_acc_q, s2_bar_q, s2_trk_q, s2_intr_q, s2_fence_q, s2_rep_q;
   reg  [159:0]       s2_ev_q;
   reg  [T-1:0]       s2_mask_q, rp_q;
@@ -373,11 +384,8 @@ module scord_top #(
   // bytes of its word an access touches (§6.3 C0), and the PC index
   wire [7:0]  ev_bmask   = (ev_size == 2'd0) ? 8'h01 : (ev_size == 2'd1) ? 8'h03 :
                            (ev_size == 2'd2) ? 8'h0F : 8'hFF;
-  wire [31:0] ev_pcoff   = ev_pc - pc_base;
-  wire [15:0] ev_pcidx   = (ev_pc >= pc_base && ev_pcoff[31:18] == 14'd0 &&
-                            ev_pcoff[17:2] != 16'(`DET_PCIDX_UNKNOWN)) ? ev_pcoff[17:2]
-                                                                      : 16'(`DET_PCIDX_UNKNOWN);
-  wire unused_ev = ^{s2_ev_q[159:136], s2_ev_q[121:117], ev_pcoff[1:0], ev_addr[OFF_W-1:0]};
+  wire [15:0] ev_pcidx   = s2_pcidx_q;
+  wire unused_ev = ^{s2_ev_q[159:136], s2_ev_q[121:117], ev_addr[OFF_W-1:0]};
 
   // ---- the slots of a pass: worked out in P0, carried through P1 and P2 ----
   // Which slots hold a lane and which, each lane's slot, and where each
@@ -411,7 +419,7 @@ module scord_top #(
   // its pass enters P1 (pop), and P0's lookup and fence-file read take D's
   // registers; what D holds does not depend on the pipeline's state (the
   // arming and window registers change only while the detector is idle).
-  localparam integer DW = 160 + T + T*OFF_W + S + 2*S*LW + T*SW + S*PLW + 5 + 32 + 6;
+  localparam integer DW = 160 + T + T*OFF_W + S + 2*S*LW + T*SW + S*PLW + 5 + 32 + 6 + 16;
   wire           pop;                  // D's pass enters P1
   reg            d_v_q;
   wire           d_valid = (DECODE_STAGE != 0) ? d_v_q : q_valid;
@@ -426,12 +434,13 @@ module scord_top #(
   wire               d_acc, d_bar, d_trk, d_intr, d_fence;
   wire [31:0]        d_adr;
   wire [5:0]         d_tag;
+  wire [15:0]        d_pcidx;
   scord_stage_reg #(.W(DW), .STAGE(DECODE_STAGE)) u_d (
     .clk_i (clk_i), .rst_i (rst_i), .en_i (d_load),
     .d_i   ({q_data, q_mask, q_offs, sv0, sl0, sll0, ls0, pl0,
-             q_acc, q_bar, q_trk, q_intr, q_fence, entry_adr, tag}),
+             q_acc, q_bar, q_trk, q_intr, q_fence, entry_adr, tag, q_pcidx}),
     .q_o   ({d_ev, d_mask, d_offs, d_sv, d_sl, d_sll, d_ls, d_pl,
-             d_acc, d_bar, d_trk, d_intr, d_fence, d_adr, d_tag}));
+             d_acc, d_bar, d_trk, d_intr, d_fence, d_adr, d_tag, d_pcidx}));
   always @(posedge clk_i)
     if (rst_i || DECODE_STAGE == 0) d_v_q <= 1'b0;   // (never set without the stage)
     else if (d_load) d_v_q <= 1'b1;
@@ -1054,6 +1063,7 @@ module scord_top #(
         s1_fence_q <= d_fence;
         s1_adr_q   <= d_adr;
         s1_tag_q   <= d_tag;
+        s1_pcidx_q <= d_pcidx;
       end else if (adv12) begin
         s1_v_q <= 1'b0;
       end
@@ -1075,6 +1085,7 @@ module scord_top #(
         s2_fence_q   <= s1_fence_q;
         s2_adr_q     <= s1_adr_q;
         s2_tag_q     <= s1_tag_q;
+        s2_pcidx_q   <= s1_pcidx_q;
         s2_raw_q     <= s1_raw;
         s2_ffc_blk_q <= ffc_blk;
         s2_ffc_dev_q <= ffc_dev;
