@@ -384,11 +384,17 @@ module gpu_core #(
     wire [1:0]  dec_a_sel, dec_size, dec_csr_op;
     wire        dec_b_imm, dec_wr_rd, dec_unsigned, dec_strong, dec_scope_dev, dec_csr_imm;
     wire [31:0] dec_imm;
-    wire [4:0]  dec_rd, dec_rs1, dec_rs2, dec_amo_op;
+    wire [4:0]  dec_rd, dec_rs1, dec_amo_op;
+    wire [4:0]  unused_dec_rs2;   // X takes rs2's value, not its number
     wire [2:0]  dec_funct3, dec_lsu_op;
 
+    // The decoder works on the instruction entering X: in D without E_STAGE,
+    // in E with it (the I-cache's block RAM, its word select and the
+    // decoder made the build's longest path into E, docs/fpga.md). D reads
+    // the register file with the instruction's own register fields.
+    wire [31:0] dec_instr;
     gpu_decode u_decode (
-        .instr_i     (ic_instr),
+        .instr_i     (dec_instr),
         .class_o     (dec_class),
         .alu_op_o    (dec_alu_op),
         .a_sel_o     (dec_a_sel),
@@ -397,7 +403,7 @@ module gpu_core #(
         .wr_rd_o     (dec_wr_rd),
         .rd_o        (dec_rd),
         .rs1_o       (dec_rs1),
-        .rs2_o       (dec_rs2),
+        .rs2_o       (unused_dec_rs2),
         .funct3_o    (dec_funct3),
         .lsu_op_o    (dec_lsu_op),
         .size_o      (dec_size),
@@ -440,8 +446,12 @@ module gpu_core #(
     // when E_STAGE is set.
     localparam IB_W = 1 + 1 + WW + 32 + T + 32 + 4 + 4 + 2 + 1 + 32 + 1 + 5 + 5 + 3 + 3 + 2 +
                       1 + 1 + 1 + 5 + 2 + 1;
-    wire [IB_W-1:0] d_ib = {d_pc_bad_q, d_force_q, d_warp_q, d_pc_q, d_mask_q, ic_instr,
-                            dec_class, dec_alu_op, dec_a_sel, dec_b_imm, dec_imm, dec_wr_rd,
+    // what D hands on undecoded, and the instruction with its decoded fields
+    localparam RAW_W = 1 + 1 + WW + 32 + T + 32;
+    wire [RAW_W-1:0] d_raw = {d_pc_bad_q, d_force_q, d_warp_q, d_pc_q, d_mask_q, ic_instr};
+    wire [RAW_W-1:0] e_raw;
+    assign dec_instr = e_raw[31:0];
+    wire [IB_W-1:0] e_ib = {e_raw, dec_class, dec_alu_op, dec_a_sel, dec_b_imm, dec_imm, dec_wr_rd,
                             dec_rd, dec_rs1, dec_funct3, dec_lsu_op, dec_size, dec_unsigned,
                             dec_strong, dec_scope_dev, dec_amo_op, dec_csr_op, dec_csr_imm};
     reg  [IB_W-1:0] x_ib_q;
@@ -480,9 +490,9 @@ module gpu_core #(
     ) u_regfile (
         .clk_i      (clk_i),
         .rd_warp_i  (d_warp_q),
-        .rd_addr1_i (dec_rs1),
-        .rd_addr2_i (dec_rs2),
-        .rd_addr3_i (dec_rd),
+        .rd_addr1_i (ic_instr[19:15]),
+        .rd_addr2_i (ic_instr[24:20]),
+        .rd_addr3_i (ic_instr[11:7]),
         .rd_data1_o (rf_rs1),
         .rd_data2_o (rf_rs2),
         .rd_data3_o (rf_rd),
@@ -634,7 +644,6 @@ module gpu_core #(
     // is in flight, so E changes no operand a warp reads, only when.
     // ------------------------------------------------------------------
     wire             e_go;      // an instruction moves into X
-    wire [IB_W-1:0]  e_ib;
     wire [T*32-1:0]  ag_rs1;
     wire [31:0]      ag_imm;
     wire [1:0]       ag_size;
@@ -681,21 +690,15 @@ module gpu_core #(
     generate
         if (E_STAGE != 0) begin : g_e
             reg             e_valid_q;
-            reg [IB_W-1:0]  e_ib_q;
-            reg [31:0]      e_imm_q;
-            reg [1:0]       e_size_q;
+            reg [RAW_W-1:0] e_raw_q;
             reg [WW-1:0]    e_warp_q;
             reg [T*32-1:0]  e_rs1_q, e_rs2_q, e_rd_q;
             reg [AG_W-1:0]  e_ag_q;
-            reg [3:0]       e_alu_op_q;
             always @(posedge clk_i) begin
                 e_valid_q <= !rst_i && d_go;
                 if (d_go) begin
-                    e_ib_q   <= d_ib;
-                    e_imm_q  <= dec_imm;
-                    e_size_q <= dec_size;
+                    e_raw_q  <= d_raw;
                     e_warp_q <= d_warp_q;
-                    e_alu_op_q <= dec_alu_op;
                 end
                 if (e_valid_q) begin
                     e_rs1_q <= rf_rs1;
@@ -705,10 +708,10 @@ module gpu_core #(
                 end
             end
             assign e_go    = e_valid_q;
-            assign e_ib    = e_ib_q;
+            assign e_raw   = e_raw_q;
             assign ag_rs1  = rf_rs1;
-            assign ag_imm  = e_imm_q;
-            assign ag_size = e_size_q;
+            assign ag_imm  = dec_imm;
+            assign ag_size = dec_size;
             assign ag_warp = e_warp_q;
             assign rs1v    = e_rs1_q;
             assign rs2v    = e_rs2_q;
@@ -717,13 +720,13 @@ module gpu_core #(
             // MUL* are register-register operations (gpu_decode), so their
             // operands are rs1 and rs2, at hand in E.
             assign mul_en  = e_valid_q;
-            assign mul_op  = e_alu_op_q;
+            assign mul_op  = dec_alu_op;
             assign mul_a   = rf_rs1;
             assign mul_b   = rf_rs2;
             assign x_prod  = mul_p;
         end else begin : g_no_e
             assign e_go    = d_go;
-            assign e_ib    = d_ib;
+            assign e_raw   = d_raw;
             assign ag_rs1  = rf_rs1;
             assign ag_imm  = x_imm_q;
             assign ag_size = x_size_q;
