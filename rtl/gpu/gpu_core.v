@@ -707,11 +707,26 @@ module gpu_core #(
                     e_ag_q  <= ag_all;
                 end
             end
+            // E's own uses of the instruction take its fields straight from
+            // the word, not through the decoder, which would sit in front
+            // of the address adder and the multipliers' sign extension.
+            // They agree with the decoder wherever the result is used: an
+            // address (rs1 + imm) only for a memory access (I immediate,
+            // S for a store, none for an atomic) or a JALR (I); the access
+            // size is funct3's low bits (2 for an atomic, whose funct3 is
+            // 010); the product only for MUL* (funct3: 000 MUL, whose low
+            // word has no sign, 001 MULH, 010 MULHSU, 011 MULHU).
+            wire [31:0] e_w   = e_raw_q[31:0];
+            wire [6:0]  e_opc = e_w[6:0];
+            wire        e_st  = (e_opc == 7'b0100011) || (e_opc == `OPC_STORE_STRONG);
+            wire        e_amo = (e_opc == 7'b0101111) || (e_opc == `OPC_AMO_BLK);
+            wire        unused_e_rs1 = ^e_w[19:15];   // read in D
             assign e_go    = e_valid_q;
             assign e_raw   = e_raw_q;
             assign ag_rs1  = rf_rs1;
-            assign ag_imm  = dec_imm;
-            assign ag_size = dec_size;
+            assign ag_imm  = e_amo ? 32'd0 :
+                             {{20{e_w[31]}}, e_w[31:25], e_st ? e_w[11:7] : e_w[24:20]};
+            assign ag_size = e_w[13:12];
             assign ag_warp = e_warp_q;
             assign rs1v    = e_rs1_q;
             assign rs2v    = e_rs2_q;
@@ -720,7 +735,8 @@ module gpu_core #(
             // MUL* are register-register operations (gpu_decode), so their
             // operands are rs1 and rs2, at hand in E.
             assign mul_en  = e_valid_q;
-            assign mul_op  = dec_alu_op;
+            assign mul_op  = (e_w[14:12] == 3'b001) ? `ALU_MULH :
+                             (e_w[14:12] == 3'b010) ? `ALU_MULHSU : `ALU_MULHU;
             assign mul_a   = rf_rs1;
             assign mul_b   = rf_rs2;
             assign x_prod  = mul_p;
