@@ -691,14 +691,12 @@ module gpu_core #(
         if (E_STAGE != 0) begin : g_e
             reg             e_valid_q;
             reg [RAW_W-1:0] e_raw_q;
-            reg [WW-1:0]    e_warp_q;
             reg [T*32-1:0]  e_rs1_q, e_rs2_q, e_rd_q;
             reg [AG_W-1:0]  e_ag_q;
             always @(posedge clk_i) begin
                 e_valid_q <= !rst_i && d_go;
                 if (d_go) begin
                     e_raw_q  <= d_raw;
-                    e_warp_q <= d_warp_q;
                 end
                 if (e_valid_q) begin
                     e_rs1_q <= rf_rs1;
@@ -727,7 +725,7 @@ module gpu_core #(
             assign ag_imm  = e_amo ? 32'd0 :
                              {{20{e_w[31]}}, e_w[31:25], e_st ? e_w[11:7] : e_w[24:20]};
             assign ag_size = e_w[13:12];
-            assign ag_warp = e_warp_q;
+            assign ag_warp = e_raw_q[32 + T + 32 +: WW];   // d_raw's d_warp_q
             assign rs1v    = e_rs1_q;
             assign rs2v    = e_rs2_q;
             assign rdv     = e_rd_q;

@@ -123,12 +123,9 @@ module scord_sh_check #(
     wire [4:0]    t_wib  = tag_i[G_WIB +: 5];
     wire [SAW-1:0] t_base = tag_i[G_BASE +: SAW];
 
-    // the instruction's PC index (as scord_top computes it for events)
-    wire [31:0] pcoff = t_pc - pc_base_i;
-    wire unused_pcoff = ^pcoff[1:0];
-    wire [15:0] pcidx = (t_pc >= pc_base_i && pcoff[31:18] == 14'd0 &&
-                         pcoff[17:2] != 16'(`DET_PCIDX_UNKNOWN)) ? pcoff[17:2]
-                                                                : 16'(`DET_PCIDX_UNKNOWN);
+    // the instruction's PC index (as scord_top's for events)
+    wire [15:0] pcidx;
+    scord_pcidx u_pcidx (.pc_i (t_pc), .base_i (pc_base_i), .pcidx_o (pcidx));
 
     // The fence counts the rule sees: the others' now, its own warp's as
     // it was when the access issued.

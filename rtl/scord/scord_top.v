@@ -256,16 +256,12 @@ module scord_top #(
   wire [1:0]  q_size  = q_data[127:126];
   wire        q_is_ld = (q_kind == EV_LOAD);
   wire        q_sync  = (q_kind == EV_SYNC);
-  // The PC index (§5.1), taken here and carried to P2: a subtraction and
+  // The PC index (§5.3), taken here and carried to P2: a subtraction and
   // compares on the queue head's PC, off P2's path into the checks and the
   // metadata writes. DET_PC_BASE changes only between kernels, when the
   // pipeline is empty (the kernel's end waits for the detector's idle).
-  wire [31:0] q_pc    = lq_data[31:0];
-  wire [31:0] q_pcoff = q_pc - pc_base;
-  wire [15:0] q_pcidx = (q_pc >= pc_base && q_pcoff[31:18] == 14'd0 &&
-                         q_pcoff[17:2] != 16'(`DET_PCIDX_UNKNOWN)) ? q_pcoff[17:2]
-                                                                   : 16'(`DET_PCIDX_UNKNOWN);
-  wire unused_q_pcoff = ^q_pcoff[1:0];
+  wire [15:0] q_pcidx;
+  scord_pcidx u_q_pcidx (.pc_i (lq_data[31:0]), .base_i (pc_base), .pcidx_o (q_pcidx));
 
   wire [37:0] md_lo   = {6'd0, md_base};
   wire [37:0] md_hi   = md_lo + {5'd0, md_bytes};
