@@ -24,11 +24,9 @@ module scord_sh_check #(
     parameter NUM_WARPS   = 4,
     parameter NUM_THREADS = 8,
     parameter SMEM_BYTES  = 16384,
-    // 1: the rules' checks run a cycle after the pass, from the shadow
-    // words as read and the pass's fields registered, and its reports are
-    // picked and queued then (a shared-memory report a cycle later; the
-    // FPGA configurations, with the cores' stage H); the write-back stays
-    // in the pass's cycle
+    // 1: the rules' results are registered before a pass's reports are
+    // picked and queued (a shared-memory report a cycle later; the FPGA
+    // configurations, with the cores' stage H)
     parameter REP_STAGE   = 0,
     // derived, do not override
     parameter T      = NUM_THREADS,
@@ -167,30 +165,6 @@ module scord_sh_check #(
     wire [RW-1:0]    base_row = t_base[SAW-1 -: RW];
     wire             unused_base = ^t_base[SAW-RW-1:0];   // 0: row aligned
     wire [T*RW-1:0]  b_rrel;
-    // With REP_STAGE the check runs a cycle after R, from the word as read
-    // and the pass's fields registered (the write-back stays in R): the
-    // shadow RAM's output -> rule -> report stage path, the routed fpga1
-    // build's longest with the detector, then starts at flip-flops
-    // (docs/detector.md §6.4.6).
-    localparam CPW = 8 + 2 + T * 4 + WW + 8 + NUM_WARPS * 6 + 16;
-    wire [7:0]             c_ep, c_ws;
-    wire [1:0]             c_kind;
-    wire [T*4-1:0]         c_bytes;
-    wire [WW-1:0]          c_warp;
-    wire [NUM_WARPS*6-1:0] c_fc;
-    wire [15:0]            c_pcidx;
-    scord_stage_reg #(
-        .W     (CPW),
-        .STAGE (REP_STAGE)
-    ) u_chk_stage (
-        .clk_i (clk_i),
-        .rst_i (rst_i),
-        .en_i  (1'b1),
-        .d_i   ({t_ep, kind_i, bytes, warp_i, t_ws, fc_eff, pcidx}),
-        .q_o   ({c_ep, c_kind, c_bytes, c_warp, c_ws, c_fc, c_pcidx})
-    );
-    // (without REP_STAGE the rule reads the pass's fields directly)
-    wire unused_cpass = ^{c_ep, c_ws, c_kind, c_bytes, c_warp, c_fc, c_pcidx};
     genvar gb;
     generate
         for (gb = 0; gb < T; gb = gb + 1) begin : g_bank
@@ -209,106 +183,29 @@ module scord_sh_check #(
                 for (l = 0; l < T; l = l + 1)
                     lanes_b[l] = lanes_i[l] && (lbank_i[l*LB +: LB] == LB'(gb));
 
-            if (REP_STAGE != 0) begin : g_split
-                // R: the rule's write-back alone, from the RAM's word
-                wire          u_race, u_same, u_pw, u_pa, u_px;
-                wire [LB-1:0] u_lane;
-                wire [TW-1:0] u_prev;
-                wire [15:0]   u_ppc;
-                wire [T-1:0]  c_lanes;
-                wire [EW-1:0] c_ent;
-                wire          unused_chk = ^{u_race, u_same, u_pw, u_pa, u_px,
-                                             u_lane, u_prev, u_ppc};
-                scord_sh_rule #(
-                    .NUM_WARPS   (NUM_WARPS),
-                    .NUM_THREADS (NUM_THREADS)
-                ) u_upd (
-                    .ent_i         (ent),
-                    .ep_i          (t_ep),
-                    .kind_i        (kind_i),
-                    .lanes_i       (lanes_b),
-                    .bytes_i       (bytes),
-                    .warp_i        (warp_i),
-                    .ws_i          (t_ws),
-                    .fc_i          (fc_eff),
-                    .pcidx_i       (pcidx),
-                    .race_o        (u_race),
-                    .same_warp_o   (u_same),
-                    .lane_o        (u_lane),
-                    .prev_thread_o (u_prev),
-                    .prev_pcidx_o  (u_ppc),
-                    .prev_write_o  (u_pw),
-                    .prev_atom_o   (u_pa),
-                    .prev_exact_o  (u_px),
-                    .ent_o         (ent_new)
-                );
-                // the word as read and the lanes the check covers (none
-                // unless it fires: the race bits need no gate and no
-                // reset of their own), for the check a cycle later
-                scord_stage_reg #(
-                    .W        (EW + T),
-                    .STAGE    (1),
-                    .RST_MASK ({{EW{1'b0}}, {T{1'b1}}})
-                ) u_ent_stage (
-                    .clk_i (clk_i),
-                    .rst_i (rst_i),
-                    .en_i  (1'b1),
-                    .d_i   ({ent, lanes_b & {T{fire}}}),
-                    .q_o   ({c_ent, c_lanes})
-                );
-                wire [EW-1:0] c_ent_new;
-                wire          unused_ent = ^c_ent_new;
-                scord_sh_rule #(
-                    .NUM_WARPS   (NUM_WARPS),
-                    .NUM_THREADS (NUM_THREADS)
-                ) u_chk (
-                    .ent_i         (c_ent),
-                    .ep_i          (c_ep),
-                    .kind_i        (c_kind),
-                    .lanes_i       (c_lanes),
-                    .bytes_i       (c_bytes),
-                    .warp_i        (c_warp),
-                    .ws_i          (c_ws),
-                    .fc_i          (c_fc),
-                    .pcidx_i       (c_pcidx),
-                    .race_o        (b_race[gb]),
-                    .same_warp_o   (b_same[gb]),
-                    .lane_o        (b_lane[gb*LB +: LB]),
-                    .prev_thread_o (b_prev[gb*TW +: TW]),
-                    .prev_pcidx_o  (b_ppc[gb*16 +: 16]),
-                    .prev_write_o  (b_pw[gb]),
-                    .prev_atom_o   (b_pa[gb]),
-                    .prev_exact_o  (b_px[gb]),
-                    .ent_o         (c_ent_new)
-                );
-            end else begin : g_one
-                // one rule: the check and the write-back in R
-                wire r_race;
-                scord_sh_rule #(
-                    .NUM_WARPS   (NUM_WARPS),
-                    .NUM_THREADS (NUM_THREADS)
-                ) u_rule (
-                    .ent_i         (ent),
-                    .ep_i          (t_ep),
-                    .kind_i        (kind_i),
-                    .lanes_i       (lanes_b),
-                    .bytes_i       (bytes),
-                    .warp_i        (warp_i),
-                    .ws_i          (t_ws),
-                    .fc_i          (fc_eff),
-                    .pcidx_i       (pcidx),
-                    .race_o        (r_race),
-                    .same_warp_o   (b_same[gb]),
-                    .lane_o        (b_lane[gb*LB +: LB]),
-                    .prev_thread_o (b_prev[gb*TW +: TW]),
-                    .prev_pcidx_o  (b_ppc[gb*16 +: 16]),
-                    .prev_write_o  (b_pw[gb]),
-                    .prev_atom_o   (b_pa[gb]),
-                    .prev_exact_o  (b_px[gb]),
-                    .ent_o         (ent_new)
-                );
-                assign b_race[gb] = r_race && fire;
-            end
+            scord_sh_rule #(
+                .NUM_WARPS   (NUM_WARPS),
+                .NUM_THREADS (NUM_THREADS)
+            ) u_rule (
+                .ent_i         (ent),
+                .ep_i          (t_ep),
+                .kind_i        (kind_i),
+                .lanes_i       (lanes_b),
+                .bytes_i       (bytes),
+                .warp_i        (warp_i),
+                .ws_i          (t_ws),
+                .fc_i          (fc_eff),
+                .pcidx_i       (pcidx),
+                .race_o        (b_race[gb]),
+                .same_warp_o   (b_same[gb]),
+                .lane_o        (b_lane[gb*LB +: LB]),
+                .prev_thread_o (b_prev[gb*TW +: TW]),
+                .prev_pcidx_o  (b_ppc[gb*16 +: 16]),
+                .prev_write_o  (b_pw[gb]),
+                .prev_atom_o   (b_pa[gb]),
+                .prev_exact_o  (b_px[gb]),
+                .ent_o         (ent_new)
+            );
 
             // A reads its rows as R writes back; a row written in the same
             // cycle comes from the bypass.
@@ -326,10 +223,16 @@ module scord_sh_check #(
         end
     endgenerate
 
-    // ---- report stage (REP_STAGE): the pass's fields the reports read,
-    // registered beside the check's inputs above, so the rules' results
-    // (b_*) and these belong to the same pass.
-    localparam RSW = T * (RW + 2) + 4 + 32 + 16 + 5 + NUM_WARPS * 5;
+    // ---- report stage (REP_STAGE): what the pick and the reports below
+    // read of the rules and of the pass. With it, the shadow read -> rule
+    // -> lowest bank -> queue entry path (the FPGA build's longest with
+    // the detector) is cut after the rules; the check's gate is folded
+    // into the race bits, which alone are reset.
+    localparam RSW = T * (2 + LB + TW + 16 + 3 + RW + 2) + 4 + 32 + 16 + 5 + NUM_WARPS * 5;
+    wire [T-1:0]            s_race, s_same, s_pw, s_pa, s_px;
+    wire [T*LB-1:0]         s_lane;
+    wire [T*TW-1:0]         s_prev;
+    wire [T*16-1:0]         s_ppc;
     wire [T*RW-1:0]         s_rrel;
     wire [T*2-1:0]          s_boff;
     wire [1:0]              s_kind, s_size;
@@ -338,14 +241,18 @@ module scord_sh_check #(
     wire [4:0]              s_wib;
     wire [NUM_WARPS*5-1:0]  s_wibs;
     scord_stage_reg #(
-        .W     (RSW),
-        .STAGE (REP_STAGE)
+        .W        (RSW),
+        .STAGE    (REP_STAGE),
+        .RST_MASK ({{(RSW-T){1'b0}}, {T{1'b1}}})
     ) u_rep_stage (
         .clk_i (clk_i),
         .rst_i (rst_i),
         .en_i  (1'b1),
-        .d_i   ({wib_i, t_wib, t_blk, t_pc, size_i, kind_i, boff_i, b_rrel}),
-        .q_o   ({s_wibs, s_wib, s_blk, s_pc, s_size, s_kind, s_boff, s_rrel})
+        .d_i   ({wib_i, t_wib, t_blk, t_pc, size_i, kind_i, boff_i, b_rrel,
+                 b_px, b_pa, b_pw, b_ppc, b_prev, b_lane, b_same,
+                 b_race & banks_i & {T{check}}}),
+        .q_o   ({s_wibs, s_wib, s_blk, s_pc, s_size, s_kind, s_boff, s_rrel,
+                 s_px, s_pa, s_pw, s_ppc, s_prev, s_lane, s_same, s_race})
     );
 
     // ---- the pass's reports: per type, the lowest bank that has one
@@ -357,7 +264,7 @@ module scord_sh_check #(
             rep_v[ty]    = 1'b0;
             rep_bank[ty] = {LB{1'b0}};
             for (b = T - 1; b >= 0; b = b - 1)
-                if (b_race[b] && (b_same[b] == ty[0])) begin
+                if (s_race[b] && (s_same[b] == ty[0])) begin
                     rep_v[ty]    = 1'b1;
                     rep_bank[ty] = LB'(b);
                 end
@@ -373,8 +280,8 @@ module scord_sh_check #(
     always @(*)
         for (ry = 0; ry < 2; ry = ry + 1) begin
             r_bk    = rep_bank[ry];
-            r_lane  = b_lane[r_bk*LB +: LB];
-            r_prev  = b_prev[r_bk*TW +: TW];
+            r_lane  = s_lane[r_bk*LB +: LB];
+            r_prev  = s_prev[r_bk*TW +: TW];
             r_pslot = r_prev[TW-1 -: WW];
             // {row, bank, byte} in the slice: T is a power of two (one
             // bank per lane)
@@ -383,9 +290,9 @@ module scord_sh_check #(
             rep_d[ry][`SHR_TYPE]       = ry[0] ? 4'(`DET_RACE_SHARED_WARP) : 4'(`DET_RACE_SHARED);
             rep_d[ry][`SHR_KIND]       = s_kind;
             rep_d[ry][`SHR_SIZE]       = s_size;
-            rep_d[ry][`SHR_PREV_WRITE] = b_pw[r_bk];
-            rep_d[ry][`SHR_PREV_ATOM]  = b_pa[r_bk];
-            rep_d[ry][`SHR_PREV_EXACT] = b_px[r_bk];
+            rep_d[ry][`SHR_PREV_WRITE] = s_pw[r_bk];
+            rep_d[ry][`SHR_PREV_ATOM]  = s_pa[r_bk];
+            rep_d[ry][`SHR_PREV_EXACT] = s_px[r_bk];
             rep_d[ry][`SHR_PC]         = s_pc;
             // the offset in the block's slice; SMEM_BASE is added as the
             // report leaves the queue (shr_data_o), off this path
@@ -397,7 +304,7 @@ module scord_sh_check #(
                 if (r_pslot == WW'(pw)) rep_d[ry][`SHR_PREV_WARP] = s_wibs[pw*5 +: 5];
             rep_d[ry][`SHR_PREV_LANE]  = 5'(r_prev[LB-1:0]);
             // an unnamed reader ("another lane of this warp") has no PC
-            rep_d[ry][`SHR_PREV_PCIDX] = b_px[r_bk] ? b_ppc[r_bk*16 +: 16]
+            rep_d[ry][`SHR_PREV_PCIDX] = s_px[r_bk] ? s_ppc[r_bk*16 +: 16]
                                                     : 16'(`DET_PCIDX_UNKNOWN);
         end
 
