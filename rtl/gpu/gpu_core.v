@@ -116,7 +116,11 @@ module gpu_core #(
     input  wire [4:0]            perf_sel_i,
     output wire [31:0]           perf_o
 );
-    integer w, t, v;
+    integer w, v;
+    // Each combinational block's lane loop has its own index: one shared by
+    // several blocks is a net they all drive (Yosys: drivers conflicting
+    // with a constant, the loops' last values).
+    integer t_np, t_ag, t_fl, t_wm, t_ws, t_tm, t_lk, t_rc, t_pop;
     // Per-lane arrays hold lane t of warp w at w * T + t; the arithmetic form
     // keeps every shape valid, down to the management core's 1 warp x 1 lane.
     localparam SLOT_W = (NUM_WARPS * T > 1) ? $clog2(NUM_WARPS * T) : 1;
@@ -568,9 +572,9 @@ module gpu_core #(
     reg [31:0] mscr;
 
     always @(*) begin
-        for (t = 0; t < T; t = t + 1) begin
-            r1 = rs1v[t*32 +: 32];
-            r2 = rs2v[t*32 +: 32];
+        for (t_np = 0; t_np < T; t_np = t_np + 1) begin
+            r1 = rs1v[t_np*32 +: 32];
+            r2 = rs2v[t_np*32 +: 32];
             case (x_funct3_q)
                 3'b000:  taken = (r1 == r2);
                 3'b001:  taken = (r1 != r2);
@@ -580,32 +584,32 @@ module gpu_core #(
                 default: taken = (r1 >= r2);
             endcase
             case (x_class_q)
-                `CL_BRANCH: x_next_pc[t*32 +: 32] = taken ? x_pc_q + x_imm_q : pc_plus4;
-                `CL_JAL:    x_next_pc[t*32 +: 32] = x_pc_q + x_imm_q;
-                `CL_JALR:   x_next_pc[t*32 +: 32] = x_addr[t*32 +: 32] & ~32'd1;
-                default:    x_next_pc[t*32 +: 32] = pc_plus4;
+                `CL_BRANCH: x_next_pc[t_np*32 +: 32] = taken ? x_pc_q + x_imm_q : pc_plus4;
+                `CL_JAL:    x_next_pc[t_np*32 +: 32] = x_pc_q + x_imm_q;
+                `CL_JALR:   x_next_pc[t_np*32 +: 32] = x_addr[t_np*32 +: 32] & ~32'd1;
+                default:    x_next_pc[t_np*32 +: 32] = pc_plus4;
             endcase
-            mscr = mscratch_q[slot(x_warp_q, t)];
+            mscr = mscratch_q[slot(x_warp_q, t_np)];
             case (x_csr_q)
-                `CSR_MSCRATCH:  csr_val[t*32 +: 32] = mscr;
-                `CSR_MHARTID:   csr_val[t*32 +: 32] = hart0 + t[31:0];
-                `CSR_TID:       csr_val[t*32 +: 32] = tid0 + t[31:0];
-                `CSR_LANE:      csr_val[t*32 +: 32] = t[31:0];
-                `CSR_STACK_TOP: csr_val[t*32 +: 32] = stack0 - (t[31:0] << stack_log2_i);
-                default:        csr_val[t*32 +: 32] = csr_com;
+                `CSR_MSCRATCH:  csr_val[t_np*32 +: 32] = mscr;
+                `CSR_MHARTID:   csr_val[t_np*32 +: 32] = hart0 + t_np[31:0];
+                `CSR_TID:       csr_val[t_np*32 +: 32] = tid0 + t_np[31:0];
+                `CSR_LANE:      csr_val[t_np*32 +: 32] = t_np[31:0];
+                `CSR_STACK_TOP: csr_val[t_np*32 +: 32] = stack0 - (t_np[31:0] << stack_log2_i);
+                default:        csr_val[t_np*32 +: 32] = csr_com;
             endcase
             // only an mscratch write uses it (the other CSRs are read-only)
             src = x_csr_imm_q ? {27'd0, x_rs1_q} : r1;
             case (x_csr_op_q)
-                `CSR_RW: csr_new[t*32 +: 32] = src;
-                `CSR_RS: csr_new[t*32 +: 32] = mscr | src;
-                default: csr_new[t*32 +: 32] = mscr & ~src;
+                `CSR_RW: csr_new[t_np*32 +: 32] = src;
+                `CSR_RS: csr_new[t_np*32 +: 32] = mscr | src;
+                default: csr_new[t_np*32 +: 32] = mscr & ~src;
             endcase
             case (x_class_q)
-                `CL_JAL, `CL_JALR: x_result[t*32 +: 32] = pc_plus4;
-                `CL_CSR:           x_result[t*32 +: 32] = csr_val[t*32 +: 32];
-                `CL_WARP:          x_result[t*32 +: 32] = w_result[t*32 +: 32];
-                default:           x_result[t*32 +: 32] = alu_res[t*32 +: 32];
+                `CL_JAL, `CL_JALR: x_result[t_np*32 +: 32] = pc_plus4;
+                `CL_CSR:           x_result[t_np*32 +: 32] = csr_val[t_np*32 +: 32];
+                `CL_WARP:          x_result[t_np*32 +: 32] = w_result[t_np*32 +: 32];
+                default:           x_result[t_np*32 +: 32] = alu_res[t_np*32 +: 32];
             endcase
         end
     end
@@ -653,16 +657,16 @@ module gpu_core #(
     reg  [T*SAW-1:0] ag_saddr;
     reg  [31:0]      ag_a;
     always @(*)
-        for (t = 0; t < T; t = t + 1) begin
-            ag_a = ag_rs1[t*32 +: 32] + ag_imm;
-            ag_addr[t*32 +: 32] = ag_a;
-            ag_mis[t] = (ag_size == 2'd1 && ag_a[0]) || (ag_size == 2'd2 && ag_a[1:0] != 2'b00);
+        for (t_ag = 0; t_ag < T; t_ag = t_ag + 1) begin
+            ag_a = ag_rs1[t_ag*32 +: 32] + ag_imm;
+            ag_addr[t_ag*32 +: 32] = ag_a;
+            ag_mis[t_ag] = (ag_size == 2'd1 && ag_a[0]) || (ag_size == 2'd2 && ag_a[1:0] != 2'b00);
             // The shared window: an offset into the block's own slice.
-            ag_sh[t]     = HAS_SMEM && (ag_a[31:24] == 8'(`SMEM_BASE >> 24));
-            ag_sh_oob[t] = {8'd0, ag_a[23:0]} >= smem_bytes_i;
-            ag_saddr[t*SAW +: SAW] = wbase_q[ag_warp] + ag_a[SAW-1:0];
-            ag_oob[t] = !ag_sh[t] && ((ag_a < `MEM_GUARD) || (ag_a >= MEM_BYTES));
-            ag_paddr[t*32 +: 32] = stack_word(ag_a, stack_lo, stack_top_i);
+            ag_sh[t_ag]     = HAS_SMEM && (ag_a[31:24] == 8'(`SMEM_BASE >> 24));
+            ag_sh_oob[t_ag] = {8'd0, ag_a[23:0]} >= smem_bytes_i;
+            ag_saddr[t_ag*SAW +: SAW] = wbase_q[ag_warp] + ag_a[SAW-1:0];
+            ag_oob[t_ag] = !ag_sh[t_ag] && ((ag_a < `MEM_GUARD) || (ag_a >= MEM_BYTES));
+            ag_paddr[t_ag*32 +: 32] = stack_word(ag_a, stack_lo, stack_top_i);
         end
     localparam AG_W = 2 * T * 32 + 4 * T + T * SAW;
     wire [AG_W-1:0] ag_all = {ag_addr, ag_paddr, ag_mis, ag_oob, ag_sh, ag_sh_oob, ag_saddr};
@@ -778,8 +782,8 @@ module gpu_core #(
         x_cause      = `FAULT_NONE;
         x_fault_addr = 32'd0;
         x_fault_lane = 8'd0;
-        for (t = T - 1; t >= 0; t = t - 1)
-            if (x_mask_q[t]) x_fault_lane = t[7:0];
+        for (t_fl = T - 1; t_fl >= 0; t_fl = t_fl - 1)
+            if (x_mask_q[t_fl]) x_fault_lane = t_fl[7:0];
         if (x_pc_bad_q) begin
             x_cause = `FAULT_FETCH;
             x_fault_addr = x_pc_q;
@@ -791,10 +795,10 @@ module gpu_core #(
         end else if (|bad_align || |bad_bound || |bad_smem) begin
             x_cause = (|bad_align) ? `FAULT_MISALIGNED :
                       (|bad_bound) ? `FAULT_BOUNDS : `FAULT_SMEM;
-            for (t = T - 1; t >= 0; t = t - 1)
-                if ((|bad_align) ? bad_align[t] : (|bad_bound) ? bad_bound[t] : bad_smem[t]) begin
-                    x_fault_lane = t[7:0];
-                    x_fault_addr = x_addr[t*32 +: 32];
+            for (t_fl = T - 1; t_fl >= 0; t_fl = t_fl - 1)
+                if ((|bad_align) ? bad_align[t_fl] : (|bad_bound) ? bad_bound[t_fl] : bad_smem[t_fl]) begin
+                    x_fault_lane = t_fl[7:0];
+                    x_fault_addr = x_addr[t_fl*32 +: 32];
                 end
         end
     end
@@ -883,12 +887,12 @@ module gpu_core #(
     reg  [T-1:0] w_here, w_pred;
     always @(*) begin
         w_mval = 32'd0;
-        for (t = T - 1; t >= 0; t = t - 1)
-            if (x_mask_q[t])
-                w_mval = wop_sync ? rs1v[t*32 +: 32] : wop_vote ? rs2v[t*32 +: 32] : rdv[t*32 +: 32];
-        for (t = 0; t < T; t = t + 1) begin
-            w_here[t] = wpark_q[x_warp_q][t] && (lane_pc_q[slot(x_warp_q, t)] == x_pc_q);
-            w_pred[t] = (rs1v[t*32 +: 32] != 32'd0);
+        for (t_wm = T - 1; t_wm >= 0; t_wm = t_wm - 1)
+            if (x_mask_q[t_wm])
+                w_mval = wop_sync ? rs1v[t_wm*32 +: 32] : wop_vote ? rs2v[t_wm*32 +: 32] : rdv[t_wm*32 +: 32];
+        for (t_wm = 0; t_wm < T; t_wm = t_wm + 1) begin
+            w_here[t_wm] = wpark_q[x_warp_q][t_wm] && (lane_pc_q[slot(x_warp_q, t_wm)] == x_pc_q);
+            w_pred[t_wm] = (rs1v[t_wm*32 +: 32] != 32'd0);
         end
     end
     wire [T-1:0] w_need = w_mval[T-1:0] & run_q[x_warp_q] & ~bpark_q[x_warp_q] & ~x_mask_q;
@@ -902,22 +906,22 @@ module gpu_core #(
     reg         w_own;
     reg  [LW-1:0] w_idx;   // w_src, known to be a lane of the warp when used
     always @(*) begin
-        for (t = 0; t < T; t = t + 1) begin
-            w_b   = rs2v[t*32 +: 32];
+        for (t_ws = 0; t_ws < T; t_ws = t_ws + 1) begin
+            w_b   = rs2v[t_ws*32 +: 32];
             w_wm  = w_b[12:8];                       // width - 1
-            w_seg = 5'(t) & ~w_wm;                   // first lane of t's segment
+            w_seg = 5'(t_ws) & ~w_wm;                // first lane of its segment
             w_own = 1'b0;
             case (x_wop)
                 `WARP_SHFL_UP: begin
-                    w_src = 5'(t) - w_b[4:0];
-                    w_own = ({1'b0, w_b[4:0]} > {1'b0, 5'(t) - w_seg});
+                    w_src = 5'(t_ws) - w_b[4:0];
+                    w_own = ({1'b0, w_b[4:0]} > {1'b0, 5'(t_ws) - w_seg});
                 end
                 `WARP_SHFL_DOWN: begin
-                    w_src = 5'(t) + w_b[4:0];
-                    w_own = ({1'b0, 5'(t)} + {1'b0, w_b[4:0]} > {1'b0, w_seg | w_wm});
+                    w_src = 5'(t_ws) + w_b[4:0];
+                    w_own = ({1'b0, 5'(t_ws)} + {1'b0, w_b[4:0]} > {1'b0, w_seg | w_wm});
                 end
                 `WARP_SHFL_XOR: begin
-                    w_src = 5'(t) ^ w_b[4:0];
+                    w_src = 5'(t_ws) ^ w_b[4:0];
                     w_own = (w_src > (w_seg | w_wm));  // later segments: own value
                 end
                 default: begin                         // WARP_SHFL_IDX
@@ -927,12 +931,12 @@ module gpu_core #(
             if ({27'd0, w_src} >= T) w_own = 1'b1;   // no such lane
             w_idx = (T > 1) ? w_src[LW-1:0] : {LW{1'b0}};
             case (x_wop)
-                `WARP_BALLOT: w_result[t*32 +: 32] = {{(32-T){1'b0}}, w_ballot};
-                `WARP_ANY:    w_result[t*32 +: 32] = {31'd0, w_ballot != {T{1'b0}}};
-                `WARP_ALL:    w_result[t*32 +: 32] = {31'd0, w_ballot == w_have};
-                `WARP_ACTIVE: w_result[t*32 +: 32] = {{(32-T){1'b0}}, x_mask_q};
-                default:      w_result[t*32 +: 32] =
-                                  w_own ? rs1v[t*32 +: 32] : rs1v[w_idx*32 +: 32];
+                `WARP_BALLOT: w_result[t_ws*32 +: 32] = {{(32-T){1'b0}}, w_ballot};
+                `WARP_ANY:    w_result[t_ws*32 +: 32] = {31'd0, w_ballot != {T{1'b0}}};
+                `WARP_ALL:    w_result[t_ws*32 +: 32] = {31'd0, w_ballot == w_have};
+                `WARP_ACTIVE: w_result[t_ws*32 +: 32] = {{(32-T){1'b0}}, x_mask_q};
+                default:      w_result[t_ws*32 +: 32] =
+                                  w_own ? rs1v[t_ws*32 +: 32] : rs1v[w_idx*32 +: 32];
             endcase
         end
     end
@@ -945,8 +949,8 @@ module gpu_core #(
     reg [31:0] tmc_val;
     always @(*) begin
         tmc_val = 32'd0;
-        for (t = T - 1; t >= 0; t = t - 1)
-            if (x_mask_q[t]) tmc_val = rs1v[t*32 +: 32];
+        for (t_tm = T - 1; t_tm >= 0; t_tm = t_tm - 1)
+            if (x_mask_q[t_tm]) tmc_val = rs1v[t_tm*32 +: 32];
     end
 
     // Register write port: X first, else a waiting unit (LSU, then shared
@@ -1005,10 +1009,10 @@ module gpu_core #(
     always @(*) begin
         lk_addr = 32'd0;
         lk_bit  = {T{1'b0}};
-        for (t = T - 1; t >= 0; t = t - 1)
-            if (lk_left_q[t]) begin
-                lk_addr = lk_addr_q[t*32 +: 32];
-                lk_bit  = {{(T-1){1'b0}}, 1'b1} << t;
+        for (t_lk = T - 1; t_lk >= 0; t_lk = t_lk - 1)
+            if (lk_left_q[t_lk]) begin
+                lk_addr = lk_addr_q[t_lk*32 +: 32];
+                lk_bit  = {{(T-1){1'b0}}, 1'b1} << t_lk;
             end
     end
     // A fence is one operation for the warp; CAS and exchange one per lane.
@@ -1310,22 +1314,22 @@ module gpu_core #(
         // followed by an equality with its result was three deep, the
         // FPGA build's longest path without the detector). For a pair u < t
         // one comparator and one equality give both orders.
-        for (t = 0; t < T; t = t + 1)
-            r_key[t] = {~r_cand[t], lane_pc_q[slot(r_warp_q, t)]};
+        for (t_rc = 0; t_rc < T; t_rc = t_rc + 1)
+            r_key[t_rc] = {~r_cand[t_rc], lane_pc_q[slot(r_warp_q, t_rc)]};
         for (u = 0; u < T; u = u + 1) begin
             r_lt[u*T + u] = 1'b0;
-            for (t = u + 1; t < T; t = t + 1) begin
-                r_lt[u*T + t] = (r_key[u] < r_key[t]);
-                r_lt[t*T + u] = !r_lt[u*T + t] && (r_key[u] != r_key[t]);
+            for (t_rc = u + 1; t_rc < T; t_rc = t_rc + 1) begin
+                r_lt[u*T + t_rc] = (r_key[u] < r_key[t_rc]);
+                r_lt[t_rc*T + u] = !r_lt[u*T + t_rc] && (r_key[u] != r_key[t_rc]);
             end
         end
         // the lanes at the minimum share its PC; no candidate: all ones
         r_min = {32{r_cand == {T{1'b0}}}};
-        for (t = 0; t < T; t = t + 1) begin
-            r_mask[t] = r_cand[t];
+        for (t_rc = 0; t_rc < T; t_rc = t_rc + 1) begin
+            r_mask[t_rc] = r_cand[t_rc];
             for (u = 0; u < T; u = u + 1)
-                if (r_lt[u*T + t]) r_mask[t] = 1'b0;
-            if (r_mask[t]) r_min = r_min | lane_pc_q[slot(r_warp_q, t)];
+                if (r_lt[u*T + t_rc]) r_mask[t_rc] = 1'b0;
+            if (r_mask[t_rc]) r_min = r_min | lane_pc_q[slot(r_warp_q, t_rc)];
         end
     end
 
@@ -1344,7 +1348,7 @@ module gpu_core #(
     reg  [7:0] x_popcount;
     always @(*) begin
         x_popcount = 8'd0;
-        for (t = 0; t < T; t = t + 1) x_popcount = x_popcount + {7'd0, x_mask_q[t]};
+        for (t_pop = 0; t_pop < T; t_pop = t_pop + 1) x_popcount = x_popcount + {7'd0, x_mask_q[t_pop]};
     end
     // each counter's increment, and whether it counts this cycle (a counter
     // counts up by at most T); the increments are known early, the enables
