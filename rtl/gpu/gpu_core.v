@@ -451,7 +451,8 @@ module gpu_core #(
     localparam IB_W = 1 + 1 + WW + 32 + T + 32 + 4 + 4 + 2 + 1 + 32 + 1 + 5 + 5 + 3 + 3 + 2 +
                       1 + 1 + 1 + 5 + 2 + 1;
     // what D hands on undecoded, and the instruction with its decoded fields
-    localparam RAW_W = 1 + 1 + WW + 32 + T + 32;
+    localparam RAW_W    = 1 + 1 + WW + 32 + T + 32;
+    localparam RAW_WARP = 32 + T + 32;      // where d_raw's warp starts
     wire [RAW_W-1:0] d_raw = {d_pc_bad_q, d_force_q, d_warp_q, d_pc_q, d_mask_q, ic_instr};
     wire [RAW_W-1:0] e_raw;
     assign dec_instr = e_raw[31:0];
@@ -699,9 +700,7 @@ module gpu_core #(
             reg [AG_W-1:0]  e_ag_q;
             always @(posedge clk_i) begin
                 e_valid_q <= !rst_i && d_go;
-                if (d_go) begin
-                    e_raw_q  <= d_raw;
-                end
+                if (d_go) e_raw_q <= d_raw;
                 if (e_valid_q) begin
                     e_rs1_q <= rf_rs1;
                     e_rs2_q <= rf_rs2;
@@ -729,7 +728,7 @@ module gpu_core #(
             assign ag_imm  = e_amo ? 32'd0 :
                              {{20{e_w[31]}}, e_w[31:25], e_st ? e_w[11:7] : e_w[24:20]};
             assign ag_size = e_w[13:12];
-            assign ag_warp = e_raw_q[32 + T + 32 +: WW];   // d_raw's d_warp_q
+            assign ag_warp = e_raw_q[RAW_WARP +: WW];
             assign rs1v    = e_rs1_q;
             assign rs2v    = e_rs2_q;
             assign rdv     = e_rd_q;
