@@ -234,19 +234,29 @@ module gpu_lsu #(
     end
   endfunction
 
-  // ---- loads: every lane's value from cur_line -----------------------------------
-  reg [T*32-1:0] ld_val;
-  reg [31:0]     ld_w;
-  always @(*) begin
-    for (i = 0; i < T; i = i + 1) begin
-      ld_w = line_word(cur_line, addr_q[i*32+2 +: WSEL_W]) >> {addr_q[i*32 +: 2], 3'b000};
-      case (size_q)
-        2'd0:    ld_val[i*32 +: 32] = {{24{ld_w[7]  && !uns_q}}, ld_w[7:0]};
-        2'd1:    ld_val[i*32 +: 32] = {{16{ld_w[15] && !uns_q}}, ld_w[15:0]};
-        default: ld_val[i*32 +: 32] = ld_w;
+  // ---- loads: every lane's word from cur_line -----------------------------------
+  // res_q takes each lane's word of the line as read; the bytes, the sign
+  // and the size are taken out of it as the result leaves (wb_data_o),
+  // from registers. Taken before res_q they ended the FPGA build's
+  // longest path without the detector (L1 data block RAM -> word -> bytes
+  // -> sign -> res_q, docs/fpga.md); the write-back is the same cycle.
+  reg [T*32-1:0] ld_word;
+  always @(*)
+    for (i = 0; i < T; i = i + 1)
+      ld_word[i*32 +: 32] = line_word(cur_line, addr_q[i*32+2 +: WSEL_W]);
+
+  function automatic [31:0] load_value(input [31:0] word, input [1:0] boff,
+                                       input [1:0] size, input uns);
+    reg [31:0] sh;
+    begin
+      sh = word >> {boff, 3'b000};
+      case (size)
+        2'd0:    load_value = {{24{sh[7]  && !uns}}, sh[7:0]};
+        2'd1:    load_value = {{16{sh[15] && !uns}}, sh[15:0]};
+        default: load_value = sh;
       endcase
     end
-  end
+  endfunction
 
   // ---- stores: the group's bytes merged into one line write ----------------------
   // The highest lane wins a byte written twice (as if lanes were applied in
@@ -432,7 +442,7 @@ module gpu_lsu #(
           if (is_load) begin
             if (hit) begin
               for (ln = 0; ln < T; ln = ln + 1)
-                if (group[ln]) res_q[ln*32 +: 32] <= ld_val[ln*32 +: 32];
+                if (group[ln]) res_q[ln*32 +: 32] <= ld_word[ln*32 +: 32];
               group_done;
             end else begin
               state_q <= S_L2REQ;
@@ -466,7 +476,7 @@ module gpu_lsu #(
             state_q <= S_WB;
           end else if (is_load) begin
             for (ln = 0; ln < T; ln = ln + 1)
-              if (group[ln]) res_q[ln*32 +: 32] <= ld_val[ln*32 +: 32];
+              if (group[ln]) res_q[ln*32 +: 32] <= ld_word[ln*32 +: 32];
             if (!strong_q) valid_q[lead_idx] <= 1'b1;
             group_done;
           end else if (blk_amo) begin
@@ -497,7 +507,15 @@ module gpu_lsu #(
   assign wb_warp_o  = warp_q;
   assign wb_rd_o    = rd_q;
   assign wb_mask_o  = writes_rd ? mask_q : '0;
-  assign wb_data_o  = res_q;
+  // a load's lanes as their size and sign make them; the rest as they came
+  reg [T*32-1:0] wb_data;
+  integer wl;
+  always @(*)
+    for (wl = 0; wl < T; wl = wl + 1)
+      wb_data[wl*32 +: 32] = is_load ? load_value(res_q[wl*32 +: 32], addr_q[wl*32 +: 2],
+                                                  size_q, uns_q)
+                                     : res_q[wl*32 +: 32];
+  assign wb_data_o  = wb_data;
 
   assign perf_load_o    = accept && (lsu_req_op_i == `LSU_LOAD);
   assign perf_store_o   = accept && (lsu_req_op_i == `LSU_STORE);

@@ -24,9 +24,12 @@ module scord_sh_check #(
     parameter NUM_WARPS   = 4,
     parameter NUM_THREADS = 8,
     parameter SMEM_BYTES  = 16384,
-    // 1: the rules' results are registered before a pass's reports are
-    // picked and queued (a shared-memory report a cycle later; the FPGA
-    // configurations, with the cores' stage H)
+    // 1: two stages after R (the FPGA configurations, with the cores'
+    // stage H): C, the rules' checks from the shadow words as read and the
+    // pass's fields registered (R keeps the write-back), and P, the
+    // rules' results registered before a pass's reports are picked and
+    // queued; a shared-memory report two cycles later, a deeper queue
+    // and a hold from registers alone
     parameter REP_STAGE   = 0,
     // derived, do not override
     parameter T      = NUM_THREADS,
@@ -165,6 +168,39 @@ module scord_sh_check #(
     wire [RW-1:0]    base_row = t_base[SAW-1 -: RW];
     wire             unused_base = ^t_base[SAW-RW-1:0];   // 0: row aligned
     wire [T*RW-1:0]  b_rrel;
+    // ---- stage C (REP_STAGE): what the check a cycle after R reads of the
+    // pass, and what the report stage after it takes, registered; the
+    // shadow words as read are registered per bank below. The shadow RAM's
+    // output -> rule -> report stage path (the routed fpga1 build's
+    // longest with the detector) then starts at flip-flops.
+    localparam CPW = 8 + 2 + T * 4 + WW + 8 + NUM_WARPS * 6 + 16 +
+                     NUM_WARPS * 5 + 5 + 16 + 32 + 2 + T * 2;
+    wire [7:0]             c_ep, c_ws;
+    wire [1:0]             c_kind, c_size;
+    wire [T*4-1:0]         c_bytes;
+    wire [WW-1:0]          c_warp;
+    wire [NUM_WARPS*6-1:0] c_fc;
+    wire [15:0]            c_pcidx;
+    wire [NUM_WARPS*5-1:0] c_wibs;
+    wire [4:0]             c_wib;
+    wire [15:0]            c_blk;
+    wire [31:0]            c_pc;
+    wire [T*2-1:0]         c_boff;
+    wire [T*RW-1:0]        c_rrel;
+    scord_stage_reg #(
+        .W     (CPW + T * RW),
+        .STAGE (REP_STAGE)
+    ) u_chk_stage (
+        .clk_i (clk_i),
+        .rst_i (rst_i),
+        .en_i  (1'b1),
+        .d_i   ({t_ep, kind_i, bytes, warp_i, t_ws, fc_eff, pcidx,
+                 wib_i, t_wib, t_blk, t_pc, size_i, boff_i, b_rrel}),
+        .q_o   ({c_ep, c_kind, c_bytes, c_warp, c_ws, c_fc, c_pcidx,
+                 c_wibs, c_wib, c_blk, c_pc, c_size, c_boff, c_rrel})
+    );
+    // (without REP_STAGE the rule reads the pass's fields directly)
+    wire unused_cpass = ^{c_ep, c_ws, c_bytes, c_warp, c_fc, c_pcidx};
     genvar gb;
     generate
         for (gb = 0; gb < T; gb = gb + 1) begin : g_bank
@@ -183,29 +219,105 @@ module scord_sh_check #(
                 for (l = 0; l < T; l = l + 1)
                     lanes_b[l] = lanes_i[l] && (lbank_i[l*LB +: LB] == LB'(gb));
 
-            scord_sh_rule #(
-                .NUM_WARPS   (NUM_WARPS),
-                .NUM_THREADS (NUM_THREADS)
-            ) u_rule (
-                .ent_i         (ent),
-                .ep_i          (t_ep),
-                .kind_i        (kind_i),
-                .lanes_i       (lanes_b),
-                .bytes_i       (bytes),
-                .warp_i        (warp_i),
-                .ws_i          (t_ws),
-                .fc_i          (fc_eff),
-                .pcidx_i       (pcidx),
-                .race_o        (b_race[gb]),
-                .same_warp_o   (b_same[gb]),
-                .lane_o        (b_lane[gb*LB +: LB]),
-                .prev_thread_o (b_prev[gb*TW +: TW]),
-                .prev_pcidx_o  (b_ppc[gb*16 +: 16]),
-                .prev_write_o  (b_pw[gb]),
-                .prev_atom_o   (b_pa[gb]),
-                .prev_exact_o  (b_px[gb]),
-                .ent_o         (ent_new)
-            );
+            if (REP_STAGE != 0) begin : g_split
+                // R: the rule's write-back alone, from the RAM's word
+                wire          u_race, u_same, u_pw, u_pa, u_px;
+                wire [LB-1:0] u_lane;
+                wire [TW-1:0] u_prev;
+                wire [15:0]   u_ppc;
+                wire          unused_upd = ^{u_race, u_same, u_pw, u_pa, u_px,
+                                             u_lane, u_prev, u_ppc};
+                scord_sh_rule #(
+                    .NUM_WARPS   (NUM_WARPS),
+                    .NUM_THREADS (NUM_THREADS)
+                ) u_upd (
+                    .ent_i         (ent),
+                    .ep_i          (t_ep),
+                    .kind_i        (kind_i),
+                    .lanes_i       (lanes_b),
+                    .bytes_i       (bytes),
+                    .warp_i        (warp_i),
+                    .ws_i          (t_ws),
+                    .fc_i          (fc_eff),
+                    .pcidx_i       (pcidx),
+                    .race_o        (u_race),
+                    .same_warp_o   (u_same),
+                    .lane_o        (u_lane),
+                    .prev_thread_o (u_prev),
+                    .prev_pcidx_o  (u_ppc),
+                    .prev_write_o  (u_pw),
+                    .prev_atom_o   (u_pa),
+                    .prev_exact_o  (u_px),
+                    .ent_o         (ent_new)
+                );
+                // C: the word as read and the lanes the check covers (none
+                // unless it fires, so the race bits need no gate), checked
+                // by a second rule
+                wire [T-1:0]  c_lanes;
+                wire [EW-1:0] c_ent, c_ent_new;
+                wire          unused_cent = ^c_ent_new;
+                scord_stage_reg #(
+                    .W        (EW + T),
+                    .STAGE    (1),
+                    .RST_MASK ({{EW{1'b0}}, {T{1'b1}}})
+                ) u_ent_stage (
+                    .clk_i (clk_i),
+                    .rst_i (rst_i),
+                    .en_i  (1'b1),
+                    .d_i   ({ent, lanes_b & {T{fire}}}),
+                    .q_o   ({c_ent, c_lanes})
+                );
+                scord_sh_rule #(
+                    .NUM_WARPS   (NUM_WARPS),
+                    .NUM_THREADS (NUM_THREADS)
+                ) u_chk (
+                    .ent_i         (c_ent),
+                    .ep_i          (c_ep),
+                    .kind_i        (c_kind),
+                    .lanes_i       (c_lanes),
+                    .bytes_i       (c_bytes),
+                    .warp_i        (c_warp),
+                    .ws_i          (c_ws),
+                    .fc_i          (c_fc),
+                    .pcidx_i       (c_pcidx),
+                    .race_o        (b_race[gb]),
+                    .same_warp_o   (b_same[gb]),
+                    .lane_o        (b_lane[gb*LB +: LB]),
+                    .prev_thread_o (b_prev[gb*TW +: TW]),
+                    .prev_pcidx_o  (b_ppc[gb*16 +: 16]),
+                    .prev_write_o  (b_pw[gb]),
+                    .prev_atom_o   (b_pa[gb]),
+                    .prev_exact_o  (b_px[gb]),
+                    .ent_o         (c_ent_new)
+                );
+            end else begin : g_one
+                // one rule: the check and the write-back in R
+                wire r_race;
+                scord_sh_rule #(
+                    .NUM_WARPS   (NUM_WARPS),
+                    .NUM_THREADS (NUM_THREADS)
+                ) u_rule (
+                    .ent_i         (ent),
+                    .ep_i          (t_ep),
+                    .kind_i        (kind_i),
+                    .lanes_i       (lanes_b),
+                    .bytes_i       (bytes),
+                    .warp_i        (warp_i),
+                    .ws_i          (t_ws),
+                    .fc_i          (fc_eff),
+                    .pcidx_i       (pcidx),
+                    .race_o        (r_race),
+                    .same_warp_o   (b_same[gb]),
+                    .lane_o        (b_lane[gb*LB +: LB]),
+                    .prev_thread_o (b_prev[gb*TW +: TW]),
+                    .prev_pcidx_o  (b_ppc[gb*16 +: 16]),
+                    .prev_write_o  (b_pw[gb]),
+                    .prev_atom_o   (b_pa[gb]),
+                    .prev_exact_o  (b_px[gb]),
+                    .ent_o         (ent_new)
+                );
+                assign b_race[gb] = r_race && fire;
+            end
 
             // A reads its rows as R writes back; a row written in the same
             // cycle comes from the bypass.
@@ -223,11 +335,10 @@ module scord_sh_check #(
         end
     endgenerate
 
-    // ---- report stage (REP_STAGE): what the pick and the reports below
-    // read of the rules and of the pass. With it, the shadow read -> rule
-    // -> lowest bank -> queue entry path (the FPGA build's longest with
-    // the detector) is cut after the rules; the check's gate is folded
-    // into the race bits, which alone are reset.
+    // ---- report stage P (REP_STAGE): what the pick and the reports below
+    // read of the rules (C's) and of the pass. The rule -> lowest bank ->
+    // queue entry path is cut after the rules; the race bits, gated by
+    // the check, alone are reset.
     localparam RSW = T * (2 + LB + TW + 16 + 3 + RW + 2) + 4 + 32 + 16 + 5 + NUM_WARPS * 5;
     wire [T-1:0]            s_race, s_same, s_pw, s_pa, s_px;
     wire [T*LB-1:0]         s_lane;
@@ -248,9 +359,8 @@ module scord_sh_check #(
         .clk_i (clk_i),
         .rst_i (rst_i),
         .en_i  (1'b1),
-        .d_i   ({wib_i, t_wib, t_blk, t_pc, size_i, kind_i, boff_i, b_rrel,
-                 b_px, b_pa, b_pw, b_ppc, b_prev, b_lane, b_same,
-                 b_race & banks_i & {T{check}}}),
+        .d_i   ({c_wibs, c_wib, c_blk, c_pc, c_size, c_kind, c_boff, c_rrel,
+                 b_px, b_pa, b_pw, b_ppc, b_prev, b_lane, b_same, b_race}),
         .q_o   ({s_wibs, s_wib, s_blk, s_pc, s_size, s_kind, s_boff, s_rrel,
                  s_px, s_pa, s_pw, s_ppc, s_prev, s_lane, s_same, s_race})
     );
@@ -308,40 +418,45 @@ module scord_sh_check #(
                                                     : 16'(`DET_PCIDX_UNKNOWN);
         end
 
-    // ---- report queue: up to two in per pass, one out at a time
-    localparam QD = 4;
+    // ---- report queue: up to two in per pass, one out at a time.
+    // A makes a pass only if every report that passes in flight may still
+    // make finds room: two each for A's, R's and (REP_STAGE) C's, and
+    // those P holds. With REP_STAGE the hold is made of registers alone
+    // (C's rule feeds only the queue): 8 entries, so correct code, with
+    // nothing queued, still never waits.
+    localparam QD = (REP_STAGE != 0) ? 8 : 4;
+    localparam QA = $clog2(QD);
     localparam A_LO = `SHR_ADDR_LO;
     reg [SHR_W-1:0] q_q [0:QD-1];
-    reg [1:0]       q_rd_q, q_wr_q;
-    reg [2:0]       q_n_q;
+    reg [QA-1:0]    q_rd_q, q_wr_q;
+    reg [QA:0]      q_n_q;
+    reg             c_chk_q;    // C holds a check (REP_STAGE)
     wire            rep0 = rep_v[0];
     wire            rep1 = rep_v[1];
-    // reports in the report stage (none without it: rep_v is then this
-    // pass's own)
+    // reports in P (none without it: rep_v is then this pass's own)
     wire [1:0]      st_n = (REP_STAGE != 0) ? {1'b0, rep0} + {1'b0, rep1} : 2'd0;
+    wire            c_n2 = (REP_STAGE != 0) && c_chk_q;
     wire            pop  = shr_valid_o && shr_ready_i;
     wire [SHR_W-1:0] q_out = q_q[q_rd_q];
     // the address from the offset the entry holds
     wire [SAW-1:0]  q_off = q_out[A_LO +: SAW];
-    assign shr_valid_o = (q_n_q != 3'd0);
+    assign shr_valid_o = (q_n_q != '0);
     always @(*) begin
         shr_data_o            = q_out;
         shr_data_o[`SHR_ADDR] = `SMEM_BASE + 32'(q_off);
     end
-    assign idle_o      = (q_n_q == 3'd0) && (st_n == 2'd0);
-    // A makes a pass only if every report that passes in flight may still
-    // make finds room: two each for R's and A's, and those the report
-    // stage holds.
+    assign idle_o      = (q_n_q == '0) && (st_n == 2'd0) && !c_n2;
     // The sweep after reset runs whether or not the detector is armed, but
     // holds A only when armed: disarmed passes neither read nor write the
     // shadow.
     assign hold_o = (armed_i && (sweep_pend_q || sweeping_q)) ||
-                    ({1'b0, q_n_q} + {2'd0, st_n} + (busy_i ? 4'd2 : 4'd0) + 4'd2 > 4'(QD));
+                    (5'(q_n_q) + 5'(st_n) + (c_n2 ? 5'd2 : 5'd0) + (busy_i ? 5'd2 : 5'd0) +
+                     5'd2 > 5'(QD));
 
 `ifndef SYNTHESIS
-    // the free slots above are free: hold_o left room for every pass in R
+    // the free slots above are free: hold_o left room for every pass in flight
     always @(posedge clk_i)
-        if (!rst_i && (rep0 || rep1) && q_n_q > 3'd2)
+        if (!rst_i && (rep0 || rep1) && q_n_q > (QA+1)'(QD - 2))
             $display("scord_sh_check: ERROR: a pass's reports find %0d queued", q_n_q);
 `endif
 
@@ -355,20 +470,22 @@ module scord_sh_check #(
         if (rst_i) begin
             // A soft reset keeps the shadow, its sweep and the clocks'
             // generation (scord_sh_clocks): no sweep before every launch.
-            q_rd_q       <= 2'd0;
-            q_wr_q       <= 2'd0;
-            q_n_q        <= 3'd0;
+            q_rd_q       <= '0;
+            q_wr_q       <= '0;
+            q_n_q        <= '0;
+            c_chk_q      <= 1'b0;
         end else begin
             // The two free slots after the tail take this pass's reports
             // whether or not it has any (hold_o keeps two free for it); only
             // the tail waits for the rules' decision, the slots' enables
             // are registered (the rules -> enables path was the FPGA's
             // longest in this module).
-            if (q_n_q != 3'd4) q_q[q_wr_q]        <= rep0 ? rep_d[0] : rep_d[1];
-            if (q_n_q <= 3'd2) q_q[q_wr_q + 2'd1] <= rep_d[1];
-            q_wr_q <= q_wr_q + {1'b0, rep0} + {1'b0, rep1};
-            if (pop) q_rd_q <= q_rd_q + 2'd1;
-            q_n_q <= q_n_q + {2'd0, rep0} + {2'd0, rep1} - {2'd0, pop};
+            if (q_n_q != (QA+1)'(QD))     q_q[q_wr_q]                <= rep0 ? rep_d[0] : rep_d[1];
+            if (q_n_q <= (QA+1)'(QD - 2)) q_q[q_wr_q + QA'(1)] <= rep_d[1];
+            q_wr_q <= q_wr_q + QA'(rep0) + QA'(rep1);
+            if (pop) q_rd_q <= q_rd_q + QA'(1);
+            q_n_q <= q_n_q + (QA+1)'(rep0) + (QA+1)'(rep1) - (QA+1)'(pop);
+            c_chk_q <= check && (|banks_i);
 
             if (check && |banks_i) dirty_q <= 1'b1;
             if (wrap_i && dirty_q) sweep_pend_q <= 1'b1;
