@@ -507,14 +507,23 @@ module gpu_lsu #(
   assign wb_warp_o  = warp_q;
   assign wb_rd_o    = rd_q;
   assign wb_mask_o  = writes_rd ? mask_q : '0;
-  // a load's lanes as their size and sign make them; the rest as they came
+  // A load's lanes as their size and sign make them. Atomics, LR and SC
+  // are words at aligned addresses (the decoder and X's checks see to it),
+  // which the same select leaves as they are: no multiplexer by operation.
   reg [T*32-1:0] wb_data;
   integer wl;
   always @(*)
     for (wl = 0; wl < T; wl = wl + 1)
-      wb_data[wl*32 +: 32] = is_load ? load_value(res_q[wl*32 +: 32], addr_q[wl*32 +: 2],
-                                                  size_q, uns_q)
-                                     : res_q[wl*32 +: 32];
+      wb_data[wl*32 +: 32] = load_value(res_q[wl*32 +: 32], addr_q[wl*32 +: 2],
+                                        size_q, uns_q);
+`ifndef SYNTHESIS
+  integer al;
+  always @(posedge clk_i)
+    if (!rst_i && wb_valid_o && one_lane)
+      for (al = 0; al < T; al = al + 1)
+        if (mask_q[al] && (size_q != 2'd2 || addr_q[al*32 +: 2] != 2'd0))
+          $display("gpu_lsu: ERROR: an atomic's lane %0d is not an aligned word", al);
+`endif
   assign wb_data_o  = wb_data;
 
   assign perf_load_o    = accept && (lsu_req_op_i == `LSU_LOAD);
