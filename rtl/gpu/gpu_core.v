@@ -866,6 +866,14 @@ module gpu_core #(
                       (x_class_q == `CL_WARP);
     wire x_commit_x = x_valid_q && !x_pc_bad_q && x_in_x;
     wire x_rf_write = x_commit_x && x_wr_rd_q && (!x_is_warp || x_w_go);
+    // X's claim on the write port, which the units' grant waits for. With
+    // E_STAGE (the FPGA pipeline) it leaves out the warp operation's
+    // decision (x_w_go: every lane's register value and parked PC), whose
+    // path into the shared memory's write-back stage was the routed
+    // critical path without the detector (docs/fpga.md): X claims the port
+    // for every instruction that writes rd, and a warp operation whose
+    // lanes park leaves it unused for that cycle.
+    wire x_port     = (E_STAGE != 0) ? (x_commit_x && x_wr_rd_q) : x_rf_write;
 
     // ------------------------------------------------------------------
     // Warp-level operations (CL_WARP, docs/isa.md). The member mask comes
@@ -954,17 +962,17 @@ module gpu_core #(
 
     // Register write port: X first, else a waiting unit (LSU, then shared
     // memory, then divider).
-    wire lsu_wb_grant  = lsu_wb_valid && !x_rf_write;
-    wire smem_wb_grant = smem_wb_valid && !x_rf_write && !lsu_wb_valid;
-    wire div_wb_grant  = div_wb_valid && !x_rf_write && !lsu_wb_valid && !smem_wb_valid;
+    wire lsu_wb_grant  = lsu_wb_valid && !x_port;
+    wire smem_wb_grant = smem_wb_valid && !x_port && !lsu_wb_valid;
+    wire div_wb_grant  = div_wb_valid && !x_port && !lsu_wb_valid && !smem_wb_valid;
     always @(*) begin
         rf_we    = 1'b0;
         rf_wwarp = x_warp_q;
         rf_waddr = x_rd_q;
         rf_wmask = x_is_warp ? w_have : x_mask_q;
         rf_wdata = x_result;
-        if (x_rf_write) begin
-            rf_we = 1'b1;
+        if (x_port) begin
+            rf_we = x_rf_write;
         end else if (lsu_wb_valid) begin
             rf_we = 1'b1; rf_wwarp = lsu_wb_warp; rf_waddr = lsu_wb_rd;
             rf_wmask = lsu_wb_mask; rf_wdata = lsu_wb_data;
@@ -1489,7 +1497,7 @@ module gpu_core #(
             end
 
             // ---- F
-            wb_starved_q <= unit_wb_pending && x_rf_write;
+            wb_starved_q <= unit_wb_pending && x_port;
             d_valid_q <= issue;
             if (issue) begin
                 busy_q[pick] <= 1'b1;

@@ -117,6 +117,8 @@ module gpu_lsu #(
   reg [T*32-1:0]      res_q;      // per-lane results
   reg                 phase_q;    // block atomic: 0 line read, 1 word write
   reg [31:0]          amo_old_q;  // block atomic: the word as read
+  reg [31:0]          amo_opnd_q; // block atomic: the lead's operand
+  reg [31:0]          amo_cmp_q;  // block atomic: the lead's compare value
 
   // ---- operation classes -------------------------------------------------------
   wire is_load   = (op_q == `LSU_LOAD);
@@ -310,8 +312,8 @@ module gpu_lsu #(
   gpu_amo_alu u_amo (
     .op_i     (amo_op_q),
     .old_i    (amo_old_q),
-    .operand_i(lead_wd),
-    .cmp_i    (lead_cmp),
+    .operand_i(amo_opnd_q),
+    .cmp_i    (amo_cmp_q),
     .new_o    (amo_new)
   );
 
@@ -323,6 +325,10 @@ module gpu_lsu #(
   // A block atomic's new word is written into the L1 while its write
   // goes to the L2 (S_L2REQ, phase 1), from registers: the line it read
   // (amo_line_q) and the old word (amo_old_q), through the atomic's ALU.
+  // The lead's operand and compare value are registered with it, so the
+  // ALU's inputs are all registers: the lead lane's select in front of it
+  // was on the routed critical path of the FPGA build with the detector
+  // (lead_q -> select -> ALU -> merge -> L1 write data, docs/fpga.md).
   // The ALU sits after the register, not between the L2's answer and it:
   // that path (block RAM answer, word select, min/max compare) was the
   // management core's, the routed critical path of the FPGA build without
@@ -452,6 +458,8 @@ module gpu_lsu #(
               for (ln = 0; ln < T; ln = ln + 1)
                 if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= amo_old;
               amo_old_q            <= amo_old;
+              amo_opnd_q           <= lead_wd;
+              amo_cmp_q            <= lead_cmp;
               amo_line_q           <= cur_line;
               phase_q              <= 1'b1;
             end
@@ -483,6 +491,8 @@ module gpu_lsu #(
             for (ln = 0; ln < T; ln = ln + 1)
               if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= amo_old;
             amo_old_q            <= amo_old;
+            amo_opnd_q           <= lead_wd;
+            amo_cmp_q            <= lead_cmp;
             amo_line_q           <= cur_line;
             phase_q              <= 1'b1;
             valid_q[lead_idx]    <= 1'b1;
