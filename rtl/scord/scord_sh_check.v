@@ -199,8 +199,6 @@ module scord_sh_check #(
         .q_o   ({c_ep, c_kind, c_bytes, c_warp, c_ws, c_fc, c_pcidx,
                  c_wibs, c_wib, c_blk, c_pc, c_size, c_boff, c_rrel})
     );
-    // (without REP_STAGE the rule reads the pass's fields directly)
-    wire unused_cpass = ^{c_ep, c_ws, c_bytes, c_warp, c_fc, c_pcidx};
     genvar gb;
     generate
         for (gb = 0; gb < T; gb = gb + 1) begin : g_bank
@@ -219,105 +217,79 @@ module scord_sh_check #(
                 for (l = 0; l < T; l = l + 1)
                     lanes_b[l] = lanes_i[l] && (lbank_i[l*LB +: LB] == LB'(gb));
 
-            if (REP_STAGE != 0) begin : g_split
-                // R: the rule's write-back alone, from the RAM's word
-                wire          u_race, u_same, u_pw, u_pa, u_px;
-                wire [LB-1:0] u_lane;
-                wire [TW-1:0] u_prev;
-                wire [15:0]   u_ppc;
-                wire          unused_upd = ^{u_race, u_same, u_pw, u_pa, u_px,
-                                             u_lane, u_prev, u_ppc};
-                scord_sh_rule #(
-                    .NUM_WARPS   (NUM_WARPS),
-                    .NUM_THREADS (NUM_THREADS)
-                ) u_upd (
-                    .ent_i         (ent),
-                    .ep_i          (t_ep),
-                    .kind_i        (kind_i),
-                    .lanes_i       (lanes_b),
-                    .bytes_i       (bytes),
-                    .warp_i        (warp_i),
-                    .ws_i          (t_ws),
-                    .fc_i          (fc_eff),
-                    .pcidx_i       (pcidx),
-                    .race_o        (u_race),
-                    .same_warp_o   (u_same),
-                    .lane_o        (u_lane),
-                    .prev_thread_o (u_prev),
-                    .prev_pcidx_o  (u_ppc),
-                    .prev_write_o  (u_pw),
-                    .prev_atom_o   (u_pa),
-                    .prev_exact_o  (u_px),
-                    .ent_o         (ent_new)
-                );
-                // C: the word as read and the lanes the check covers (none
-                // unless it fires, so the race bits need no gate), checked
-                // by a second rule
-                wire [T-1:0]  c_lanes;
-                wire [EW-1:0] c_ent, c_ent_new;
-                wire          unused_cent = ^c_ent_new;
-                scord_stage_reg #(
-                    .W        (EW + T),
-                    .STAGE    (1),
-                    .RST_MASK ({{EW{1'b0}}, {T{1'b1}}})
-                ) u_ent_stage (
-                    .clk_i (clk_i),
-                    .rst_i (rst_i),
-                    .en_i  (1'b1),
-                    .d_i   ({ent, lanes_b & {T{fire}}}),
-                    .q_o   ({c_ent, c_lanes})
-                );
-                scord_sh_rule #(
-                    .NUM_WARPS   (NUM_WARPS),
-                    .NUM_THREADS (NUM_THREADS)
-                ) u_chk (
-                    .ent_i         (c_ent),
-                    .ep_i          (c_ep),
-                    .kind_i        (c_kind),
-                    .lanes_i       (c_lanes),
-                    .bytes_i       (c_bytes),
-                    .warp_i        (c_warp),
-                    .ws_i          (c_ws),
-                    .fc_i          (c_fc),
-                    .pcidx_i       (c_pcidx),
-                    .race_o        (b_race[gb]),
-                    .same_warp_o   (b_same[gb]),
-                    .lane_o        (b_lane[gb*LB +: LB]),
-                    .prev_thread_o (b_prev[gb*TW +: TW]),
-                    .prev_pcidx_o  (b_ppc[gb*16 +: 16]),
-                    .prev_write_o  (b_pw[gb]),
-                    .prev_atom_o   (b_pa[gb]),
-                    .prev_exact_o  (b_px[gb]),
-                    .ent_o         (c_ent_new)
-                );
-            end else begin : g_one
-                // one rule: the check and the write-back in R
-                wire r_race;
-                scord_sh_rule #(
-                    .NUM_WARPS   (NUM_WARPS),
-                    .NUM_THREADS (NUM_THREADS)
-                ) u_rule (
-                    .ent_i         (ent),
-                    .ep_i          (t_ep),
-                    .kind_i        (kind_i),
-                    .lanes_i       (lanes_b),
-                    .bytes_i       (bytes),
-                    .warp_i        (warp_i),
-                    .ws_i          (t_ws),
-                    .fc_i          (fc_eff),
-                    .pcidx_i       (pcidx),
-                    .race_o        (r_race),
-                    .same_warp_o   (b_same[gb]),
-                    .lane_o        (b_lane[gb*LB +: LB]),
-                    .prev_thread_o (b_prev[gb*TW +: TW]),
-                    .prev_pcidx_o  (b_ppc[gb*16 +: 16]),
-                    .prev_write_o  (b_pw[gb]),
-                    .prev_atom_o   (b_pa[gb]),
-                    .prev_exact_o  (b_px[gb]),
-                    .ent_o         (ent_new)
-                );
-                assign b_race[gb] = r_race && fire;
-            end
+            // R: the rule's write-back, from the RAM's word
+            wire          u_race, u_same, u_pw, u_pa, u_px;
+            wire [LB-1:0] u_lane;
+            wire [TW-1:0] u_prev;
+            wire [15:0]   u_ppc;
+            wire          unused_upd = ^{u_race, u_same, u_pw, u_pa, u_px,
+                                         u_lane, u_prev, u_ppc};
+            scord_sh_rule #(
+                .NUM_WARPS   (NUM_WARPS),
+                .NUM_THREADS (NUM_THREADS)
+            ) u_upd (
+                .ent_i         (ent),
+                .ep_i          (t_ep),
+                .kind_i        (kind_i),
+                .lanes_i       (lanes_b),
+                .bytes_i       (bytes),
+                .warp_i        (warp_i),
+                .ws_i          (t_ws),
+                .fc_i          (fc_eff),
+                .pcidx_i       (pcidx),
+                .race_o        (u_race),
+                .same_warp_o   (u_same),
+                .lane_o        (u_lane),
+                .prev_thread_o (u_prev),
+                .prev_pcidx_o  (u_ppc),
+                .prev_write_o  (u_pw),
+                .prev_atom_o   (u_pa),
+                .prev_exact_o  (u_px),
+                .ent_o         (ent_new)
+            );
+            // The check: a second rule on the word as read and the lanes
+            // it covers (none unless it fires, so the race bits need no
+            // gate). With REP_STAGE both are registered and it runs in C,
+            // on the pass's fields registered there (u_chk_stage); without
+            // it, it runs in R beside the write-back, on the same inputs
+            // but the lanes (synthesis shares what the two have in common).
+            wire [T-1:0]  c_lanes;
+            wire [EW-1:0] c_ent, c_ent_new;
+            wire          unused_cent = ^c_ent_new;
+            scord_stage_reg #(
+                .W        (EW + T),
+                .STAGE    (REP_STAGE),
+                .RST_MASK ({{EW{1'b0}}, {T{1'b1}}})
+            ) u_ent_stage (
+                .clk_i (clk_i),
+                .rst_i (rst_i),
+                .en_i  (1'b1),
+                .d_i   ({ent, lanes_b & {T{fire}}}),
+                .q_o   ({c_ent, c_lanes})
+            );
+            scord_sh_rule #(
+                .NUM_WARPS   (NUM_WARPS),
+                .NUM_THREADS (NUM_THREADS)
+            ) u_chk (
+                .ent_i         (c_ent),
+                .ep_i          (c_ep),
+                .kind_i        (c_kind),
+                .lanes_i       (c_lanes),
+                .bytes_i       (c_bytes),
+                .warp_i        (c_warp),
+                .ws_i          (c_ws),
+                .fc_i          (c_fc),
+                .pcidx_i       (c_pcidx),
+                .race_o        (b_race[gb]),
+                .same_warp_o   (b_same[gb]),
+                .lane_o        (b_lane[gb*LB +: LB]),
+                .prev_thread_o (b_prev[gb*TW +: TW]),
+                .prev_pcidx_o  (b_ppc[gb*16 +: 16]),
+                .prev_write_o  (b_pw[gb]),
+                .prev_atom_o   (b_pa[gb]),
+                .prev_exact_o  (b_px[gb]),
+                .ent_o         (c_ent_new)
+            );
 
             // A reads its rows as R writes back; a row written in the same
             // cycle comes from the bypass.
