@@ -1718,7 +1718,8 @@ module gpu_core #(
                 .NUM_THREADS (NUM_THREADS),
                 .SMEM_BYTES  (SMEM_BYTES),
                 .TAG_W       (SH_TAG),
-                .HOLD_REG    (H_STAGE)
+                .HOLD_REG    (H_STAGE),
+                .RESULT_REG  (E_STAGE)
             ) u_smem (
                 .clk_i           (clk_i),
                 .rst_i           (rst_i),

@@ -32,7 +32,8 @@
 // in cycle 0, its pass in cycle 1, its results offered in cycle 2. Passes
 // of back-to-back conflict-free instructions go every cycle. A W that is
 // not taken while R finishes the next instruction holds R (and so A);
-// with HOLD_REG any W does.
+// with HOLD_REG any W does. With RESULT_REG every finished instruction
+// goes through W, a cycle later.
 //
 // Working each pass out at the edge before it keeps the per-lane, per-bank
 // logic in registered paths that run only when a pass is made, which is
@@ -58,6 +59,15 @@ module gpu_smem #(
     // which X's commit decides (the FPGA configurations, with the cores'
     // stage H). Costs a cycle each time W is taken as R finishes.
     parameter HOLD_REG    = 0,
+    // 1: every finished instruction goes through W, and the register file
+    // takes W alone: its write data comes from registers, not from the
+    // bank RAMs' outputs through R's lane and byte select (the routed
+    // critical path of the FPGA build without the detector, docs/fpga.md).
+    // Costs each instruction a cycle before its write-back. W then holds
+    // R only when it is not taken (as without HOLD_REG): the core decides
+    // the grant from registers in the configurations that set this
+    // (gpu_core's x_port with E_STAGE).
+    parameter RESULT_REG  = 0,
     // derived, do not override
     parameter WW  = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
     parameter SAW = $clog2(SMEM_BYTES),     // byte address width
@@ -175,7 +185,8 @@ module gpu_smem #(
     // R finishes an instruction: offered at once when W is empty, else it
     // waits in R until W goes.
     wire r_out  = r_valid_q && r_last_q;
-    wire r_hold = r_out && w_valid_q && (HOLD_REG != 0 || !wb_ready_i);
+    localparam HOLD_ANY = (HOLD_REG != 0) && (RESULT_REG == 0);
+    wire r_hold = r_out && w_valid_q && (HOLD_ANY || !wb_ready_i);
     // A passes unless R holds (its words must stay on the banks' outputs)
     // or R writes back a read-modify-write.
     wire a_go   = a_valid_q && !r_hold && !(r_valid_q && r_rmw_q) && !hold_i;
@@ -257,7 +268,7 @@ module gpu_smem #(
 
     // ==== control ================================================================
     assign free_o = !a_valid_q || a_done;
-    wire r_hold_req = r_out && w_valid_q && (HOLD_REG != 0 || !wb_ready_req_i);
+    wire r_hold_req = r_out && w_valid_q && (HOLD_ANY || !wb_ready_req_i);
     assign req_ready_o = !a_valid_q ||
                          (!r_hold_req && !(r_valid_q && r_rmw_q) && !hold_i && (rem_next == {T{1'b0}}));
     wire accept = req_valid_i && req_ready_o;
@@ -430,7 +441,7 @@ module gpu_smem #(
 
             // ---- W: takes R's instruction when it was not written back
             if (w_valid_q && wb_ready_i) w_valid_q <= 1'b0;
-            if (r_out && !r_hold && (w_valid_q ? wb_ready_i : !wb_ready_i)) begin
+            if (r_out && !r_hold && (RESULT_REG != 0 || (w_valid_q ? wb_ready_i : !wb_ready_i))) begin
                 w_valid_q <= 1'b1;
                 w_warp_q  <= r_warp_q;
                 w_rd_q    <= r_rd_q;
@@ -440,11 +451,12 @@ module gpu_smem #(
         end
     end
 
-    assign wb_valid_o = w_valid_q || r_out;
-    assign wb_warp_o  = w_valid_q ? w_warp_q : r_warp_q;
-    assign wb_rd_o    = w_valid_q ? w_rd_q : r_rd_q;
-    assign wb_mask_o  = w_valid_q ? w_mask_q : (r_wb_mask_q ? r_mask_q : {T{1'b0}});
-    assign wb_data_o  = w_valid_q ? w_data_q : r_result;
+    wire from_w       = w_valid_q || (RESULT_REG != 0);
+    assign wb_valid_o = w_valid_q || (r_out && RESULT_REG == 0);
+    assign wb_warp_o  = from_w ? w_warp_q : r_warp_q;
+    assign wb_rd_o    = from_w ? w_rd_q : r_rd_q;
+    assign wb_mask_o  = from_w ? w_mask_q : (r_wb_mask_q ? r_mask_q : {T{1'b0}});
+    assign wb_data_o  = from_w ? w_data_q : r_result;
     assign idle_o     = !a_valid_q && !r_valid_q && !w_valid_q;
 
     assign perf_access_o   = accept;
