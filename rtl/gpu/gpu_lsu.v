@@ -409,6 +409,19 @@ module gpu_lsu #(
       state_q     <= next_group_state;
     end
   endtask
+  // A block atomic has its line (an L1 hit or the L2's answer): the lead's
+  // result is the old word, and phase 1 writes the new one from registers.
+  task amo_read;
+    begin
+      for (ln = 0; ln < T; ln = ln + 1)
+        if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= amo_old;
+      amo_old_q  <= amo_old;
+      amo_opnd_q <= lead_wd;
+      amo_cmp_q  <= lead_cmp;
+      amo_line_q <= cur_line;
+      phase_q    <= 1'b1;
+    end
+  endtask
   always @(posedge clk_i) begin
     if (rst_i) begin
       state_q <= S_IDLE;
@@ -454,15 +467,7 @@ module gpu_lsu #(
               state_q <= S_L2REQ;
             end
           end else if (blk_amo) begin
-            if (hit) begin
-              for (ln = 0; ln < T; ln = ln + 1)
-                if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= amo_old;
-              amo_old_q            <= amo_old;
-              amo_opnd_q           <= lead_wd;
-              amo_cmp_q            <= lead_cmp;
-              amo_line_q           <= cur_line;
-              phase_q              <= 1'b1;
-            end
+            if (hit) amo_read;
             state_q <= S_L2REQ;
           end else begin  // store
             if (!hit && (&st_strb)) valid_q[lead_idx] <= 1'b1;
@@ -488,13 +493,7 @@ module gpu_lsu #(
             if (!strong_q) valid_q[lead_idx] <= 1'b1;
             group_done;
           end else if (blk_amo) begin
-            for (ln = 0; ln < T; ln = ln + 1)
-              if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= amo_old;
-            amo_old_q            <= amo_old;
-            amo_opnd_q           <= lead_wd;
-            amo_cmp_q            <= lead_cmp;
-            amo_line_q           <= cur_line;
-            phase_q              <= 1'b1;
+            amo_read;
             valid_q[lead_idx]    <= 1'b1;
             state_q              <= S_L2REQ;
           end else begin  // device atomic, LR, SC
