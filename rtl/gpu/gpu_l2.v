@@ -85,6 +85,10 @@ module gpu_l2 #(
   reg [31:0]          amo_cmp_q;
   reg [RID_W-1:0]     rid_q;
   reg [LINE_BITS-1:0] line_q;   // line an atomic works on
+  // Its word, selected as the line is taken: the atomic's ALU then starts
+  // from a register, not from a line-wide select by addr_q (the routed
+  // path of the FPGA build without the detector at bad2854, docs/fpga.md).
+  reg [31:0]          old_q;
   reg                 rsp_valid_q;
   reg [LINE_BITS-1:0] rsp_data_q;
 
@@ -160,7 +164,7 @@ module gpu_l2 #(
   endfunction
 
   // ---- atomic unit ------------------------------------------------------------
-  wire [31:0] old_word = line_q[wsel*32 +: 32];
+  wire [31:0] old_word = old_q;   // = line_q[wsel*32 +: 32]
   wire [31:0] amo_new;
   gpu_amo_alu u_amo (
     .op_i     (amo_op_q),
@@ -273,6 +277,7 @@ module gpu_l2 #(
             end
             default: if (hit) begin  // AMO, LR, SC
               line_q  <= data_rd_q;
+              old_q   <= data_rd_q[wsel*32 +: 32];
               state_q <= S_EXEC;
             end else begin
               state_q <= S_MEMRD;
@@ -288,6 +293,7 @@ module gpu_l2 #(
             state_q     <= S_IDLE;
           end else begin
             line_q  <= mem_rsp_rdata_i;
+            old_q   <= mem_rsp_rdata_i[wsel*32 +: 32];
             state_q <= S_EXEC;
           end
         end

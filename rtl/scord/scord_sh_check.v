@@ -421,9 +421,19 @@ module scord_sh_check #(
     // The sweep after reset runs whether or not the detector is armed, but
     // holds A only when armed: disarmed passes neither read nor write the
     // shadow.
-    assign hold_o = (armed_i && (sweep_pend_q || sweeping_q)) ||
-                    (5'(q_n_q) + 5'(st_n) + (c_n2 ? 5'd2 : 5'd0) + (busy_i ? 5'd2 : 5'd0) +
-                     5'd2 > 5'(QD));
+    wire [4:0] in_flight = 5'(q_n_q) + 5'(st_n) + (c_n2 ? 5'd2 : 5'd0) +
+                           (busy_i ? 5'd2 : 5'd0) + 5'd2;
+    // With REP_STAGE the queue's part of the hold is a register, worked
+    // out a cycle ahead: a cycle later at most the reports of a pass A
+    // makes now are added to those in flight now, so leaving room for
+    // two more is never later than the sum itself (in correct code,
+    // nothing queued, it still never holds: 2 + 2 + 2 + 2 is not above 8).
+    // The sum, its compare and the hold's path into the shared memory, X
+    // and the LSU were the routed critical path of fpga1 with the
+    // detector at b104c5b (docs/fpga.md).
+    reg        q_hold_q;
+    wire       q_hold = (REP_STAGE != 0) ? q_hold_q : (in_flight > 5'(QD));
+    assign hold_o = (armed_i && (sweep_pend_q || sweeping_q)) || q_hold;
 
 `ifndef SYNTHESIS
     // the free slots above are free: hold_o left room for every pass in flight
@@ -446,7 +456,9 @@ module scord_sh_check #(
             q_wr_q       <= '0;
             q_n_q        <= '0;
             c_chk_q      <= 1'b0;
+            q_hold_q     <= 1'b0;
         end else begin
+            q_hold_q <= (in_flight + 5'd2 > 5'(QD));
             // The two free slots after the tail take this pass's reports
             // whether or not it has any (hold_o keeps two free for it); only
             // the tail waits for the rules' decision, the slots' enables
