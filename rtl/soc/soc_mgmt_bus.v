@@ -88,10 +88,17 @@ module soc_mgmt_bus #(
     // ---- decode of the latched request --------------------------------------
     wire is_read  = type_q == `L2_READ;
     wire is_write = type_q == `L2_WRITE;
-    wire [31:0] line_addr = {addr_q[31:OFF_W], {OFF_W{1'b0}}};
-    wire in_fw  = addr_q >= `MGMT_FW_BASE && addr_q < `MGMT_FW_BASE + FW_BYTES;
     wire in_ctl = addr_q >= `MGMT_CTL_BASE && addr_q < `MGMT_CTL_BASE + 256 * 32;
-    wire in_dev = addr_q >= `MGMT_DEV_BASE && addr_q < `MGMT_DEV_BASE + MEM_BYTES;
+    // Which memory a request goes to, and its block RAM address, are
+    // worked out from the request as it is taken: the range compares and
+    // the subtraction from addr_q in front of the memory arbiter and the
+    // block RAM's address were the routed critical path of fpga1 without
+    // the detector at d27ab32 (docs/fpga.md).
+    wire [31:0] req_line = {req_addr_i[31:OFF_W], {OFF_W{1'b0}}};
+    wire req_fw  = req_addr_i >= `MGMT_FW_BASE && req_addr_i < `MGMT_FW_BASE + FW_BYTES;
+    wire req_dev = req_addr_i >= `MGMT_DEV_BASE && req_addr_i < `MGMT_DEV_BASE + MEM_BYTES;
+    reg         in_fw_q, in_dev_q;
+    reg  [31:0] mem_addr_q;
     wire in_io  = addr_q[31:8] == IO_RX[31:8];
     wire [7:0] io_line = {addr_q[7:5], 5'd0};
     wire io_rx   = in_io && io_line == IO_RX[7:0];
@@ -197,6 +204,9 @@ module soc_mgmt_bus #(
             src_q    <= SRC_ZERO;
             type_q   <= 3'd0;
             addr_q   <= 32'd0;
+            in_fw_q    <= 1'b0;
+            in_dev_q   <= 1'b0;
+            mem_addr_q <= 32'd0;
             line_q  <= {LINE_BITS{1'b0}};
             wstrb_q  <= {LINE_BYTES{1'b0}};
             word_q   <= 32'd0;
@@ -206,6 +216,13 @@ module soc_mgmt_bus #(
                 S_IDLE: if (accept) begin
                     type_q  <= req_type_i;
                     addr_q  <= req_addr_i;
+                    in_fw_q   <= req_fw;
+                    in_dev_q  <= req_dev;
+                    // the firmware RAM is the top FW_BYTES of the block
+                    // RAM, above the device memory the GPU and the host
+                    // can reach
+                    mem_addr_q <= req_fw ? req_line - `MGMT_FW_BASE + MEM_BYTES
+                                         : req_line - `MGMT_DEV_BASE;
                     line_q <= req_wdata_i;
                     wstrb_q <= req_wstrb_i;
                     state_q <= S_EXEC;
@@ -218,8 +235,8 @@ module soc_mgmt_bus #(
                         // a full TX FIFO, or memory busy with the GPU, keeps
                         // the store waiting here
                         if (!(in_io && io_tx && wstrb_q[0] && tx_full) &&
-                            !((in_dev || in_fw) && !mem_gnt_i)) state_q <= S_IDLE;
-                    end else if (is_read && (in_dev || in_fw)) begin
+                            !((in_dev_q || in_fw_q) && !mem_gnt_i)) state_q <= S_IDLE;
+                    end else if (is_read && (in_dev_q || in_fw_q)) begin
                         src_q <= SRC_MEM;
                         if (mem_gnt_i) state_q <= S_MEMWAIT;
                     end else begin
@@ -251,11 +268,9 @@ module soc_mgmt_bus #(
     assign ctl_addr_o  = addr_q[12:5];
     assign ctl_wdata_o = line_q[31:0];
 
-    // the firmware RAM is the top FW_BYTES of the block RAM, above the
-    // device memory the GPU and the host can reach
-    assign mem_req_o   = exec && (in_dev || in_fw) && (is_read || is_write);
+    assign mem_req_o   = exec && (in_dev_q || in_fw_q) && (is_read || is_write);
     assign mem_we_o    = is_write;
-    assign mem_addr_o  = in_fw ? line_addr - `MGMT_FW_BASE + MEM_BYTES : line_addr - `MGMT_DEV_BASE;
+    assign mem_addr_o  = mem_addr_q;
     assign mem_wdata_o = line_q;
     assign mem_wstrb_o = wstrb_q;
 
@@ -287,6 +302,6 @@ module soc_mgmt_bus #(
     assign rsp_valid_o = state_q == S_RSP;
     assign rsp_data_o  = src_q == SRC_MEM ? line_q : {WPL{rsp_word}};
 
-    wire unused = &{1'b0, addr_q[4:0], line_addr[4:0]};
+    wire unused = &{1'b0, addr_q[4:0], req_line[4:0]};
 endmodule
 `default_nettype wire
