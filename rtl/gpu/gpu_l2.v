@@ -123,7 +123,19 @@ module gpu_l2 #(
   // write enable (the routed path of the FPGA build with the detector,
   // docs/fpga.md). Between the two only a flush changes valid_q.
   reg  [IDX_W-1:0]  idx_q;
-  reg               valid_rd_q;
+  // The valid bit in two steps: the request takes the valid bits of its
+  // group of VG sets (a VG-bit slice chosen by the index's upper bits),
+  // the lookup picks the set's among them, beside the tag compare. A
+  // SETS-wide multiplexer between the L2 arbiter's grant and a register
+  // was the routed critical path of fpga1 with the detector at d27ab32
+  // (docs/fpga.md). Cycle for cycle the same.
+  localparam VG_W   = (IDX_W > 4) ? 4 : IDX_W;
+  localparam VG     = 1 << VG_W;
+  localparam SETS_P = (SETS > VG) ? SETS : VG;   // SETS = 1: pad to VG
+  wire [SETS_P-1:0] valid_pad = SETS_P'(valid_q);
+  wire [IDX_W-1:0]  req_grp   = req_idx >> VG_W;
+  reg  [VG-1:0]     valid_grp_q;
+  wire              valid_rd  = valid_grp_q[idx_q[VG_W-1:0]];
   wire [IDX_W-1:0]  idx     = idx_q;   // = set_of(addr_q[31:OFF_W])
   wire [TAG_W-1:0]  tag     = addr_q[31 -: TAG_W];
   wire [WSEL_W-1:0] wsel    = addr_q[OFF_W-1:2];
@@ -133,7 +145,7 @@ module gpu_l2 #(
   wire unused_addr = &{1'b0, addr_q[1:0]};
 
   wire accept = req_valid_i && req_ready_o;
-  wire hit    = valid_rd_q && (tag_rd_q == tag);
+  wire hit    = valid_rd && (tag_rd_q == tag);
   wire wfull  = &wstrb_q;   // a write of the whole line
 
   // A write to the data RAM happens in one place so the RAM keeps one port.
@@ -146,7 +158,7 @@ module gpu_l2 #(
       tag_rd_q   <= tag_mem[req_idx];
       data_rd_q  <= data_mem[req_idx];
       idx_q      <= req_idx;
-      valid_rd_q <= valid_q[req_idx] && !flush_i;
+      valid_grp_q <= flush_i ? '0 : valid_pad[req_grp*VG +: VG];
     end
     if (ram_we) data_mem[idx] <= ram_wdata;
     if (fill)   tag_mem[idx]  <= tag;
