@@ -117,8 +117,8 @@ module gpu_l2 #(
     end
   endfunction
   wire [IDX_W-1:0]  req_idx = set_of(req_addr_i[31:OFF_W]);
-  // The request's set and its valid bit are taken with its tag, as the
-  // request is accepted: the hit then comes from registers, not from the
+  // The request's set and its valid bits (below) are taken with its tag,
+  // as the request is accepted: the hit then comes from registers, not from the
   // index function and a SETS-wide valid mux in front of the tag RAM's
   // write enable (the routed path of the FPGA build with the detector,
   // docs/fpga.md). Between the two only a flush changes valid_q.
