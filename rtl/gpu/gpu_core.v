@@ -1151,7 +1151,8 @@ module gpu_core #(
             gpu_det_port #(
                 .CORE_ID     (CORE_ID),
                 .NUM_THREADS (NUM_THREADS),
-                .LINE_BYTES  (LINE_BYTES)
+                .LINE_BYTES  (LINE_BYTES),
+                .AW          ((MEM_BYTES > 1) ? $clog2(MEM_BYTES) : 1)
             ) u_det_port (
                 .clk_i          (clk_i),
                 .rst_i          (rst_i),
@@ -1704,7 +1705,9 @@ module gpu_core #(
     generate
         if (HAS_SMEM) begin : g_smem
             localparam SH_RW  = (SMEM_BYTES / (4 * T) > 1) ? $clog2(SMEM_BYTES / (4 * T)) : 1;
-            localparam SH_TAG = 1 + 8 + 8 + 6 + 32 + 16 + 5 + SAW;  // scord_sh_check's tag
+            // scord_sh_check's tag, with a PC in device memory's width
+            localparam SH_PCW = (MEM_BYTES > 1) ? $clog2(MEM_BYTES) : 1;
+            localparam SH_TAG = 1 + 8 + 8 + 6 + SH_PCW + 16 + 5 + SAW;
             wire [SH_TAG-1:0] sh_tag, sh_r_tag;
             wire              sh_hold, sh_rd, sh_busy, sh_pass;
             wire [T-1:0]      sh_rd_banks, sh_lanes, sh_banks;
@@ -1768,7 +1771,8 @@ module gpu_core #(
                     .NUM_WARPS   (NUM_WARPS),
                     .NUM_THREADS (NUM_THREADS),
                     .SMEM_BYTES  (SMEM_BYTES),
-                    .REP_STAGE   (H_STAGE)
+                    .REP_STAGE   (H_STAGE),
+                    .PC_W        (SH_PCW)
                 ) u_sh_check (
                     .clk_i       (clk_i),
                     .rst_i       (rst_i),

@@ -14,6 +14,9 @@ module gpu_det_port #(
     parameter NUM_THREADS = 8,
     parameter LINE_BYTES  = 32,
     parameter DEPTH       = 2,
+    // the lanes' address width: every lane the port sends passed the
+    // core's bounds check, so clog2(MEM_BYTES) bits hold its address
+    parameter AW          = 32,
     // derived, do not override
     parameter T  = NUM_THREADS,
     parameter LW = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
@@ -61,7 +64,7 @@ module gpu_det_port #(
     localparam [DW:0]   FULL   = DEPTH;
 
     reg [HW-1:0]   hdr_q  [0:DEPTH-1];
-    reg [T*32-1:0] addr_q [0:DEPTH-1];
+    reg [T*AW-1:0] addr_q [0:DEPTH-1];
     reg [T-1:0]    mask_q [0:DEPTH-1];
     reg [31:0]     bpc_q  [0:DEPTH-1];
     reg [7:0]      bid_q  [0:DEPTH-1];
@@ -89,14 +92,14 @@ module gpu_det_port #(
         for (t = T - 1; t >= 0; t = t - 1)
             if (left[t]) lane = t[LW-1:0];
     end
-    wire [T*32-1:0] addr = addr_q[rd_q];
-    wire [31:0]     lead = addr[lane*32 +: 32];
+    wire [T*AW-1:0] addr = addr_q[rd_q];
+    wire [AW-1:0]   lead = addr[lane*AW +: AW];
     reg  [T-1:0]        group;
     reg  [T*OFF_W-1:0]  offs;
     always @(*) begin
         for (t = 0; t < T; t = t + 1) begin
-            group[t] = left[t] && (addr[t*32+OFF_W +: 32-OFF_W] == lead[31:OFF_W]);
-            offs[t*OFF_W +: OFF_W] = addr[t*32 +: OFF_W];
+            group[t] = left[t] && (addr[t*AW+OFF_W +: AW-OFF_W] == lead[AW-1:OFF_W]);
+            offs[t*OFF_W +: OFF_W] = addr[t*AW +: OFF_W];
         end
     end
 
@@ -112,7 +115,7 @@ module gpu_det_port #(
     wire [15:0] h_block   = rd_bar ? bblk_q[rd_q]      : hdr[HW-63 -: 16];
     wire [4:0]  h_warp    = rd_bar ? 5'd0              : hdr[12:8];
     wire [7:0]  h_wsync   = rd_bar ? 8'd0              : hdr[7:0];
-    wire [31:0] h_lead    = rd_bar ? 32'd0             : lead;
+    wire [31:0] h_lead    = rd_bar ? 32'd0             : 32'(lead);
     wire [T*OFF_W-1:0] h_offs = rd_bar ? {T*OFF_W{1'b0}} : offs;
 
     assign evt_valid_o = (count_q != 0) && (left != 0);
@@ -128,12 +131,20 @@ module gpu_det_port #(
 
     wire push = push_x_i || push_bar_i;
 
+    // each lane's address in AW bits (the bits above are 0: in memory)
+    reg [T*AW-1:0] addr_in;
+    integer at;
+    always @(*)
+        for (at = 0; at < T; at = at + 1)
+            addr_in[at*AW +: AW] = push_addr_i[at*32 +: AW];
+    wire unused_addr = ^push_addr_i;
+
     // the free slot's contents: written whether or not anything is pushed
     always @(posedge clk_i)
         if (!full_o) begin
             hdr_q[wr_q]  <= {push_kind_i, push_scope_i, push_strong_i, push_size_i, push_pc_i,
                              push_bloom_i, push_barrier_i, push_block_i, push_warp_i, push_wsync_i};
-            addr_q[wr_q] <= push_addr_i;
+            addr_q[wr_q] <= addr_in;
             mask_q[wr_q] <= push_mask_i;
             bpc_q[wr_q]  <= bar_pc_i;
             bid_q[wr_q]  <= bar_id_i;

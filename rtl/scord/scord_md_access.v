@@ -6,12 +6,18 @@
 //
 // One command at a time; done_o pulses once per command: for a read with
 // rdata_o valid, for a write when the L2 accepted it, for a sweep when the
-// last line write was accepted.
+// last line write was accepted. A write's data and strobes are not
+// latched: the caller holds wdata_i and wstrb_i from wr_i until done_o
+// (the metadata cache's victim, its RAMs' outputs reading the victim's
+// line all along), so no line-wide register sits in front of the L2.
 `default_nettype none
 `include "scord_defs.vh"
 
 module scord_md_access #(
   parameter LINE_BYTES = 32,
+  // the addresses' width: a sweep covers the metadata region, inside
+  // device memory (MEM_BYTES <= 2^AW), so its ends fit AW + 1 bits
+  parameter AW         = 32,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter OFF_W     = $clog2(LINE_BYTES)
@@ -47,18 +53,16 @@ module scord_md_access #(
 
   reg [2:0]  state_q;
   reg [31:0] addr_q;
-  reg [LINE_BITS-1:0]  wdata_q;
-  reg [LINE_BYTES-1:0] wstrb_q;
-  // sweep: current line, first byte, one past the last byte (33 bits: the
-  // region may end at the top of a 4 GiB space)
-  reg [32:0] sw_line_q, sw_start_q, sw_end_q;
+  // sweep: current line, first byte, one past the last byte (AW + 1
+  // bits: the region may end at the top of memory)
+  reg [AW:0] sw_line_q, sw_start_q, sw_end_q;
 
   wire [31:0]       line_adr = {addr_q[31:OFF_W], {OFF_W{1'b0}}};
 
   // Sweep strobes: the whole line but for the region's ragged ends.
-  wire [32:0]           sw_last_byte = sw_end_q - 33'd1;
-  wire [32:0]           sw_last_line = {sw_last_byte[32:OFF_W], {OFF_W{1'b0}}};
-  wire [32:0]           sw_first_line = {sw_start_q[32:OFF_W], {OFF_W{1'b0}}};
+  wire [AW:0]           sw_last_byte = sw_end_q - 1'b1;
+  wire [AW:0]           sw_last_line = {sw_last_byte[AW:OFF_W], {OFF_W{1'b0}}};
+  wire [AW:0]           sw_first_line = {sw_start_q[AW:OFF_W], {OFF_W{1'b0}}};
   wire [OFF_W-1:0]      sw_lo_off = sw_start_q[OFF_W-1:0];
   wire [OFF_W-1:0]      sw_hi_off = sw_end_q[OFF_W-1:0];
   wire [LINE_BYTES-1:0] ones = {LINE_BYTES{1'b1}};
@@ -66,15 +70,18 @@ module scord_md_access #(
   wire [LINE_BYTES-1:0] sw_hi_mask = (sw_line_q == sw_last_line && sw_hi_off != {OFF_W{1'b0}})
                                      ? ~(ones << sw_hi_off) : ones;
   wire                  sw_is_last = (sw_line_q == sw_last_line);
-  // Bit 32 of a line address is 0 for any region inside memory.
-  wire unused_sw = ^{sw_line_q[32], sw_last_byte[OFF_W-1:0], addr_q[OFF_W-1:0]};
+  // Bit AW of a line address is 0 for any region inside memory, and so
+  // are the inputs' bits above it.
+  wire unused_sw = ^{sw_line_q[AW], sw_last_byte[OFF_W-1:0], addr_q[OFF_W-1:0], sweep_base_i,
+                     sweep_bytes_i};
 
   assign idle_o         = (state_q == S_IDLE);
   assign l2_req_valid_o = (state_q == S_RD_REQ) || (state_q == S_WR_REQ) || (state_q == S_SW_REQ);
   assign l2_req_type_o  = (state_q == S_RD_REQ) ? T_READ : T_WRITE;
-  assign l2_req_addr_o  = (state_q == S_SW_REQ) ? sw_line_q[31:0] : line_adr;
-  assign l2_req_wdata_o = wdata_q;
-  assign l2_req_wstrb_o = (state_q == S_SW_REQ) ? (sw_lo_mask & sw_hi_mask) : wstrb_q;
+  assign l2_req_addr_o  = (state_q == S_SW_REQ) ? 32'(sw_line_q[AW-1:0]) : line_adr;
+  // the sweep writes zeros
+  assign l2_req_wdata_o = (state_q == S_SW_REQ) ? {LINE_BITS{1'b0}} : wdata_i;
+  assign l2_req_wstrb_o = (state_q == S_SW_REQ) ? (sw_lo_mask & sw_hi_mask) : wstrb_i;
 
   always @(posedge clk_i) begin
     done_o <= 1'b0;
@@ -84,18 +91,15 @@ module scord_md_access #(
       case (state_q)
         S_IDLE: begin
           addr_q  <= addr_i;
-          wdata_q <= wdata_i;
-          wstrb_q <= wstrb_i;
           if (rd_i) begin
             state_q <= S_RD_REQ;
           end else if (wr_i) begin
             state_q <= S_WR_REQ;
           end else if (sweep_i) begin
-            wdata_q    <= {LINE_BITS{1'b0}};  // the sweep writes zeros
-            sw_line_q  <= {1'b0, sweep_base_i[31:OFF_W], {OFF_W{1'b0}}};
-            sw_start_q <= {1'b0, sweep_base_i};
-            sw_end_q   <= {1'b0, sweep_base_i} + sweep_bytes_i;
-            if (sweep_bytes_i == 33'd0)
+            sw_line_q  <= {1'b0, sweep_base_i[AW-1:OFF_W], {OFF_W{1'b0}}};
+            sw_start_q <= {1'b0, sweep_base_i[AW-1:0]};
+            sw_end_q   <= {1'b0, sweep_base_i[AW-1:0]} + sweep_bytes_i[AW:0];
+            if (sweep_bytes_i[AW:0] == '0)
               done_o <= 1'b1;
             else
               state_q <= S_SW_REQ;
@@ -116,12 +120,26 @@ module scord_md_access #(
             done_o  <= 1'b1;
             state_q <= S_IDLE;
           end else begin
-            sw_line_q <= sw_line_q + LINE_BYTES;
+            sw_line_q <= sw_line_q + (AW+1)'(LINE_BYTES);
           end
         end
         default: state_q <= S_IDLE;
       endcase
     end
   end
+
+`ifndef SYNTHESIS
+  // the caller's side of the contract above: a write's data held until done
+  reg [LINE_BITS-1:0]  chk_wdata_q;
+  reg [LINE_BYTES-1:0] chk_wstrb_q;
+  always @(posedge clk_i) begin
+    if (state_q == S_IDLE && wr_i) begin
+      chk_wdata_q <= wdata_i;
+      chk_wstrb_q <= wstrb_i;
+    end
+    if (!rst_i && state_q == S_WR_REQ && (wdata_i != chk_wdata_q || wstrb_i != chk_wstrb_q))
+      $display("scord_md_access: ERROR: a write's data changed before it was taken");
+  end
+`endif
 endmodule
 `default_nettype wire

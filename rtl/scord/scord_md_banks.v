@@ -15,6 +15,7 @@ module scord_md_banks #(
   parameter ENTRY_BYTES = 16,
   parameter NB          = 4,                  // banks, a power of two
   parameter FRESH_LINES = 0,                  // per bank (scord_md_cache)
+  parameter AW          = 32,                 // address width (scord_md_cache)
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter EPL       = LINE_BYTES / ENTRY_BYTES,
@@ -112,7 +113,8 @@ module scord_md_banks #(
         .ENTRY_BYTES (ENTRY_BYTES),
         .BANK_W      (BANK_W),
         .BANK        (b),
-        .FRESH_LINES (FRESH_LINES)
+        .FRESH_LINES (FRESH_LINES),
+        .AW          (AW)
       ) u_bank (
         .clk_i          (clk_i),
         .rst_i          (rst_i),

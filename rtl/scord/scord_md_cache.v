@@ -41,6 +41,11 @@ module scord_md_cache #(
   // last invalidation are remembered: a miss on a line not written back
   // since is filled with zeros, no L2 read (0: every miss reads).
   parameter FRESH_LINES = 0,
+  // the addresses' width: metadata lies in device memory, so the tags
+  // keep AW = clog2(MEM_BYTES) bits of a line's address (a lookup of an
+  // address above, a pass outside the window, is answered but never
+  // fills a line: it is not fresh, and only a tracked pass fetches)
+  parameter AW          = 32,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter EB        = ENTRY_BYTES * 8,                // entry bits
@@ -48,7 +53,7 @@ module scord_md_cache #(
   parameter OFF_W     = $clog2(LINE_BYTES),
   parameter EPL       = LINE_BYTES / ENTRY_BYTES,       // entries per line
   parameter IDX_W     = (LINES > 1) ? $clog2(LINES) : 1,
-  parameter TAG_W     = 32 - OFF_W - BANK_W - IDX_W,
+  parameter TAG_W     = AW - OFF_W - BANK_W - IDX_W,
   parameter LOW_W     = OFF_W + BANK_W                  // address bits below the index
 ) (
   input  wire                  clk_i,
@@ -122,7 +127,7 @@ module scord_md_cache #(
   wire [IDX_W-1:0] ra_idx = idx_of(ra_q);
   wire [IDX_W-1:0] r_idx  = (state_q == F_IDLE) ? idx_of(rd_addr_i) : f_idx_q;
   assign rvalid_o = rvalid_q;
-  wire             tag_hit = valid_q[ra_idx] && (tag_rd_q == ra_q[31 -: TAG_W]);
+  wire             tag_hit = valid_q[ra_idx] && (tag_rd_q == ra_q[AW-1 -: TAG_W]);
   wire             zhit;      // a fresh line's miss, answered as a hit on zeros
   assign hit_o    = tag_hit || zhit;
   assign rline_o  = zhit ? {LINE_BITS{1'b0}} : data_rd_q;
@@ -131,19 +136,23 @@ module scord_md_cache #(
   localparam [LOW_W-1:0] LOW = LOW_W'(BANK) << OFF_W;
 
   // ---- the line port ----
+  // the line being fetched, and the victim's (AW bits: the bits above are 0)
+  wire [31:0] f_adr   = 32'({f_tag_q, f_idx_q, LOW});
+  wire [31:0] v_adr   = 32'({tag_rd_q, f_idx_q, LOW});
   reg                   p_rd, p_wr;
   wire                  p_done;
   wire [LINE_BITS-1:0]  p_rdata;
   wire                  p_idle;
 
   scord_md_access #(
-    .LINE_BYTES (LINE_BYTES)
+    .LINE_BYTES (LINE_BYTES),
+    .AW         (AW)
   ) u_port (
     .clk_i          (clk_i),
     .rst_i          (rst_i),
     .rd_i           (p_rd),
     .wr_i           (p_wr),
-    .addr_i         (p_wr ? {tag_rd_q, f_idx_q, LOW} : {f_tag_q, f_idx_q, LOW}),
+    .addr_i         (p_wr ? v_adr : f_adr),
     .wdata_i        (data_rd_q),
     .wstrb_i        (v_strb),
     .sweep_i        (sweep_i),
@@ -214,8 +223,6 @@ module scord_md_cache #(
     in_of = (FRESH_LINES > 0) && (line >= sweep_base_i) && (rel_of(line) < FRESH_LINES);
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [31:0] f_adr   = {f_tag_q, f_idx_q, LOW};
-  wire [31:0] v_adr   = {tag_rd_q, f_idx_q, LOW};
   wire [31:0] a_adr   = {ra_q[31:LOW_W], LOW};      // the line looked up last
   /* verilator lint_off UNUSEDSIGNAL */
   wire [31:0] v_rel   = rel_of(v_adr);            // (below FRESH_LINES where used)
@@ -236,7 +243,7 @@ module scord_md_cache #(
 
   wire fill = ((state_q == F_RD) && p_done) || (state_q == F_ZERO) || quick;
   wire [IDX_W-1:0] fl_idx = quick ? ra_idx : f_idx_q;
-  wire [TAG_W-1:0] fl_tag = quick ? ra_q[31 -: TAG_W] : f_tag_q;
+  wire [TAG_W-1:0] fl_tag = quick ? ra_q[AW-1 -: TAG_W] : f_tag_q;
 
   // ---- RAMs: one write port each ----
   wire [IDX_W-1:0]     w_idx  = fill ? fl_idx : idx_of(wr_addr_i);
@@ -310,7 +317,7 @@ module scord_md_cache #(
           end else if (fetch_go) begin
             flushing_q <= 1'b0;
             f_idx_q    <= ra_idx;
-            f_tag_q    <= ra_q[31 -: TAG_W];
+            f_tag_q    <= ra_q[AW-1 -: TAG_W];
             state_q    <= F_REQ;
           end else if (flush_go) begin
             flushing_q <= 1'b1;
@@ -319,7 +326,8 @@ module scord_md_cache #(
           end
         end
         F_REQ: state_q <= F_LATCH;           // RAMs read at f_idx_q
-        // The RAM outputs hold the victim now; the port latches it.
+        // The RAM outputs hold the victim now, and keep reading it at
+        // f_idx_q until the port has written it back (it does not latch it).
         F_LATCH: begin
           if (v_wb)
             state_q <= F_WB;

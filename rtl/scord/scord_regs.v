@@ -67,6 +67,9 @@ module scord_regs #(
   input  wire                 intrusion_set_i
 );
   localparam NCNT = 27;
+  // device memory's address width, and the arming checks' (below)
+  localparam integer AW  = (MEM_BYTES > 1) ? $clog2(MEM_BYTES) : 1;
+  localparam integer NW  = AW + 3;
 
   reg        armed_q, need_clear_q;
   reg [3:0]  mode_q;
@@ -100,43 +103,58 @@ module scord_regs #(
   wire [31:0] entries  = (track_bytes_q >> glog2) >> (sparse ? 3'd6 : cache ? 3'd5 : 3'd0);
   wire [35:0] md_bytes = (gcode == 2'd3) ? 36'd0 : {entries, 4'b0000};
   // the datapath's copy (read only while armed, two cycles after the last
-  // write at the earliest)
-  reg  [32:0] md_bytes_q;
+  // write at the earliest; then at most MEM_BYTES, so AW + 1 bits)
+  reg  [AW:0] md_bytes_q;
 
+  // (read only while armed, when the window is a power of two up to MEM)
   reg  [4:0]  tlog2;
   integer     b;
   always @* begin
     tlog2 = 5'd0;
-    for (b = 0; b < 32; b = b + 1)
+    for (b = 0; b <= ((AW < 31) ? AW : 31); b = b + 1)
       if (track_bytes_q[b]) tlog2 = b[4:0];
   end
 
-  // ---- arming checks (§7.2), on 40-bit integers ----
-  // (a wire: Verilator takes a localparam set from an unsized parameter
-  // as unsized in a concatenation)
-  wire       [31:0] mem32 = MEM_BYTES;
-  wire       [39:0] MEM   = {8'd0, mem32};
-  localparam [39:0] GUARD = {8'd0, `MEM_GUARD};
-  wire [39:0] ring_b   = {8'd0, ring_base_q};
-  wire [39:0] ring_len = {3'd0, ring_size_q, 5'd0};
-  wire [39:0] md_b     = {8'd0, md_base_q};
-  wire [39:0] md_len   = {4'd0, md_bytes};
-  wire [39:0] tr_b     = {8'd0, track_base_q};
-  wire [39:0] tr_len   = {8'd0, track_bytes_q};
+  // ---- arming checks (§7.2) ----
+  // At the memory's width: each check decides a valid configuration only
+  // once the ones before it in the verdict's order passed, and a value
+  // with bits at or above 2^AW (AW = clog2 MEM_BYTES) fails it anyway:
+  // a ring of at least 2 records (the size check comes first) based there
+  // or that long ends beyond MEM; so does a window based there (it is not
+  // empty) or longer than 2^AW; metadata based there (the window passed,
+  // so there is at least one entry). Below that every base, length and
+  // end is under 2^(AW+3) (metadata: up to 4 x the window), so the sums and
+  // compares need AW + 3 bits instead of 40.
+  localparam [NW-1:0] MEM   = NW'(MEM_BYTES);
+  localparam [NW-1:0] GUARD = NW'(`MEM_GUARD);
+  // the bits a valid value leaves 0 (a ring's size: its length's)
+  wire        hi_ring  = ((ring_base_q >> AW) != 32'd0) || ((ring_size_q >> (AW - 5)) != 32'd0);
+  wire        hi_track = ((track_base_q >> AW) != 32'd0) || ((track_bytes_q >> (AW + 1)) != 32'd0);
+  wire        hi_md    = (md_base_q >> AW) != 32'd0;
+  wire [NW-1:0] ring_b   = NW'(ring_base_q[AW-1:0]);
+  wire [NW-1:0] ring_len = NW'({ring_size_q[AW-6:0], 5'd0});
+  wire [NW-1:0] md_b     = NW'(md_base_q[AW-1:0]);
+  wire [NW-1:0] md_len   = NW'(md_bytes[AW+2:0]);
+  wire [NW-1:0] tr_b     = NW'(track_base_q[AW-1:0]);
+  wire [NW-1:0] tr_len   = NW'(track_bytes_q[AW:0]);
   // cache mode: one entry per 32 granules (sparse: 64)
-  wire [39:0] tr_min   = (sparse ? 40'd64 : 40'd32) << glog2;
+  wire [NW-1:0] tr_min   = (sparse ? NW'(64) : NW'(32)) << glog2;
+  wire [AW:0]   tb       = track_bytes_q[AW:0];
 
   wire e_mode  = (gcode == 2'd3);
   wire e_rsize = (ring_size_q < 32'd2);
-  wire e_rrng  = (ring_base_q[4:0] != 5'd0) || (ring_b < GUARD) || (ring_b + ring_len > MEM);
-  wire e_trng  = (track_base_q[3:0] != 4'd0) || (track_bytes_q == 32'd0) ||
-                 ((track_bytes_q & (track_bytes_q - 32'd1)) != 32'd0) ||
+  wire e_rrng  = (ring_base_q[4:0] != 5'd0) || hi_ring || (ring_b < GUARD) || (ring_b + ring_len > MEM);
+  wire e_trng  = (track_base_q[3:0] != 4'd0) || hi_track || (tb == '0) ||
+                 ((tb & (tb - 1'b1)) != '0) ||
                  (tr_len < tr_min) || (tr_b + tr_len > MEM);
-  wire e_mdrng = (md_base_q[3:0] != 4'd0) || (md_b < GUARD) || (md_b + md_len > MEM);
+  wire e_mdrng = (md_base_q[3:0] != 4'd0) || hi_md || (md_b < GUARD) || (md_b + md_len > MEM);
   wire ov_mr   = (md_b < ring_b + ring_len) && (ring_b < md_b + md_len);
   wire ov_mt   = (md_b < tr_b + tr_len) && (tr_b < md_b + md_len);
   wire ov_rt   = (ring_b < tr_b + tr_len) && (tr_b < ring_b + ring_len);
   wire e_ovl   = ov_mr || ov_mt || ov_rt;
+  // the bits the checks leave to hi_*: a configuration with any of them
+  // set is refused before the narrow compares are looked at
+  wire unused_hi = ^{md_bytes[35:AW+3]};
 
   // The verdict is a register: an arming decides from it, with no 40-bit
   // adders and compares in front of what an arming resets (the report's
@@ -191,7 +209,7 @@ module scord_regs #(
   assign sparse_o      = sparse;
   assign gran_o        = gcode;
   assign md_base_o     = md_base_q;
-  assign md_bytes_o    = md_bytes_q;
+  assign md_bytes_o    = 33'(md_bytes_q);
   assign track_base_o  = track_base_q;
   assign track_bytes_o = track_bytes_q;
   assign track_log2_o  = tlog2;
@@ -221,12 +239,12 @@ module scord_regs #(
       tail_bad_q    <= 1'b0;
       err_q         <= 8'd0;
       gen_q         <= 6'd0;
-      md_bytes_q    <= 33'd0;
+      md_bytes_q    <= '0;
       verr_q        <= `DET_ERR_RING_SIZE;   // the checks' verdict on the reset values
       arm_pend_q    <= 1'b0;
       stale_q       <= 1'b0;
     end else begin
-      md_bytes_q <= md_bytes[32:0];
+      md_bytes_q <= md_bytes[AW:0];
       verr_q     <= verr;
       stale_q    <= cfg_wr && is_cfg;
       arm_pend_q <= want_arm && stale_q;

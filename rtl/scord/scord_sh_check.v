@@ -31,6 +31,9 @@ module scord_sh_check #(
     // queued; a shared-memory report two cycles later, a deeper queue
     // and a hold from registers alone
     parameter REP_STAGE   = 0,
+    // the PCs' width: an instruction that ran lies in device memory, so
+    // clog2(MEM_BYTES) bits carry its PC in the tag and the PC index
+    parameter PC_W        = 32,
     // derived, do not override
     parameter T      = NUM_THREADS,
     parameter WW     = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
@@ -38,7 +41,7 @@ module scord_sh_check #(
     parameter SAW    = $clog2(SMEM_BYTES),
     parameter DEPTH  = SMEM_BYTES / (4 * NUM_THREADS),
     parameter RW     = (DEPTH > 1) ? $clog2(DEPTH) : 1,
-    parameter TAG_W  = 1 + 8 + 8 + 6 + 32 + 16 + 5 + SAW,
+    parameter TAG_W  = 1 + 8 + 8 + 6 + PC_W + 16 + 5 + SAW,
     parameter SHR_W  = `SHR_BITS
 ) (
     input  wire                    clk_i,
@@ -91,7 +94,7 @@ module scord_sh_check #(
     localparam G_WIB  = G_BASE + SAW;
     localparam G_BLK  = G_WIB + 5;
     localparam G_PC   = G_BLK + 16;
-    localparam G_FC   = G_PC + 32;
+    localparam G_FC   = G_PC + PC_W;
     localparam G_WS   = G_FC + 6;
     localparam G_EP   = G_WS + 8;
     localparam G_GEN  = G_EP + 8;
@@ -111,24 +114,27 @@ module scord_sh_check #(
             end
     end
 
+    // (a PC's bits above PC_W are 0)
+    wire unused_pc = ^acc_pc_i;
+
     // An access's own fence count includes a fence of its warp that is
     // counted as this access commits: the count its warp has from then on.
     assign tag_o = {gen_i, ep_i[acc_bslot_i*8 +: 8], ws_i[acc_warp_i*8 +: 8],
-                    acc_fc + 6'(fpend_i[acc_warp_i]), acc_pc_i, acc_block_i,
+                    acc_fc + 6'(fpend_i[acc_warp_i]), acc_pc_i[PC_W-1:0], acc_block_i,
                     acc_wib, acc_base_i};
 
     wire          t_gen  = tag_i[G_GEN];
     wire [7:0]    t_ep   = tag_i[G_EP +: 8];
     wire [7:0]    t_ws   = tag_i[G_WS +: 8];
     wire [5:0]    t_fc   = tag_i[G_FC +: 6];
-    wire [31:0]   t_pc   = tag_i[G_PC +: 32];
+    wire [31:0]   t_pc   = 32'(tag_i[G_PC +: PC_W]);
     wire [15:0]   t_blk  = tag_i[G_BLK +: 16];
     wire [4:0]    t_wib  = tag_i[G_WIB +: 5];
     wire [SAW-1:0] t_base = tag_i[G_BASE +: SAW];
 
     // the instruction's PC index (as scord_top's for events)
     wire [15:0] pcidx;
-    scord_pcidx u_pcidx (.pc_i (t_pc), .base_i (pc_base_i), .pcidx_o (pcidx));
+    scord_pcidx #(.PW (PC_W)) u_pcidx (.pc_i (t_pc), .base_i (pc_base_i), .pcidx_o (pcidx));
 
     // The fence counts the rule sees: the others' now, its own warp's as
     // it was when the access issued.

@@ -131,6 +131,9 @@ module scord_top #(
   localparam integer T     = NUM_THREADS;
   localparam integer LW    = (T > 1) ? $clog2(T) : 1;
   localparam integer OFF_W = $clog2(LINE_BYTES);
+  // device memory's address width: every address and PC the cores send
+  // lies below MEM_BYTES (checked in simulation below)
+  localparam integer AW    = (MEM_BYTES > 1) ? $clog2(MEM_BYTES) : 1;
   localparam integer S     = PASS_SLOTS;              // slots: a power of two up to a line's granules
   localparam integer SW    = (S > 1) ? $clog2(S) : 1;
   localparam integer MD_ENTRY_BYTES = 32'(`DET_MD_ENTRY_BYTES);
@@ -261,26 +264,35 @@ module scord_top #(
   // metadata writes. DET_PC_BASE changes only between kernels, when the
   // pipeline is empty (the kernel's end waits for the detector's idle).
   wire [15:0] q_pcidx;
-  scord_pcidx u_q_pcidx (.pc_i (lq_data[31:0]), .base_i (pc_base), .pcidx_o (q_pcidx));
+  scord_pcidx #(.PW (AW)) u_q_pcidx (.pc_i (lq_data[31:0]), .base_i (pc_base), .pcidx_o (q_pcidx));
 
-  wire [37:0] md_lo   = {6'd0, md_base};
-  wire [37:0] md_hi   = md_lo + {5'd0, md_bytes};
-  wire [37:0] ring_lo = {6'd0, ring_base};
-  wire [37:0] ring_hi = ring_lo + {1'b0, ring_size, 5'd0};
-  wire [37:0] tr_lo   = {6'd0, track_base};
-  wire [37:0] tr_hi   = tr_lo + {6'd0, track_bytes};
-  wire [37:0] a38       = {6'd0, q_addr};
-  wire        in_md     = (a38 >= md_lo) && (a38 < md_hi);
-  wire        in_ring   = (a38 >= ring_lo) && (a38 < ring_hi);
+  // The window, metadata and ring compares at the memory's width: an
+  // event's address is that of an access that passed the core's bounds
+  // check (or 0: a barrier or fence), so it lies below MEM_BYTES <= 2^AW,
+  // and an armed configuration keeps every region inside memory
+  // (scord_regs' arming checks): every base and end, and a line's last
+  // byte, fit AW + 1 bits. Disarmed, nothing here is used (q_acc).
+  wire [AW:0] md_lo   = (AW+1)'(md_base[AW-1:0]);
+  wire [AW:0] md_hi   = md_lo + md_bytes[AW:0];
+  wire [AW:0] ring_lo = (AW+1)'(ring_base[AW-1:0]);
+  wire [AW:0] ring_hi = ring_lo + (AW+1)'({ring_size[AW-6:0], 5'd0});
+  wire [AW:0] tr_lo   = (AW+1)'(track_base[AW-1:0]);
+  wire [AW:0] tr_hi   = tr_lo + track_bytes[AW:0];
+  wire [AW:0] a_n       = (AW+1)'(q_addr[AW-1:0]);
+  wire        in_md     = (a_n >= md_lo) && (a_n < md_hi);
+  wire        in_ring   = (a_n >= ring_lo) && (a_n < ring_hi);
   wire        intrusion = !q_is_ld && (in_md || in_ring);
-  wire        tracked   = (a38 >= tr_lo) && (a38 < tr_hi);
+  wire        tracked   = (a_n >= tr_lo) && (a_n < tr_hi);
+  // (the bits above: 0 while armed, see above)
+  wire unused_hi_cfg = ^{md_base[31:AW], md_bytes[32:AW+1], ring_base[31:AW],
+                         ring_size[31:AW-5], track_base[31:AW], track_bytes[31:AW+1]};
 
   wire [2:0]  glog2     = 3'd2 + {1'b0, gcode};
   // cache mode: index = granule mod N = (offset mod TRACK_BYTES/R) >> G,
   // tag = granule / N = offset >> log2(TRACK_BYTES/R), R = 32 granules per
   // entry (64 in sparse cache mode)
   wire [2:0]  r_log2    = sparse ? 3'd6 : 3'd5;
-  wire [31:0] sub_mask  = (track_bytes >> r_log2) - 32'd1;
+  wire [AW:0] sub_mask  = (track_bytes[AW:0] >> r_log2) - 1'b1;
 
   // Lanes share a pass only where a line's granules are consecutive
   // entries starting at a metadata line (§1.1): the window and the
@@ -290,17 +302,15 @@ module scord_top #(
   // plus each lane's granule mod S; else a pass is one lane at slot 0.
   wire        aligned   = (S > 1) && (track_base[OFF_W-1:0] == {OFF_W{1'b0}}) &&
                           (md_base[OFF_W-1:0] == {OFF_W{1'b0}}) &&
-                          (!cache || sub_mask >= LINE_B32 - 32'd1);
+                          (!cache || sub_mask >= (AW+1)'(LINE_BYTES - 1));
   // The head's line: all of it in the window or all out, away from the
   // metadata and the ring, an access.
-  wire [37:0] hs38    = {6'd0, lq_data[63:32+OFF_W], {OFF_W{1'b0}}};
-  localparam [31:0] LINE_B32  = LINE_BYTES;
-  localparam [37:0] LINE_LAST = {6'd0, LINE_B32 - 32'd1};
-  wire [37:0] he38    = hs38 + LINE_LAST;
-  wire        h_md    = (he38 >= md_lo) && (hs38 < md_hi);
-  wire        h_ring  = (he38 >= ring_lo) && (hs38 < ring_hi);
-  wire        hs_tr   = (hs38 >= tr_lo) && (hs38 < tr_hi);
-  wire        he_tr   = (he38 >= tr_lo) && (he38 < tr_hi);
+  wire [AW:0] hs_n    = (AW+1)'({lq_data[32+OFF_W +: AW-OFF_W], {OFF_W{1'b0}}});
+  wire [AW:0] he_n    = hs_n + (AW+1)'(LINE_BYTES - 1);
+  wire        h_md    = (he_n >= md_lo) && (hs_n < md_hi);
+  wire        h_ring  = (he_n >= ring_lo) && (hs_n < ring_hi);
+  wire        hs_tr   = (hs_n >= tr_lo) && (hs_n < tr_hi);
+  wire        he_tr   = (he_n >= tr_lo) && (he_n < tr_hi);
   assign wide = aligned && (lq_data[123:122] != EV_SYNC) && !h_md && !h_ring && (hs_tr == he_tr);
 
   // the pass's first granule: its line's, or its chunk's where a chunk is
@@ -317,14 +327,18 @@ module scord_top #(
     end
   endgenerate
   wire [31:0] toff      = b_addr - track_base;
-  wire [31:0] index     = (cache ? (toff & sub_mask) : toff) >> glog2;
+  // The entry's address stays 32-bit: a pass outside the window looks its
+  // (meaningless) entry up too, and in a cache with fresh lines that
+  // lookup may fill a line, so it must stay the address it always was.
+  wire [31:0] index     = (cache ? (toff & 32'(sub_mask)) : toff) >> glog2;
   wire [4:0]  tag_sh    = track_log2 - {2'd0, r_log2};
-  wire [31:0] tag_full  = toff >> tag_sh;
+  // the tag only matters inside the window, where the offset fits AW bits
+  wire [AW-1:0] tag_full = toff[AW-1:0] >> tag_sh;
   // (tag_full < 32 outside sparse mode: the offset is inside the window)
   wire [5:0]  tag       = cache ? tag_full[5:0] : 6'd0;
   wire [31:0] entry_adr = md_base + {index[27:0], 4'b0000};
   // In a valid configuration index < 2^28 and the tag fits 5 bits (6 sparse).
-  wire unused_idx = ^{index[31:28], tag_full[31:6]};
+  wire unused_idx = ^{index[31:28], tag_full[AW-1:6]};
 
   // What the pass is, with the arming state looked at as it enters.
   wire q_acc   = armed && !q_sync;
@@ -499,7 +513,8 @@ module scord_top #(
     .LINES       (MD_LINES),
     .ENTRY_BYTES (MD_ENTRY_BYTES),
     .NB          (NB),
-    .FRESH_LINES (MD_FRESH != 0 ? MEM_BYTES / LINE_BYTES / NB : 0)
+    .FRESH_LINES (MD_FRESH != 0 ? MEM_BYTES / LINE_BYTES / NB : 0),
+    .AW          (AW)
   ) u_mc (
     .clk_i          (clk_i),
     .rst_i          (rst_i),
@@ -1123,5 +1138,16 @@ module scord_top #(
 
   // Accepted for the unit's interface; not needed standalone.
   wire unused = ^{rep_idle, s1_intr_q};
+
+`ifndef SYNTHESIS
+  // P0's compares and the PC index work at the memory's width (AW): what
+  // the cores send is an instruction that ran and an access that passed
+  // their bounds check, both inside device memory.
+  always @(posedge clk_i)
+    if (!rst_i && evt_valid_i && evt_ready_o &&
+        ({32'd0, evt_data_i[31:0]} >= 64'(MEM_BYTES) || {32'd0, evt_data_i[63:32]} >= 64'(MEM_BYTES)))
+      $display("scord_top: ERROR: an event outside device memory (pc %h, address %h)",
+               evt_data_i[31:0], evt_data_i[63:32]);
+`endif
 endmodule
 `default_nettype wire

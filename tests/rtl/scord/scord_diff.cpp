@@ -544,7 +544,12 @@ static Result run_stream(const StreamCfg &sc, bool lockstep, bool verbose) {
                                   : 0;
     uint32_t ke_choices[] = {0, 150, 600, 3000, 20000};
     p.kernel_events = ke_choices[r.below(5)];
-    p.pc_base = r.chance(80) ? pc_base : 0x1000;
+    // The generator's PCs (pc_base - 32 to pc_base + 0x40014) lie in device
+    // memory, as the cores' do: the detector's PC index works at the
+    // memory's width (scord_top checks it in simulation). A DET_PC_BASE
+    // elsewhere still has the index find them below it or too far.
+    bool base_in_mem = pc_base >= 0x100u && pc_base < SCORDUT_MEM_BYTES - 0x41000u;
+    p.pc_base = (r.chance(80) && base_in_mem) ? pc_base : 0x1000;
     scord_evgen_t g;
     if (!scord_evgen_init(&g, &p, sc.seed))
         return fail("generator parameters refused (harness bug)");
