@@ -4,9 +4,10 @@
 // report(t, ...) of §8.3 R2-R6 (R1, the per-type counter, is the caller's).
 // req_i starts one report; every rec_* input and the ring configuration must
 // stay stable until done_o. The decision (merge / drop / new record) is
-// taken in the cycle after req_i from the table as it is; the table is
-// updated at once, the head only when the L2 accepted the record's line
-// write, so a consumer that reads head sees complete records.
+// taken in the cycle after the table's search (SUPP_SEQ = 0: after req_i),
+// from the table as it is; the table is updated at once, the head only
+// when the L2 accepted the record's line write, so a consumer that reads
+// head sees complete records.
 // The consumer's claim (§8.3): R3 merges only into slots claim..head-1. A
 // new claim takes effect between two reports, so once claim_o shows it no
 // merge into the claimed slots is decided or still on its way to the L2.
@@ -17,6 +18,12 @@
 
 module scord_report #(
   parameter LINE_BYTES = 32,
+  // Where the suppression table's keys live. 0: in flip-flops, all 16
+  // compared in the request's cycle. 1: in a LUT RAM, one entry compared a
+  // cycle from index 0, the search ending at the first match or at the
+  // last valid entry: up to 15 cycles more per report, for about a
+  // thousand LUTs less on an FPGA (the FPGA configurations, DET_SUPP_SEQ).
+  parameter SUPP_SEQ   = 0,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter OFF_W     = $clog2(LINE_BYTES)
@@ -73,21 +80,25 @@ module scord_report #(
   output wire [LINE_BYTES-1:0] l2_req_wstrb_o
 );
   localparam NSUPP = 16;
-  localparam [1:0] S_IDLE = 2'd0, S_DECIDE = 2'd1, S_WR_REC = 2'd2, S_WR_CNT = 2'd3;
+  localparam [2:0] S_IDLE = 3'd0, S_DECIDE = 3'd1, S_WR_REC = 3'd2, S_WR_CNT = 3'd3,
+                   S_SEARCH = 3'd4;   // SUPP_SEQ: the table's entries after the first
 
-  reg [1:0]        state_q;
+  reg [2:0]        state_q;
   reg [31:0]       head_q, drops_q, claim_q;
   // Records written since reset (wraps at 2^32). A table entry keeps its
   // record's number, not its slot: after the ring has gone round the slot
   // may hold another record, and only the number tells them apart.
   reg [31:0]       written_q;
   reg [3:0]        fifo_q;
-  // Suppression table. Keys are flops (all 16 are compared at once); record
-  // number and count are only read at the matching entry and written at one index
-  // per report, so they sit in a small RAM (LUT RAM on an FPGA).
+  // Suppression table. Keys (pc, type) are flops when all 16 are compared
+  // at once, a LUT RAM when searched one a cycle (SUPP_SEQ); record number
+  // and count are only read at the matching entry and written at one index
+  // per report, so they sit in a small RAM (LUT RAM on an FPGA). The valid
+  // bits stay flops: a kernel start clears them all in one cycle. Entries
+  // are inserted at fifo_q, which a clear sets to 0, so the valid ones are
+  // always 0 .. fifo_q-1, or all 16.
   reg [NSUPP-1:0]  sv_q;
-  reg [32*NSUPP-1:0] spc_q;     // entry i at [32i +: 32]
-  reg [4*NSUPP-1:0]  stype_q;   // entry i at [4i +: 4]
+  wire [35:0]      key = {rec_type_i, rec_pc_i};
   reg              ins;         // insert a new entry at fifo_q (R6)
   reg [31:0]       srec_q  [0:NSUPP-1];
   reg [31:0]       scnt_q  [0:NSUPP-1];
@@ -105,40 +116,106 @@ module scord_report #(
   assign idle_o  = (state_q == S_IDLE);
 
   // ---- R2: the valid entry of this (pc, type), lowest index first ----
-  // The whole search runs in the req_i cycle, from which every rec_* input
-  // is stable, and its result is registered: nothing writes the table in
-  // between, and a clear is honoured. So the sixteen 32-bit pc compares,
-  // the type compares (the type comes from the detector's check, itself a
-  // long path) and the priority choice do not sit in front of the slot
+  // The search runs from the req_i cycle on, while every rec_* input is
+  // stable, and its result is registered: nothing writes the table in
+  // between, and a clear is honoured (it empties the table: no match). So
+  // the compares and the priority choice do not sit in front of the slot
   // RAM read and the ring arithmetic of S_DECIDE, the longest path of the
-  // FPGA build with the compares in it.
+  // FPGA build with the compares in it. Keys are unique among the valid
+  // entries (one is inserted only when none matched), so the first match is
+  // the only one and the lowest.
+  // pre: the cycles before S_DECIDE, in which the search and the ring
+  // arithmetic below are registered; the last of them counts.
+  wire            pre = (state_q == S_IDLE) || (SUPP_SEQ != 0 && state_q == S_SEARCH);
+  wire            srch_end;     // in a pre cycle with a request: S_DECIDE next
   reg             hit_q;        // in S_DECIDE: an entry holds (rec_pc_i, rec_type_i)
   reg [3:0]       hit_idx_q;    // the lowest such entry
-  reg             hit;
-  reg [3:0]       hit_idx;
-  integer         i;
-  always @* begin
-    hit     = 1'b0;
-    hit_idx = 4'd0;
-    for (i = NSUPP - 1; i >= 0; i = i - 1)
-      if (sv_q[i] && spc_q[32*i +: 32] == rec_pc_i && stype_q[4*i +: 4] == rec_type_i) begin
-        hit     = 1'b1;
-        hit_idx = i[3:0];
+`ifndef SYNTHESIS
+  // the whole search made again in S_DECIDE (simulation check below)
+  reg             chk_hit;
+  reg [3:0]       chk_idx;
+`endif
+  genvar gi;
+  generate
+    if (SUPP_SEQ == 0) begin : g_par
+      // sixteen 36-bit compares in the req_i cycle
+      reg [36*NSUPP-1:0] key_q;     // entry i at [36i +: 36]
+      reg                hit;
+      reg [3:0]          hit_idx;
+      integer            i;
+      always @* begin
+        hit     = 1'b0;
+        hit_idx = 4'd0;
+        for (i = NSUPP - 1; i >= 0; i = i - 1)
+          if (sv_q[i] && key_q[36*i +: 36] == key) begin
+            hit     = 1'b1;
+            hit_idx = i[3:0];
+          end
       end
-  end
-  always @(posedge clk_i) begin
-    if (state_q == S_IDLE) begin
-      hit_q     <= hit && !clear_i;
-      hit_idx_q <= hit_idx;
+      assign srch_end = 1'b1;
+      always @(posedge clk_i) begin
+        if (pre) begin
+          hit_q     <= hit && !clear_i;
+          hit_idx_q <= hit_idx;
+        end
+      end
+      // keys of a new entry: per-entry enables, no RAM (all are compared)
+      for (gi = 0; gi < NSUPP; gi = gi + 1) begin : g_key
+        always @(posedge clk_i)
+          if (ins && fifo_q == gi) key_q[36*gi +: 36] <= key;
+      end
+`ifndef SYNTHESIS
+      // S_DECIDE's own search: the table has not changed since the req cycle
+      always @* begin
+        chk_hit = hit;
+        chk_idx = hit_idx;
+      end
+`endif
+    end else begin : g_seq
+      // One entry a cycle, at sidx_q: entry 0 in the req_i cycle (0 is
+      // where sidx_q rests), then S_SEARCH for each further one. The search
+      // ends at a match, at the last valid entry (the next one's valid bit
+      // is 0, or it was entry 15) or at a clear; the extra cycles are thus
+      // the index where it ends, 0 .. 15.
+      reg  [35:0]      key_q [0:NSUPP-1];
+      reg  [3:0]       sidx_q;
+      wire [NSUPP-1:0] sv_next = {1'b0, sv_q[NSUPP-1:1]};   // entry i+1 valid, at i
+      wire             s_hit   = sv_q[sidx_q] && key_q[sidx_q] == key;
+      assign srch_end = s_hit || !sv_next[sidx_q] || clear_i;
+      wire             s_run   = (state_q == S_IDLE && req_i) || state_q == S_SEARCH;
+      always @(posedge clk_i) begin
+        if (rst_i || !s_run || srch_end) sidx_q <= 4'd0;
+        else                             sidx_q <= sidx_q + 4'd1;
+        if (pre) begin
+          hit_q     <= s_hit && !clear_i;
+          hit_idx_q <= sidx_q;
+        end
+      end
+      always @(posedge clk_i)
+        if (ins) key_q[fifo_q] <= key;
+`ifndef SYNTHESIS
+      // S_DECIDE's own search, all entries at once (the RAM's contents):
+      // the one-a-cycle search must have found the same entry
+      integer i;
+      always @* begin
+        chk_hit = 1'b0;
+        chk_idx = 4'd0;
+        for (i = NSUPP - 1; i >= 0; i = i - 1)
+          if (sv_q[i] && key_q[i] == key) begin
+            chk_hit = 1'b1;
+            chk_idx = i[3:0];
+          end
+      end
+`endif
     end
-  end
+  endgenerate
 `ifndef SYNTHESIS
   // The registered search must be the one S_DECIDE would make itself.
   always @(posedge clk_i)
     if (!rst_i && state_q == S_DECIDE && !clear_i &&
-        (hit_q != hit || (hit && hit_idx_q != hit_idx)))
+        (hit_q != chk_hit || (chk_hit && hit_idx_q != chk_idx)))
       $display("scord_report: ERROR: registered suppression search differs (%0d %0d / %0d %0d)",
-               hit_q, hit_idx_q, hit, hit_idx);
+               hit_q, hit_idx_q, chk_hit, chk_idx);
 `endif
 
   // ---- ring arithmetic; head, tail and slots are < ring size when armed ----
@@ -147,12 +224,16 @@ module scord_report #(
   // arithmetic in front of it (head - claim mod n, then the entry's
   // distance compared with it; head + 1 mod n compared with the tail) was
   // a long path. What depends only on head, claim, written and the ring
-  // size is therefore registered in the req_i cycle (S_IDLE), as the search
-  // is: none of them changes from then until the decision (claim_q takes
-  // claim_i in that cycle, written and head only move in S_WR_REC, and the
-  // ring configuration is stable from req_i to done_o) but head at an
-  // arming in that very cycle: the arming's check is itself a long path,
-  // so both heads are prepared (head_q's and 0) and arm_q picks one.
+  // size is therefore registered in the cycle before S_DECIDE (the req_i
+  // cycle, or the search's last with SUPP_SEQ), as the search is: none of
+  // them changes from then until the decision (claim_q takes claim_i in
+  // that cycle, written and head only move in S_WR_REC, and the ring
+  // configuration is stable from req_i to done_o) but head at an arming in
+  // that very cycle: the arming's check is itself a long path, so both
+  // heads are prepared (head_q's and 0) and arm_q picks one. They are
+  // taken in every cycle of the search too, so an arming or a new claim
+  // during it counts as one before the request did: the decision sees the
+  // head and claim it acts on.
   // head_inc_q is head + 1, kept beside head. S_DECIDE is left with the
   // entry's slot-RAM read and compares: no adder in front of its choice
   // but the LUT RAM's.
@@ -175,7 +256,7 @@ module scord_report #(
   reg  [31:0] lim_q, lim0_q, head_n_q;
   reg         lim_wrap_q, lim0_wrap_q, arm_q;
   always @(posedge clk_i)
-    if (state_q == S_IDLE) begin
+    if (pre) begin
       arm_q       <= arm_i;
       lim_q       <= l_hc[31:0];
       lim_wrap_q  <= l_hc[33];
@@ -290,19 +371,8 @@ module scord_report #(
     end
   end
 
-  // Keys of a new entry: per-entry enables, no RAM (all are compared).
+  // keys of a new entry (written above, by mode)
   always @* ins = (state_q == S_DECIDE) && !(hit_q && unconsumed) && !full && !hit_q;
-  genvar gi;
-  generate
-    for (gi = 0; gi < NSUPP; gi = gi + 1) begin : g_key
-      always @(posedge clk_i) begin
-        if (ins && fifo_q == gi) begin
-          spc_q[32*gi +: 32] <= rec_pc_i;
-          stype_q[4*gi +: 4] <= rec_type_i;
-        end
-      end
-    end
-  endgenerate
 
   always @(posedge clk_i) begin
     if (tw_en) begin
@@ -340,7 +410,11 @@ module scord_report #(
       case (state_q)
         S_IDLE: begin
           claim_q <= claim_i;
-          if (req_i) state_q <= S_DECIDE;
+          if (req_i) state_q <= srch_end ? S_DECIDE : S_SEARCH;
+        end
+        S_SEARCH: begin   // SUPP_SEQ only
+          claim_q <= claim_i;
+          if (srch_end) state_q <= S_DECIDE;
         end
         S_DECIDE: begin
           if (hit_q && unconsumed) begin
