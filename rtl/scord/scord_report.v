@@ -21,12 +21,17 @@ module scord_report #(
   // Where the suppression table's keys live. 0: in flip-flops, all 16
   // compared in the request's cycle. 1: in a LUT RAM, one entry compared a
   // cycle from index 0, the search ending at the first match or at the
-  // last valid entry: up to 15 cycles more per report, for about a
-  // thousand LUTs less on an FPGA (the FPGA configurations, DET_SUPP_SEQ).
-  parameter SUPP_SEQ   = 0,
+  // last valid entry: up to 15 cycles more per report, for a smaller
+  // writer on an FPGA (docs/detector.md §8.3). Like MEM_BYTES it defaults
+  // to the configuration's (DET_SUPP_SEQ; scord_top passes both).
+  parameter SUPP_SEQ   = `GPU_DET_SUPP_SEQ,
+  // device memory: a ring lies inside it (the arming check), which bounds
+  // its slot numbers
+  parameter MEM_BYTES  = `GPU_MEM_BYTES,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
-  parameter OFF_W     = $clog2(LINE_BYTES)
+  parameter OFF_W     = $clog2(LINE_BYTES),
+  parameter SW        = $clog2(MEM_BYTES / 32) + 1   // slot arithmetic's bits
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -84,7 +89,8 @@ module scord_report #(
                    S_SEARCH = 3'd4;   // SUPP_SEQ: the table's entries after the first
 
   reg [2:0]        state_q;
-  reg [31:0]       head_q, drops_q, claim_q;
+  reg [SW-1:0]     head_q;      // the slots' width: see the ring arithmetic
+  reg [31:0]       drops_q, claim_q;
   // Records written since reset (wraps at 2^32). A table entry keeps its
   // record's number, not its slot: after the ring has gone round the slot
   // may hold another record, and only the number tells them apart.
@@ -107,10 +113,10 @@ module scord_report #(
   reg [31:0]       tw_rec;
   reg [31:0]       tw_cnt;
   // what the L2 write carries
-  reg [31:0]       wr_slot_q;
+  reg [SW-1:0]     wr_slot_q;
   reg [31:0]       wr_count_q;
 
-  assign head_o  = head_q;
+  assign head_o  = 32'(head_q);
   assign claim_o = claim_q;
   assign drops_o = drops_q;
   assign idle_o  = (state_q == S_IDLE);
@@ -237,8 +243,20 @@ module scord_report #(
   // head_inc_q is head + 1, kept beside head. S_DECIDE is left with the
   // entry's slot-RAM read and compares: no adder in front of its choice
   // but the LUT RAM's.
-  wire [31:0] n         = ring_size_i;
-  reg  [31:0] head_inc_q;                  // head_q + 1, always
+  // Slots are SW bits: a ring of n 32-byte records lies in device memory
+  // (the arming check, scord_regs), so n <= MEM_BYTES / 32 <= 2^(SW-1),
+  // and head, tail and claim are below n while armed, so head + n < 2^SW.
+  // For every such value each slot quantity below is the 32-bit one's low
+  // SW bits, its upper bits 0: the arithmetic and its compares give what
+  // 32 bits gave (the simulation check below redoes them at 32 bits with
+  // the whole ring size). The upper bits of the ring inputs are 0 then.
+  // Record numbers (written, lim, an entry's rec) stay 32 bits: they tell
+  // records apart after the ring went round.
+  wire [SW-1:0] n       = ring_size_i[SW-1:0];
+  wire [SW-1:0] tail    = tail_i[SW-1:0];
+  wire [SW-1:0] claim   = claim_i[SW-1:0];
+  wire          unused_ring = ^{ring_size_i, tail_i, claim_i};
+  reg  [SW-1:0] head_inc_q;                  // head_q + 1, always
   // written - head as a signed 34-bit number, kept beside both
   reg  [33:0] wh_q;
   // R3: the entry's record is open to merges if it is among the last
@@ -247,47 +265,56 @@ module scord_report #(
   // lim = written - head_rel, which wraps past 2^32 iff that is negative.
   // head, claim < n <= 2^27, so written - head_rel is wh + claim when
   // head >= claim and wh + claim - n when not: two carry chains.
-  wire        h_ge_c    = head_q >= claim_i;
-  wire [33:0] l_a       = wh_q + {2'd0, claim_i};
-  wire [33:0] l_hc      = h_ge_c ? l_a : l_a - {2'd0, n};
+  wire        h_ge_c    = head_q >= claim;
+  wire [33:0] l_a       = wh_q + 34'(claim);
+  wire [33:0] l_hc      = h_ge_c ? l_a : l_a - 34'(n);
   wire        unused_l  = l_hc[32];   // -2^32 < written - head_rel < 2^32
   // the same for a head of 0 (an arming in the req cycle)
-  wire [31:0] zero_rel  = (claim_i == 32'd0) ? 32'd0 : n - claim_i;
-  reg  [31:0] lim_q, lim0_q, head_n_q;
+  wire [SW-1:0] zero_rel = (claim == {SW{1'b0}}) ? {SW{1'b0}} : n - claim;
+  reg  [31:0] lim_q, lim0_q;
+  reg  [SW-1:0] head_n_q;
   reg         lim_wrap_q, lim0_wrap_q, arm_q;
   always @(posedge clk_i)
     if (pre) begin
       arm_q       <= arm_i;
       lim_q       <= l_hc[31:0];
       lim_wrap_q  <= l_hc[33];
-      lim0_q      <= written_q - zero_rel;
-      lim0_wrap_q <= zero_rel > written_q;
+      lim0_q      <= written_q - 32'(zero_rel);
+      lim0_wrap_q <= 32'(zero_rel) > written_q;
       head_n_q    <= head_q + n;
     end
   wire [31:0] lim       = arm_q ? lim0_q : lim_q;
   wire        lim_wrap  = arm_q ? lim0_wrap_q : lim_wrap_q;
-  wire [31:0] head_n    = arm_q ? n : head_n_q;
+  wire [SW-1:0] head_n  = arm_q ? n : head_n_q;
   wire [31:0] e_rec     = srec_q[hit_idx_q];
   wire        above_lim = e_rec >= lim;
   wire        below_wr  = e_rec <= written_q;
   wire        unconsumed = lim_wrap ? (above_lim || below_wr) : (above_lim && below_wr);
-  // the open record's slot: `back` slots behind head, mod n
+  // the open record's slot: `back` slots behind head, mod n; only taken
+  // when the record is open, and then back <= (head - claim) mod n < n
   wire [31:0] back      = written_q - e_rec;
-  wire [31:0] e_slot    = (head_q >= back) ? head_q - back : head_n - back;
-  wire [31:0] head_next = (head_inc_q == n) ? 32'd0 : head_inc_q;
+  wire [SW-1:0] back_s  = back[SW-1:0];
+  wire [SW-1:0] e_slot  = (head_q >= back_s) ? head_q - back_s : head_n - back_s;
+  wire [SW-1:0] head_next = (head_inc_q == n) ? {SW{1'b0}} : head_inc_q;
   // head_next == tail, with its three compares side by side
-  wire        full      = (head_inc_q == n) ? (tail_i == 32'd0) : (head_inc_q == tail_i);
+  wire        full      = (head_inc_q == n) ? (tail == {SW{1'b0}}) : (head_inc_q == tail);
   wire [31:0] cnt_sat   = (scnt_q[hit_idx_q] == 32'hFFFF_FFFF) ? 32'hFFFF_FFFF
                                                                 : scnt_q[hit_idx_q] + 32'd1;
 `ifndef SYNTHESIS
   // The registered arithmetic must give S_DECIDE what it would compute
-  // itself from head, claim and written.
-  wire [31:0] chk_rel  = (head_q >= claim_q) ? head_q - claim_q : head_q + n - claim_q;
+  // itself from head, claim and written, at 32 bits with the whole ring
+  // size and tail.
+  wire [31:0] head32   = 32'(head_q);
+  wire [31:0] chk_rel  = (head32 >= claim_q) ? head32 - claim_q : head32 + ring_size_i - claim_q;
+  wire [31:0] chk_inc  = head32 + 32'd1;
+  wire [31:0] chk_slot = (head32 >= back) ? head32 - back : head32 + ring_size_i - back;
   always @(posedge clk_i)
     if (!rst_i && state_q == S_DECIDE &&
-        (head_inc_q != head_q + 32'd1 || wh_q != {2'd0, written_q} - {2'd0, head_q} ||
+        (32'(head_inc_q) != chk_inc || wh_q != {2'd0, written_q} - {2'd0, head32} ||
          unconsumed != (back <= chk_rel) ||
-         (head_n != head_q + n)))
+         (32'(head_n) != head32 + ring_size_i) ||
+         (hit_q && unconsumed && 32'(e_slot) != chk_slot) ||
+         full != (((chk_inc == ring_size_i) ? 32'd0 : chk_inc) == tail_i)))
       $display("scord_report: ERROR: registered ring arithmetic differs (head %0d claim %0d written %0d rec %0d)",
                head_q, claim_q, written_q, e_rec);
 `endif
@@ -323,7 +350,8 @@ module scord_report #(
 `endif
   wire [255:0] rec = {rec_q[223:192], w6, rec_q[191:0]};
 
-  wire [31:0]      slot_addr = ring_base_i + {wr_slot_q[26:0], 5'd0};
+  wire [31:0]      slot32    = 32'(wr_slot_q);
+  wire [31:0]      slot_addr = ring_base_i + {slot32[26:0], 5'd0};
   // Offset of the record in its line: a multiple of 32 (the ring base is
   // 32-aligned), so a constant 0 with 32-byte lines.
   localparam integer      REC_MASK_I   = LINE_BYTES - 32;
@@ -347,7 +375,7 @@ module scord_report #(
     cnt_strb          = cnt_strb << cnt_off;
   end
   // Slots above 2^27 cannot exist in a 4 GiB space.
-  wire unused_slot = ^wr_slot_q[31:27];
+  wire unused_slot = ^slot32[31:27];
 
   assign l2_req_valid_o = (state_q == S_WR_REC) || (state_q == S_WR_CNT);
   assign l2_req_addr_o  = {slot_addr[31:OFF_W], {OFF_W{1'b0}}};
@@ -388,8 +416,8 @@ module scord_report #(
     overflow_o       <= 1'b0;
     if (rst_i) begin
       state_q <= S_IDLE;
-      head_q  <= 32'd0;
-      head_inc_q <= 32'd1;
+      head_q  <= {SW{1'b0}};
+      head_inc_q <= SW'(1);
       wh_q    <= 34'd0;
       claim_q <= 32'd0;
       written_q <= 32'd0;
@@ -398,8 +426,8 @@ module scord_report #(
       sv_q    <= {NSUPP{1'b0}};
     end else begin
       if (arm_i) begin
-        head_q     <= 32'd0;
-        head_inc_q <= 32'd1;
+        head_q     <= {SW{1'b0}};
+        head_inc_q <= SW'(1);
         wh_q       <= {2'd0, written_q};
       end
       if (clear_i) begin
@@ -441,8 +469,8 @@ module scord_report #(
         end
         S_WR_REC: if (l2_req_ready_i) begin
           head_q        <= head_next;
-          head_inc_q    <= head_next + 32'd1;
-          wh_q          <= {2'd0, written_q + 32'd1} - {2'd0, head_next};
+          head_inc_q    <= head_next + SW'(1);
+          wh_q          <= {2'd0, written_q + 32'd1} - 34'(head_next);
           written_q     <= written_q + 32'd1;
           cnt_records_o <= 1'b1;
           done_o        <= 1'b1;

@@ -819,7 +819,8 @@ module scord_top #(
 
   scord_report #(
     .LINE_BYTES (LINE_BYTES),
-    .SUPP_SEQ   (SUPP_SEQ)
+    .SUPP_SEQ   (SUPP_SEQ),
+    .MEM_BYTES  (MEM_BYTES)
   ) u_rep (
     .clk_i               (clk_i),
     .rst_i               (rst_i),
