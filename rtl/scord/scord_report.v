@@ -179,15 +179,17 @@ module scord_report #(
 `endif
     end else begin : g_seq
       // One entry a cycle, at sidx_q: entry 0 in the req_i cycle (0 is
-      // where sidx_q rests), then S_SEARCH for each further one. The search
-      // ends at a match, at the last valid entry (the next one's valid bit
-      // is 0, or it was entry 15) or at a clear; the extra cycles are thus
-      // the index where it ends, 0 .. 15.
+      // where sidx_q rests), then S_SEARCH for each further one, in index
+      // order, so the first match is the lowest. The search ends at a
+      // match, when no valid entry lies above (the valid ones are 0 ..
+      // fifo_q-1 or all, but a clear in S_DECIDE keeps the entry inserted
+      // then, so the test looks at every bit above) or at a clear; the
+      // extra cycles are thus the index where it ends, 0 .. 15.
       reg  [35:0]      key_q [0:NSUPP-1];
       reg  [3:0]       sidx_q;
-      wire [NSUPP-1:0] sv_next = {1'b0, sv_q[NSUPP-1:1]};   // entry i+1 valid, at i
-      wire             s_hit   = sv_q[sidx_q] && key_q[sidx_q] == key;
-      assign srch_end = s_hit || !sv_next[sidx_q] || clear_i;
+      wire [NSUPP-1:0] sv_above = sv_q >> sidx_q >> 1;    // entries past sidx_q
+      wire             s_hit    = sv_q[sidx_q] && key_q[sidx_q] == key;
+      assign srch_end = s_hit || sv_above == {NSUPP{1'b0}} || clear_i;
       wire             s_run   = (state_q == S_IDLE && req_i) || state_q == S_SEARCH;
       always @(posedge clk_i) begin
         if (rst_i || !s_run || srch_end) sidx_q <= 4'd0;
