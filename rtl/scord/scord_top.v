@@ -29,6 +29,8 @@
 //   a miss: P2 drains, per missing bank a victim write back if dirty and
 //   a line read, the banks taking turns on the L2       + 4 + L2 writes + L2 reads
 //   a report (record or count write), per raced lane    + 3 (a drop: + 2)
+//   (with SUPP_SEQ, + the suppression table entry where the search ends:
+//   a match's index, or the last valid entry's; 0 .. 15)
 //   a fence                                             + 2 (the queue waits)
 // The arming state is looked at when a pass is processed: disarm only
 // while idle_o (the driver does, after a grid), or queued events are lost.
@@ -68,6 +70,10 @@ module scord_top #(
   // lookup starts at registers: one cycle more from the queue to P1,
   // none between passes (on with the cores' stage H, H_STAGE=1)
   parameter DECODE_STAGE = `GPU_H_STAGE,
+  // 1: the report writer's suppression table keeps its keys in a LUT RAM
+  // and searches it one entry a cycle instead of all at once (area on an
+  // FPGA, up to 15 cycles a report; docs/detector.md §8.3, DET_SUPP_SEQ)
+  parameter SUPP_SEQ     = `GPU_DET_SUPP_SEQ,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter SHR_W     = `SHR_BITS,
@@ -827,7 +833,9 @@ module scord_top #(
   wire [15:0] r_pcidx  = rv_pcidx[rs*16 +: 16];
 
   scord_report #(
-    .LINE_BYTES (LINE_BYTES)
+    .LINE_BYTES (LINE_BYTES),
+    .SUPP_SEQ   (SUPP_SEQ),
+    .MEM_BYTES  (MEM_BYTES)
   ) u_rep (
     .clk_i               (clk_i),
     .rst_i               (rst_i),

@@ -2,7 +2,9 @@
 # reference model (sim/refmodel), plus the lock table unit test.
 #   make scord-diff-test   >= 1M events, fixed seeds (full and cache mode,
 #                          granularities 4/8/16, random back-pressure; then 12
-#                          streams each with 1 and 2 check slots); first
+#                          streams each with 1 and 2 check slots, and 4 with
+#                          the suppression table searched one entry a cycle
+#                          and one check slot, as on fpga); first
 #                          the shared-memory rule's test (shrule-diff-test,
 #                          tests/rtl/shrule/shrule.mk)
 #   make scord-diff-long   50M events with other seeds
@@ -34,6 +36,14 @@ SCORDUT_S_BIN   = $(B)/rtl-scord-s$(1)/Vscord_tb_top
 SCORDUT_S_ARGS ?= --streams=12
 SCORDUT_SLOTS  ?= 1 2
 
+# The suppression table searched one entry a cycle from a LUT RAM
+# (SUPP_SEQ, the FPGA configurations' DET_SUPP_SEQ=1), with one check slot
+# as on fpga: the writer's decisions against the model's, over a few
+# streams (the reports are what it changes).
+SCORDUT_Q_DIR   = $(B)/rtl-scord-q
+SCORDUT_Q_BIN   = $(SCORDUT_Q_DIR)/Vscord_tb_top
+SCORDUT_Q_ARGS ?= --streams=4
+
 $(SCORDUT_DIR)/%.o: sim/refmodel/%.c $(SCORDUT_MHDRS) $(GEN)/scord_defs.h
 	@mkdir -p $(SCORDUT_DIR)
 	$(CC) $(CFLAGS_HOST) -Isim/refmodel -I$(GEN) -c -o $@ $<
@@ -51,13 +61,18 @@ $(SCORDUT_BIN): $(SCORDUT_DEPS)
 	$(call SCORDUT_VERILATE,$(SCORDUT_DIR),)
 $(call SCORDUT_S_BIN,%): $(SCORDUT_DEPS)
 	$(call SCORDUT_VERILATE,$(B)/rtl-scord-s$*,-GPASS_SLOTS=$*)
+$(SCORDUT_Q_BIN): $(SCORDUT_DEPS)
+	$(call SCORDUT_VERILATE,$(SCORDUT_Q_DIR),-GSUPP_SEQ=1 -GPASS_SLOTS=1)
 
 .PHONY: scord-diff-test scord-diff-long
-scord-diff-test: $(SCORDUT_BIN) $(foreach n,$(SCORDUT_SLOTS),$(call SCORDUT_S_BIN,$(n))) $(SHRULE_BIN)
+scord-diff-test: $(SCORDUT_BIN) $(foreach n,$(SCORDUT_SLOTS),$(call SCORDUT_S_BIN,$(n))) \
+                 $(SCORDUT_Q_BIN) $(SHRULE_BIN)
 	@rc=0; $(SHRULE_BIN) $(SHRULE_ARGS) || rc=1; \
 	$(SCORDUT_BIN) $(SCORDUT_ARGS) || rc=1; \
 	$(foreach n,$(SCORDUT_SLOTS),echo "$(n) check slots (PASS_SLOTS=$(n)):"; \
-	    $(call SCORDUT_S_BIN,$(n)) $(SCORDUT_S_ARGS) || rc=1;) exit $$rc
+	    $(call SCORDUT_S_BIN,$(n)) $(SCORDUT_S_ARGS) || rc=1;) \
+	echo "suppression table searched one entry a cycle (SUPP_SEQ=1, PASS_SLOTS=1):"; \
+	$(SCORDUT_Q_BIN) $(SCORDUT_Q_ARGS) || rc=1; exit $$rc
 
 scord-diff-long: $(SCORDUT_BIN)
 	$(SCORDUT_BIN) $(SCORDUT_LONG_ARGS) $(SCORDUT_ARGS)

@@ -15,6 +15,7 @@ module scord_tb_top #(
   parameter MD_LINES    = 8,
   parameter PASS_SLOTS  = LINE_BYTES / 4,
   parameter MD_FRESH    = 1,             // the zero fill of fresh metadata lines, on
+  parameter SUPP_SEQ    = 0,             // the suppression table searched all at once
   parameter LT_WARPS    = 4,             // warp slots of the lock tables under test
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
@@ -63,7 +64,8 @@ module scord_tb_top #(
     .QUEUE_DEPTH (QUEUE_DEPTH),
     .MD_LINES    (MD_LINES),
     .PASS_SLOTS  (PASS_SLOTS),
-    .MD_FRESH    (MD_FRESH)
+    .MD_FRESH    (MD_FRESH),
+    .SUPP_SEQ    (SUPP_SEQ)
   ) u_det (
     .clk_i          (clk_i),
     .rst_i          (rst_i),
