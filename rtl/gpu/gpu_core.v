@@ -1247,7 +1247,8 @@ module gpu_core #(
                 .q_o({ck_commit, ck_sync, ck_fence, ck_warp}));
 
             scord_sh_clocks #(
-                .NUM_WARPS (NUM_WARPS)
+                .NUM_WARPS  (NUM_WARPS),
+                .COMMIT_REG (H_STAGE)
             ) u_sh_clocks (
                 .clk_i          (clk_i),
                 .rst_i          (rst_i),

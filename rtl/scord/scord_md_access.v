@@ -6,10 +6,9 @@
 //
 // One command at a time; done_o pulses once per command: for a read with
 // rdata_o valid, for a write when the L2 accepted it, for a sweep when the
-// last line write was accepted. A write's data and strobes are not
-// latched: the caller holds wdata_i and wstrb_i from wr_i until done_o
-// (the metadata cache's victim, its RAMs' outputs reading the victim's
-// line all along), so no line-wide register sits in front of the L2.
+// last line write was accepted. A write's line is latched as it is
+// taken: the L2's write data then starts at flip-flops, not at the
+// metadata cache's block RAM output (5.6 ns on the ECP5 before any logic).
 `default_nettype none
 `include "scord_defs.vh"
 
@@ -53,6 +52,8 @@ module scord_md_access #(
 
   reg [2:0]  state_q;
   reg [31:0] addr_q;
+  reg [LINE_BITS-1:0]  wdata_q;
+  reg [LINE_BYTES-1:0] wstrb_q;
   // sweep: current line, first byte, one past the last byte (AW + 1
   // bits: the region may end at the top of memory)
   reg [AW:0] sw_line_q, sw_start_q, sw_end_q;
@@ -79,9 +80,8 @@ module scord_md_access #(
   assign l2_req_valid_o = (state_q == S_RD_REQ) || (state_q == S_WR_REQ) || (state_q == S_SW_REQ);
   assign l2_req_type_o  = (state_q == S_RD_REQ) ? T_READ : T_WRITE;
   assign l2_req_addr_o  = (state_q == S_SW_REQ) ? 32'(sw_line_q[AW-1:0]) : line_adr;
-  // the sweep writes zeros
-  assign l2_req_wdata_o = (state_q == S_SW_REQ) ? {LINE_BITS{1'b0}} : wdata_i;
-  assign l2_req_wstrb_o = (state_q == S_SW_REQ) ? (sw_lo_mask & sw_hi_mask) : wstrb_i;
+  assign l2_req_wdata_o = wdata_q;
+  assign l2_req_wstrb_o = (state_q == S_SW_REQ) ? (sw_lo_mask & sw_hi_mask) : wstrb_q;
 
   always @(posedge clk_i) begin
     done_o <= 1'b0;
@@ -91,11 +91,14 @@ module scord_md_access #(
       case (state_q)
         S_IDLE: begin
           addr_q  <= addr_i;
+          wdata_q <= wdata_i;
+          wstrb_q <= wstrb_i;
           if (rd_i) begin
             state_q <= S_RD_REQ;
           end else if (wr_i) begin
             state_q <= S_WR_REQ;
           end else if (sweep_i) begin
+            wdata_q    <= {LINE_BITS{1'b0}};  // the sweep writes zeros
             sw_line_q  <= {1'b0, sweep_base_i[AW-1:OFF_W], {OFF_W{1'b0}}};
             sw_start_q <= {1'b0, sweep_base_i[AW-1:0]};
             sw_end_q   <= {1'b0, sweep_base_i[AW-1:0]} + sweep_bytes_i[AW:0];
@@ -127,19 +130,5 @@ module scord_md_access #(
       endcase
     end
   end
-
-`ifndef SYNTHESIS
-  // the caller's side of the contract above: a write's data held until done
-  reg [LINE_BITS-1:0]  chk_wdata_q;
-  reg [LINE_BYTES-1:0] chk_wstrb_q;
-  always @(posedge clk_i) begin
-    if (state_q == S_IDLE && wr_i) begin
-      chk_wdata_q <= wdata_i;
-      chk_wstrb_q <= wstrb_i;
-    end
-    if (!rst_i && state_q == S_WR_REQ && (wdata_i != chk_wdata_q || wstrb_i != chk_wstrb_q))
-      $display("scord_md_access: ERROR: a write's data changed before it was taken");
-  end
-`endif
 endmodule
 `default_nettype wire

@@ -326,8 +326,7 @@ module scord_md_cache #(
           end
         end
         F_REQ: state_q <= F_LATCH;           // RAMs read at f_idx_q
-        // The RAM outputs hold the victim now, and keep reading it at
-        // f_idx_q until the port has written it back (it does not latch it).
+        // The RAM outputs hold the victim now; the port latches it.
         F_LATCH: begin
           if (v_wb)
             state_q <= F_WB;

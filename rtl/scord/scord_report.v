@@ -2,8 +2,9 @@
 // ring head and drop counter.
 //
 // report(t, ...) of §8.3 R2-R6 (R1, the per-type counter, is the caller's).
-// req_i starts one report; every rec_* input and the ring configuration must
-// stay stable until done_o. The decision (merge / drop / new record) is
+// req_i starts one report; every rec_* input is taken in its cycle (but a
+// shared-memory record's seq, §8.1), the ring configuration must stay
+// stable until done_o. The decision (merge / drop / new record) is
 // taken in the cycle after the table's search (SUPP_SEQ = 0: after req_i),
 // from the table as it is; the table is updated at once, the head only
 // when the L2 accepted the record's line write, so a consumer that reads
@@ -104,7 +105,12 @@ module scord_report #(
   // are inserted at fifo_q, which a clear sets to 0, so the valid ones are
   // always 0 .. fifo_q-1, or all 16.
   reg [NSUPP-1:0]  sv_q;
-  wire [35:0]      key = {rec_type_i, rec_pc_i};
+  // The key: the request's own in its cycle, then as the record took it
+  // (rec_q, below), so a search over several cycles and the insertion
+  // look at what the request carried even if a core's report vanished
+  // meanwhile (a soft reset of the core clears its queue).
+  reg  [223:0]     rec_q;
+  wire [35:0]      key = (state_q == S_IDLE) ? {rec_type_i, rec_pc_i} : {rec_q[3:0], rec_q[63:32]};
   reg              ins;         // insert a new entry at fifo_q (R6)
   reg [31:0]       srec_q  [0:NSUPP-1];
   reg [31:0]       scnt_q  [0:NSUPP-1];
@@ -122,8 +128,8 @@ module scord_report #(
   assign idle_o  = (state_q == S_IDLE);
 
   // ---- R2: the valid entry of this (pc, type), lowest index first ----
-  // The search runs from the req_i cycle on, while every rec_* input is
-  // stable, and its result is registered: nothing writes the table in
+  // The search runs from the req_i cycle on, on the request's key, and
+  // its result is registered: nothing writes the table in
   // between, and a clear is honoured (it empties the table: no match). So
   // the compares and the priority choice do not sit in front of the slot
   // RAM read and the ring arithmetic of S_DECIDE, the longest path of the
@@ -331,25 +337,24 @@ module scord_report #(
   // A count update sends the same line with word 6 replaced: the strobe
   // keeps the other words, so no second line image is needed.
   wire [31:0]  w6  = (state_q == S_WR_CNT) ? wr_count_q : 32'd1;
-  // The record's other words are taken in S_DECIDE, so the line write
-  // starts from registers: the fields come from the detector's check (the
+  // The record's other words are registered, so the line write starts
+  // from registers: the fields come from the detector's check (the
   // reporting lane, its sequence number, its previous access), and the
   // path from the check through them into the L2's write data was the
   // FPGA build's longest once the cores' X stage was split (docs/fpga.md).
-  // Every field is stable from req_i to done_o but a shared-memory
-  // record's seq, the running access count, which is thus taken as the
-  // writer decides instead of as the L2 takes the line (docs/detector.md
-  // §8.1: it only places the race in time).
+  // They are taken in every S_IDLE cycle, so the request's cycle is the
+  // last (an enable from the state alone, not from the request's
+  // decision), and hold from then on: the writer needs its inputs in that
+  // cycle only. A core's report may vanish after it (a soft reset of the
+  // core clears its queue); the record is written as it was taken. A
+  // shared-memory record's seq, the running access count, is taken as
+  // the writer decides (docs/detector.md §8.1: it only places the race in
+  // time); a record of P2's carries its own, stable until done_o.
   wire [223:0] rec_now = {rec_seq_i, w5, w4, {16'd0, rec_block_i}, rec_addr_i, rec_pc_i, w0};
-  reg  [223:0] rec_q;
-  always @(posedge clk_i)
-    if (state_q == S_DECIDE) rec_q <= rec_now;
-`ifndef SYNTHESIS
-  always @(posedge clk_i)
-    if (!rst_i && (state_q == S_WR_REC || state_q == S_WR_CNT) &&
-        (rec_q[191:0] != rec_now[191:0] || (!rec_shared_i && rec_q[223:192] != rec_now[223:192])))
-      $display("scord_report: ERROR: a record's fields changed before done_o");
-`endif
+  always @(posedge clk_i) begin
+    if (state_q == S_IDLE)   rec_q[191:0]   <= rec_now[191:0];
+    if (state_q == S_DECIDE) rec_q[223:192] <= rec_now[223:192];
+  end
   wire [255:0] rec = {rec_q[223:192], w6, rec_q[191:0]};
 
   wire [31:0]      slot32    = 32'(wr_slot_q);

@@ -18,6 +18,10 @@
 
 module scord_sh_clocks #(
     parameter NUM_WARPS = 4,
+    // 1: commit_i comes from a register (the cores' stage H), so the next
+    // state is made once, with the commit in it, instead of both ways and
+    // picked by it: the same function in fewer LUTs
+    parameter COMMIT_REG = 0,
     // derived, do not override
     parameter WW = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1
 ) (
@@ -70,11 +74,16 @@ module scord_sh_clocks #(
     wire [7:0] g_n  [0:1];
     wire       wr_n [0:1];
     wire [NUM_WARPS*8-1:0] ep_n [0:1];
+    // With COMMIT_REG one way, c = 0, stands for both: its barrier and its
+    // fence count are the committed ones.
+    localparam integer NWAYS = (COMMIT_REG != 0) ? 1 : 2;
     genvar c;
     generate
-        for (c = 0; c < 2; c = c + 1) begin : g_way
-            wire       bar    = bar_i[c];
-            wire       wrap_x = (sync_i && ws_x == 8'hFF) || (c == 1 && fence_i && fc_x == 6'h3F);
+        for (c = 0; c < NWAYS; c = c + 1) begin : g_way
+            wire       one    = (COMMIT_REG != 0);
+            wire       bar    = one ? bar_i[commit_i] : bar_i[c];
+            wire       wrap_x = (sync_i && ws_x == 8'hFF) ||
+                                ((one ? commit_i : (c == 1)) && fence_i && fc_x == 6'h3F);
             wire [1:0] n_new  = {1'b0, launch_i} + {1'b0, bar} + {1'b0, wrap_x};
             // G + n_new passes 255: every slot a fresh epoch
             wire       g_wrap = (n_new == 2'd1) ? (g_q == 8'hFF) :
@@ -106,8 +115,20 @@ module scord_sh_clocks #(
             assign ep_n[c] = ep;
         end
     endgenerate
-    wire wrap_now = commit_i ? wr_n[1] : wr_n[0];
-    wire [NUM_WARPS*8-1:0] ep_now = commit_i ? ep_n[1] : ep_n[0];
+    wire [7:0] g_now;
+    wire       wrap_now;
+    wire [NUM_WARPS*8-1:0] ep_now;
+    generate
+        if (COMMIT_REG != 0) begin : g_one
+            assign g_now    = g_n[0];
+            assign wrap_now = wr_n[0];
+            assign ep_now   = ep_n[0];
+        end else begin : g_two
+            assign g_now    = commit_i ? g_n[1] : g_n[0];
+            assign wrap_now = commit_i ? wr_n[1] : wr_n[0];
+            assign ep_now   = commit_i ? ep_n[1] : ep_n[0];
+        end
+    endgenerate
 
     integer w;
     always @(posedge clk_i) begin
@@ -132,7 +153,7 @@ module scord_sh_clocks #(
         end else begin
             if (sync_i)              ws_q[x_warp_i] <= ws_x + 8'd1;
             if (commit_i && fence_i) fc_q[x_warp_i] <= fc_x + 6'd1;
-            g_q <= commit_i ? g_n[1] : g_n[0];
+            g_q <= g_now;
             for (w = 0; w < NUM_WARPS; w = w + 1)
                 ep_q[w] <= ep_now[w*8 +: 8];
             if (wrap_now) begin

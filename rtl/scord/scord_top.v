@@ -791,8 +791,10 @@ module scord_top #(
   // ---------------------------------------------------------------------------
   // Report writer, shared by P2 (device memory, this unit's checks) and the
   // cores (shared memory, checked beside their banks): one report at a
-  // time, P2 first. A report's fields stay put until the writer is done:
-  // P2 holds its pass, a core holds its report until shr_ready_o.
+  // time, P2 first. The writer takes a report's fields as it starts; P2
+  // holds its pass and a core its report until the writer is done (a
+  // core's soft reset may clear it before: the record is written as taken,
+  // and shr_ready_o then pops nothing).
   reg                   rep_req;
   wire                  rep_idle, rep_done;
   wire                  rep_l2_valid;
