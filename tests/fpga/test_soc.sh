@@ -86,7 +86,9 @@ wait $pty_pid 2>/dev/null
 flip_pid=$!
 if wait_for "$tmp/fport" 50; then
     dev_saved=$dev
-    dev="uart:tcp=127.0.0.1:$(cat "$tmp/fport"),timeout=300,retries=20"
+    # short timeouts, so a broken frame is retried at once, and retries
+    # enough to wait out the boot self-test on a loaded host (30 s)
+    dev="uart:tcp=127.0.0.1:$(cat "$tmp/fport"),timeout=300,retries=100"
     run_cmp "vecadd over a line damaging every 97th byte: same dump as the cycle model" \
         --grid 8 --block 16 "$sw/sw/examples/vecadd/kernel.elf" seq:128 seq:128 zeros:512 128 --dump @2
     run_cmp "stale over a damaged line: same races as the cycle model" --grid 2 --block 8 \
