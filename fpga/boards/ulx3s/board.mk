@@ -3,11 +3,17 @@ FPGA_FAMILY   := ecp5
 FPGA_DEVICE   := --85k
 FPGA_PACKAGE  := CABGA381
 FPGA_SPEED    := 6
-FPGA_CONFIG   := fpga
+# The board's configuration: config/fpga1.cfg (1 core x 4 warps x 4 threads,
+# memory as config/fpga.cfg). The 2-core config/fpga.cfg fills 98 % of the
+# 85F's LUTs with the detector and does not route on a 2-core machine
+# (docs/fpga.md, Routing); FPGA_CONFIG=fpga builds it all the same.
+FPGA_CONFIG   := fpga1
 FPGA_TOP      := ulx3s_top
 FPGA_LPF      := fpga/boards/ulx3s/ulx3s.lpf
 FPGA_BOARD_RTL := fpga/boards/ulx3s/ulx3s_top.v
 FPGA_CLK_IN_MHZ := 25
-# 30 MHz failed timing after placement (estimate 19.56 MHz, docs/fpga.md)
-FPGA_MHZ      ?= 18
+# fpga1 routes at 46.27 MHz with the detector and 50.80 without (commit
+# e47e044, 18 MHz target; docs/fpga.md): 40 MHz (the PLL's 600 MHz VCO / 15)
+# keeps 13 % in hand. The 2-core build wants FPGA_MHZ=18 or less.
+FPGA_MHZ      ?= 40
 FPGA_BAUD     ?= 1000000
