@@ -127,7 +127,7 @@ static struct {
     bool cfg_on[NUM_CONFIGS];
     bool cfg_default; /* no --configs: the configurations' defaults */
     unsigned jobs; /* worker processes; 0: the default */
-} opt = {"sim", SCOR_SW_DIR, SCOR_SRC_ROOT, NULL, NULL, 120000, 1024, false, false, false, false, true,
+} opt = {"sim", SCOR_SW_DIR, SCOR_SRC_ROOT, NULL, NULL, 600000, 1024, false, false, false, false, true,
          false, {false}, false, 0};
 
 static const char *prog = "scord-scor";
@@ -150,7 +150,7 @@ static int usage(FILE *f, int rc)
             "  --no-warmup       do not run each workload once before measuring\n"
             "  --large           the applications' larger inputs\n"
             "  --ring N          race ring records (default 1024)\n"
-            "  --timeout MS      per launch (default 120000)\n"
+            "  --timeout MS      per launch, wall clock (default 600000)\n"
             "  -j, --jobs N      run N simulations at once in worker processes (default:\n"
             "                    the number of online CPUs; 1 with a device other than\n"
             "                    sim). Every result and line printed is the same as with -j1\n"
