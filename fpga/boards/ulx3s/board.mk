@@ -12,8 +12,9 @@ FPGA_TOP      := ulx3s_top
 FPGA_LPF      := fpga/boards/ulx3s/ulx3s.lpf
 FPGA_BOARD_RTL := fpga/boards/ulx3s/ulx3s_top.v
 FPGA_CLK_IN_MHZ := 25
-# fpga1 routes at 46.27 MHz with the detector and 50.80 without (commit
-# e47e044, 18 MHz target; docs/fpga.md): 40 MHz (the PLL's 600 MHz VCO / 15)
-# keeps 13 % in hand. The 2-core build wants FPGA_MHZ=18 or less.
+# fpga1 at this target routes at 44.52 MHz with the detector and 51.60
+# without (commit 682952c; docs/fpga.md): 40 MHz (the PLL's 600 MHz VCO / 15)
+# keeps 11 % in hand. The 2-core fpga last routed at 26.19 MHz (f8028e3,
+# before shared memory): FPGA_MHZ=18 for it.
 FPGA_MHZ      ?= 40
 FPGA_BAUD     ?= 1000000
