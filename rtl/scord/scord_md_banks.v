@@ -16,6 +16,7 @@ module scord_md_banks #(
   parameter NB          = 4,                  // banks, a power of two
   parameter FRESH_LINES = 0,                  // per bank (scord_md_cache)
   parameter AW          = 32,                 // address width (scord_md_cache)
+  parameter WRITE_STAGE = 0,                  // entry writes a cycle later (scord_md_cache)
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter EPL       = LINE_BYTES / ENTRY_BYTES,
@@ -114,7 +115,8 @@ module scord_md_banks #(
         .BANK_W      (BANK_W),
         .BANK        (b),
         .FRESH_LINES (FRESH_LINES),
-        .AW          (AW)
+        .AW          (AW),
+        .WRITE_STAGE (WRITE_STAGE)
       ) u_bank (
         .clk_i          (clk_i),
         .rst_i          (rst_i),

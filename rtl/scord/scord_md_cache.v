@@ -26,6 +26,13 @@
 // the write; fetch_i (for the line of the address looked up the cycle
 // before, a miss) only when no entry write is pending; inval_i only while
 // idle. LINE_BYTES >= 2 * ENTRY_BYTES (two entries or more per line).
+// With WRITE_STAGE an entry write is registered and reaches the RAMs a
+// cycle later, so the RAMs' write enables, addresses and data start at
+// flip-flops instead of at the caller's race check (the FPGA build's
+// longest path); a lookup made meanwhile is answered with the pending
+// entries merged in and dirty_o counts the pending line, so the caller
+// sees no difference, not even in cycles, unless FRESH_LINES: the zero
+// fill then waits while a pending write holds the RAMs' write port.
 `default_nettype none
 `include "scord_defs.vh"
 
@@ -46,6 +53,8 @@ module scord_md_cache #(
   // address above, a pass outside the window, is answered but never
   // fills a line: it is not fresh, and only a tracked pass fetches)
   parameter AW          = 32,
+  // 1: entry writes reach the RAMs a cycle after wr_i (above)
+  parameter WRITE_STAGE = 0,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter EB        = ENTRY_BYTES * 8,                // entry bits
@@ -115,6 +124,12 @@ module scord_md_cache #(
   reg [LINE_BITS-1:0] data_rd_q;
   reg [31:0]          ra_q;
   reg                 rvalid_q;
+  // WRITE_STAGE: the entry write on its way to the RAMs (pw_*), and the
+  // entries of it that the lookup read in the same cycle missed (bp_*)
+  reg                 pw_v_q, bp_v_q;
+  reg [IDX_W-1:0]     pw_idx_q;
+  reg [EPL-1:0]       pw_mask_q, bp_mask_q;
+  reg [LINE_BITS-1:0] pw_line_q, bp_line_q;
 
   // (the other address bits are the tag and the offset)
   /* verilator lint_off UNUSEDSIGNAL */
@@ -130,7 +145,23 @@ module scord_md_cache #(
   wire             tag_hit = valid_q[ra_idx] && (tag_rd_q == ra_q[AW-1 -: TAG_W]);
   wire             zhit;      // a fresh line's miss, answered as a hit on zeros
   assign hit_o    = tag_hit || zhit;
-  assign rline_o  = zhit ? {LINE_BITS{1'b0}} : data_rd_q;
+  // A write that reached the RAMs as they were read (WRITE_STAGE) is not
+  // in data_rd_q: its entries are merged in here.
+  wire             pw_v    = (WRITE_STAGE != 0) && pw_v_q;
+  wire             bp_v    = (WRITE_STAGE != 0) && bp_v_q;
+  reg  [LINE_BITS-1:0] rd_line;
+  integer ri;
+  always @* begin
+    for (ri = 0; ri < EPL; ri = ri + 1)
+      rd_line[EB*ri +: EB] = (bp_v && bp_mask_q[ri]) ? bp_line_q[EB*ri +: EB] : data_rd_q[EB*ri +: EB];
+  end
+  assign rline_o  = zhit ? {LINE_BITS{1'b0}} : rd_line;
+  // The entry write the RAMs take this cycle: wr_i's, or with WRITE_STAGE
+  // the one registered the cycle before (a zero fill waits for it).
+  wire                 e_wr   = (WRITE_STAGE != 0) ? pw_v : wr_i;
+  wire [IDX_W-1:0]     e_idx  = (WRITE_STAGE != 0) ? pw_idx_q : idx_of(wr_addr_i);
+  wire [EPL-1:0]       e_mask = (WRITE_STAGE != 0) ? pw_mask_q : wr_mask_i;
+  wire [LINE_BITS-1:0] e_line = (WRITE_STAGE != 0) ? pw_line_q : wr_line_i;
   wire unused_ra = ^{ra_q[LOW_W-1:0], wr_addr_i[LOW_W-1:0], rd_addr_i[LOW_W-1:0]};
   // this bank's address bits, below the index
   localparam [LOW_W-1:0] LOW = LOW_W'(BANK) << OFF_W;
@@ -181,8 +212,10 @@ module scord_md_cache #(
   reg [LINES-1:0]  lv_any;           // per node of the current level
   reg [LINES*IDX_W-1:0] lv_idx;
   integer li, lk;
+  // the lines with dirty entries, the pending write's included
+  wire [LINES-1:0] dirty_now = dirty_q | (pw_v ? (LINES'(1) << pw_idx_q) : {LINES{1'b0}});
   always @* begin
-    lv_any = dirty_q;
+    lv_any = dirty_now;
     lv_idx = {(LINES*IDX_W){1'b0}};
     // level li: node lk covers lines [lk << li, (lk + 1) << li)
     for (li = 1; li <= IDX_W; li = li + 1)
@@ -193,13 +226,14 @@ module scord_md_cache #(
       end
     first_dirty = lv_idx[0 +: IDX_W];
   end
-  assign dirty_o = |dirty_q;
+  assign dirty_o = |dirty_now;
 
   wire flush_go = (state_q == F_IDLE) && flush_i && !fetch_i && dirty_o;
   wire fetch_go = (state_q == F_IDLE) && fetch_i;
   assign busy_o = (state_q != F_IDLE);
 
-  // victim of f_idx_q, as read in F_REQ
+  // victim of f_idx_q, as read in F_REQ (no entry write is pending then:
+  // the engine starts only when none may come, so data_rd_q is the line)
   wire [EPL-1:0]        v_dirty = dirty_q[f_idx_q] ? ent_rd_q : {EPL{1'b0}};
   reg  [LINE_BYTES-1:0] v_strb;
   integer vi;
@@ -235,7 +269,7 @@ module scord_md_cache #(
   // (or, if an entry write holds the RAMs or may still come for the
   // victim, when fetched). A lookup of the same index made meanwhile read
   // the RAMs before the fill: it is not answered.
-  wire        zfill   = a_fresh && !(valid_q[ra_idx] && dirty_q[ra_idx]) && !wr_i &&
+  wire        zfill   = a_fresh && !(valid_q[ra_idx] && dirty_q[ra_idx]) && !e_wr &&
                         !(wr_pend_i && idx_of(wr_addr_i) == ra_idx) && (state_q == F_IDLE) &&
                         !inval_i;
   assign      zhit    = rvalid_q && !tag_hit && zfill;
@@ -245,22 +279,21 @@ module scord_md_cache #(
   wire [IDX_W-1:0] fl_idx = quick ? ra_idx : f_idx_q;
   wire [TAG_W-1:0] fl_tag = quick ? ra_q[AW-1 -: TAG_W] : f_tag_q;
 
-  // ---- RAMs: one write port each ----
-  wire [IDX_W-1:0]     w_idx  = fill ? fl_idx : idx_of(wr_addr_i);
-  wire [LINE_BITS-1:0] w_data = (state_q == F_RD) ? p_rdata : fill ? {LINE_BITS{1'b0}} : wr_line_i;
-  wire [EPL-1:0]       w_en   = fill ? {EPL{1'b1}} : (wr_i ? wr_mask_i : {EPL{1'b0}});
+  // ---- RAMs: one write port each (the entry write: e_* above) ----
+  wire [IDX_W-1:0]     w_idx  = fill ? fl_idx : e_idx;
+  wire [LINE_BITS-1:0] w_data = (state_q == F_RD) ? p_rdata : fill ? {LINE_BITS{1'b0}} : e_line;
+  wire [EPL-1:0]       w_en   = fill ? {EPL{1'b1}} : (e_wr ? e_mask : {EPL{1'b0}});
 
   // Entry mask port: an entry write sets its bits, the whole mask if the
   // line was clean, so a line's bits from before its last write back or
   // fill never show (they are read only while the line is dirty).
-  wire           m_fresh = !dirty_q[idx_of(wr_addr_i)];
-  wire [IDX_W-1:0] m_idx = idx_of(wr_addr_i);
+  wire           m_fresh = !dirty_q[e_idx];
   reg  [EPL-1:0] m_en, m_data;
   integer mi;
   always @* begin
     for (mi = 0; mi < EPL; mi = mi + 1) begin
-      m_en[mi]   = wr_i && (m_fresh || wr_mask_i[mi]);
-      m_data[mi] = wr_mask_i[mi];
+      m_en[mi]   = e_wr && (m_fresh || e_mask[mi]);
+      m_data[mi] = e_mask[mi];
     end
   end
 
@@ -279,7 +312,24 @@ module scord_md_cache #(
     for (wi = 0; wi < EPL; wi = wi + 1)
       if (w_en[wi]) data_mem[w_idx][EB*wi +: EB] <= w_data[EB*wi +: EB];
     for (wi = 0; wi < EPL; wi = wi + 1)
-      if (m_en[wi]) ent_mem[m_idx][wi] <= m_data[wi];
+      if (m_en[wi]) ent_mem[e_idx][wi] <= m_data[wi];
+  end
+
+  // WRITE_STAGE: wr_i's write, and what the RAMs' read this cycle misses
+  // of the one they take (read before write: the merge above adds it)
+  always @(posedge clk_i) begin
+    pw_idx_q  <= idx_of(wr_addr_i);
+    pw_mask_q <= wr_mask_i;
+    pw_line_q <= wr_line_i;
+    bp_mask_q <= pw_mask_q;
+    bp_line_q <= pw_line_q;
+    if (rst_i) begin
+      pw_v_q <= 1'b0;
+      bp_v_q <= 1'b0;
+    end else begin
+      pw_v_q <= wr_i;
+      bp_v_q <= pw_v && (pw_idx_q == r_idx);
+    end
   end
 
   // ---- control ----
@@ -295,8 +345,8 @@ module scord_md_cache #(
       wb_q    <= '0;
       /* verilator lint_on WIDTHCONCAT */
     end else begin
-      if (wr_i)
-        dirty_q[idx_of(wr_addr_i)] <= 1'b1;
+      if (e_wr)
+        dirty_q[e_idx] <= 1'b1;
       if (inval_i) begin
         valid_q <= {LINES{1'b0}};
         dirty_q <= {LINES{1'b0}};

@@ -74,6 +74,12 @@ module scord_top #(
   // and searches it one entry a cycle instead of all at once (area on an
   // FPGA, up to 15 cycles a report; docs/detector.md §8.3, DET_SUPP_SEQ)
   parameter SUPP_SEQ     = `GPU_DET_SUPP_SEQ,
+  // 1: the metadata cache registers P2's entry writes and makes them a
+  // cycle later, with the lookups' bypass of the pending one, so its RAMs'
+  // write enables start at flip-flops, not at the check's decision (the
+  // FPGA's longest detector path; docs/detector.md §13). No cycle changes
+  // without MD_FRESH (on with the cores' stage H, H_STAGE=1)
+  parameter WRITE_STAGE  = `GPU_H_STAGE,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter SHR_W     = `SHR_BITS,
@@ -520,7 +526,8 @@ module scord_top #(
     .ENTRY_BYTES (MD_ENTRY_BYTES),
     .NB          (NB),
     .FRESH_LINES (MD_FRESH != 0 ? MEM_BYTES / LINE_BYTES / NB : 0),
-    .AW          (AW)
+    .AW          (AW),
+    .WRITE_STAGE (WRITE_STAGE)
   ) u_mc (
     .clk_i          (clk_i),
     .rst_i          (rst_i),

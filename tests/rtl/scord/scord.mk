@@ -3,8 +3,9 @@
 #   make scord-diff-test   >= 1M events, fixed seeds (full and cache mode,
 #                          granularities 4/8/16, random back-pressure; then 12
 #                          streams each with 1 and 2 check slots, and 4 with
-#                          the suppression table searched one entry a cycle
-#                          and one check slot, as on fpga); first
+#                          the suppression table searched one entry a cycle,
+#                          the metadata cache's write stage and one check
+#                          slot, as on fpga); first
 #                          the shared-memory rule's test (shrule-diff-test,
 #                          tests/rtl/shrule/shrule.mk)
 #   make scord-diff-long   50M events with other seeds
@@ -38,8 +39,11 @@ SCORDUT_SLOTS  ?= 1 2
 
 # The suppression table searched one entry a cycle from a LUT RAM
 # (SUPP_SEQ, the FPGA configurations' DET_SUPP_SEQ=1), with one check slot
-# as on fpga: the writer's decisions against the model's, over a few
-# streams (the reports are what it changes).
+# and the metadata cache's entry writes a cycle later (WRITE_STAGE) as on
+# fpga: the writer's decisions against the model's, over a few streams
+# (the reports are what it changes), and the write stage's bypass under
+# the 8-line cache's evictions, with the zero fill of fresh lines waiting
+# for it (MD_FRESH stays on here).
 SCORDUT_Q_DIR   = $(B)/rtl-scord-q
 SCORDUT_Q_BIN   = $(SCORDUT_Q_DIR)/Vscord_tb_top
 SCORDUT_Q_ARGS ?= --streams=4
@@ -62,7 +66,7 @@ $(SCORDUT_BIN): $(SCORDUT_DEPS)
 $(call SCORDUT_S_BIN,%): $(SCORDUT_DEPS)
 	$(call SCORDUT_VERILATE,$(B)/rtl-scord-s$*,-GPASS_SLOTS=$*)
 $(SCORDUT_Q_BIN): $(SCORDUT_DEPS)
-	$(call SCORDUT_VERILATE,$(SCORDUT_Q_DIR),-GSUPP_SEQ=1 -GPASS_SLOTS=1)
+	$(call SCORDUT_VERILATE,$(SCORDUT_Q_DIR),-GSUPP_SEQ=1 -GPASS_SLOTS=1 -GWRITE_STAGE=1)
 
 .PHONY: scord-diff-test scord-diff-long
 scord-diff-test: $(SCORDUT_BIN) $(foreach n,$(SCORDUT_SLOTS),$(call SCORDUT_S_BIN,$(n))) \
@@ -71,7 +75,7 @@ scord-diff-test: $(SCORDUT_BIN) $(foreach n,$(SCORDUT_SLOTS),$(call SCORDUT_S_BI
 	$(SCORDUT_BIN) $(SCORDUT_ARGS) || rc=1; \
 	$(foreach n,$(SCORDUT_SLOTS),echo "$(n) check slots (PASS_SLOTS=$(n)):"; \
 	    $(call SCORDUT_S_BIN,$(n)) $(SCORDUT_S_ARGS) || rc=1;) \
-	echo "suppression table searched one entry a cycle (SUPP_SEQ=1, PASS_SLOTS=1):"; \
+	echo "suppression table searched one entry a cycle, write stage (SUPP_SEQ=1, PASS_SLOTS=1, WRITE_STAGE=1):"; \
 	$(SCORDUT_Q_BIN) $(SCORDUT_Q_ARGS) || rc=1; exit $$rc
 
 scord-diff-long: $(SCORDUT_BIN)

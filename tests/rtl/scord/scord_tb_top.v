@@ -16,6 +16,7 @@ module scord_tb_top #(
   parameter PASS_SLOTS  = LINE_BYTES / 4,
   parameter MD_FRESH    = 1,             // the zero fill of fresh metadata lines, on
   parameter SUPP_SEQ    = 0,             // the suppression table searched all at once
+  parameter WRITE_STAGE = 0,             // the metadata cache's entry writes at once
   parameter LT_WARPS    = 4,             // warp slots of the lock tables under test
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
@@ -65,7 +66,8 @@ module scord_tb_top #(
     .MD_LINES    (MD_LINES),
     .PASS_SLOTS  (PASS_SLOTS),
     .MD_FRESH    (MD_FRESH),
-    .SUPP_SEQ    (SUPP_SEQ)
+    .SUPP_SEQ    (SUPP_SEQ),
+    .WRITE_STAGE (WRITE_STAGE)
   ) u_det (
     .clk_i          (clk_i),
     .rst_i          (rst_i),
