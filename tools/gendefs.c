@@ -79,7 +79,7 @@ static int check_config(const char *path)
         fprintf(stderr, "gendefs: %s: MD_FRESH=%llu is neither 0 nor 1\n", path, f->value);
         return 1;
     }
-    static const char *const flags[] = { "E_STAGE", "H_STAGE", "DET_SUPP_SEQ" };
+    static const char *const flags[] = { "E_STAGE", "H_STAGE", "DET_SUPP_SEQ", "DET_WRITE_STAGE" };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
         const struct key *e = find_key(flags[i]);
         if (e && e->value > 1) {

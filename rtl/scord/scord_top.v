@@ -77,9 +77,9 @@ module scord_top #(
   // 1: the metadata cache registers P2's entry writes and makes them a
   // cycle later, with the lookups' bypass of the pending one, so its RAMs'
   // write enables start at flip-flops, not at the check's decision (the
-  // FPGA's longest detector path; docs/detector.md §13). No cycle changes
-  // without MD_FRESH (on with the cores' stage H, H_STAGE=1)
-  parameter WRITE_STAGE  = `GPU_H_STAGE,
+  // FPGA's longest detector path; docs/detector.md §1.1). No cycle changes
+  // without MD_FRESH (DET_WRITE_STAGE)
+  parameter WRITE_STAGE  = `GPU_DET_WRITE_STAGE,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter SHR_W     = `SHR_BITS,

@@ -53,6 +53,8 @@ printf 'include config/default.cfg\nH_STAGE=2\n' >"$tmp/h2.cfg"
 refused "H_STAGE=2" "$tmp/h2.cfg" "H_STAGE=2 is neither 0 nor 1"
 printf 'include config/default.cfg\nDET_SUPP_SEQ=2\n' >"$tmp/q2.cfg"
 refused "DET_SUPP_SEQ=2" "$tmp/q2.cfg" "DET_SUPP_SEQ=2 is neither 0 nor 1"
+printf 'include config/default.cfg\nDET_WRITE_STAGE=2\n' >"$tmp/w2.cfg"
+refused "DET_WRITE_STAGE=2" "$tmp/w2.cfg" "DET_WRITE_STAGE=2 is neither 0 nor 1"
 for n in 1 2 4; do
     printf 'include config/default.cfg\nDET_SLOTS=%s\n' $n >"$tmp/s$n.cfg"
     if "$gendefs" config/regmap.def "$tmp/s$n.cfg" "$tmp/s.vh" "$tmp/s.h" 2>"$tmp/err" &&
