@@ -3,9 +3,9 @@
 #   make scord-diff-test   >= 1M events, fixed seeds (full and cache mode,
 #                          granularities 4/8/16, random back-pressure; then 12
 #                          streams each with 1 and 2 check slots, and 4 with
-#                          the suppression table searched one entry a cycle,
-#                          the metadata cache's write stage and one check
-#                          slot, as on fpga); first
+#                          the suppression table searched one entry a cycle
+#                          and one check slot, as on fpga, and the metadata
+#                          cache's write stage, DET_WRITE_STAGE); first
 #                          the shared-memory rule's test (shrule-diff-test,
 #                          tests/rtl/shrule/shrule.mk)
 #   make scord-diff-long   50M events with other seeds
@@ -39,11 +39,12 @@ SCORDUT_SLOTS  ?= 1 2
 
 # The suppression table searched one entry a cycle from a LUT RAM
 # (SUPP_SEQ, the FPGA configurations' DET_SUPP_SEQ=1), with one check slot
-# and the metadata cache's entry writes a cycle later (WRITE_STAGE) as on
-# fpga: the writer's decisions against the model's, over a few streams
-# (the reports are what it changes), and the write stage's bypass under
-# the 8-line cache's evictions, with the zero fill of fresh lines waiting
-# for it (MD_FRESH stays on here).
+# as on fpga: the writer's decisions against the model's, over a few
+# streams (the reports are what it changes). The same build has the
+# metadata cache's entry writes a cycle later (WRITE_STAGE, the key
+# DET_WRITE_STAGE, off in every configuration for now), so the write
+# stage's bypass runs under the 8-line cache's evictions, with the zero
+# fill of fresh lines waiting for it (MD_FRESH stays on here).
 SCORDUT_Q_DIR   = $(B)/rtl-scord-q
 SCORDUT_Q_BIN   = $(SCORDUT_Q_DIR)/Vscord_tb_top
 SCORDUT_Q_ARGS ?= --streams=4
