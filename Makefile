@@ -135,6 +135,7 @@ include tests/rtl/unit.mk
 include tests/rtl/mem/mem.mk
 include tests/rtl/ctl/ctl.mk
 include tests/rtl/perf/perf.mk
+include tests/rtl/mul/mul.mk
 include tests/refmodel/refmodel.mk
 include tests/race/race.mk
 include tests/sarif/sarif.mk

@@ -119,6 +119,9 @@ note "performance counters (gpu_perf_counters) against plain 32-bit counters"
 check "perf counters unit, 8 lanes" $MAKE --no-print-directory perf-unit-test
 check "perf counters unit, 4 lanes (fpga)" $MAKE --no-print-directory CONFIG=fpga perf-unit-test
 
+note "the lanes' multiplier (gpu_mul, combinational and split in two) against RV32M"
+check "mul unit" $MAKE --no-print-directory mul-unit-test
+
 note "atomic ALU against its specification (Yosys SAT, every input)"
 check "amo equivalence" bash tests/rtl/amo/test_amo_equiv.sh build/default/gen build/default/amo-equiv
 

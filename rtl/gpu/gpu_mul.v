@@ -5,10 +5,13 @@
 // gpu_core's E_STAGE).
 //
 // STAGE=1 (with E_STAGE) splits it in two: the four 17 x 17-bit partial
-// products (one ECP5 DSP block each) are taken when en_i is set (the two
-// middle ones already added), and product_o is their sum, a cycle later. On the FPGA the whole multiply was
-// the register file's read -> DSP -> carry chains -> write data path
-// (docs/fpga.md); split, E holds the DSP blocks and one add, X the other.
+// products (one ECP5 DSP block each) are taken when en_i is set, and
+// product_o is their sum, a cycle later. On the FPGA the whole multiply
+// was the register file's read -> DSP -> carry chains -> write data path
+// (docs/fpga.md); split, E holds the DSP blocks alone (the register file's
+// block RAM answers late in the cycle, so E's path was block RAM -> DSP ->
+// the middle products' carry chain, the build's longest without the
+// detector), X one carry-save step and one carry chain.
 // STAGE=0 is one combinational multiply (clk_i and en_i unused).
 `default_nettype none
 `include "gpu_pkg_classes.vh"
@@ -34,25 +37,29 @@ module gpu_mul #(
             wire signed [16:0] b_hi = $signed({b_sx, b_i[31:16]});
             wire signed [16:0] a_lo = $signed({1'b0, a_i[15:0]});
             wire signed [16:0] b_lo = $signed({1'b0, b_i[15:0]});
-            // E also adds the two middle products, so X has one carry
-            // chain left (the ECP5's DSP blocks are quick; the chains in
-            // a row behind them were the long part).
-            reg  signed [33:0] hh_q;
-            reg  signed [34:0] mid_q;
+            reg  signed [33:0] hh_q, hl_q, lh_q;
             reg         [31:0] ll_q;
             wire signed [33:0] ll_full = a_lo * b_lo;   // < 2^32: fits 32 bits
-            wire signed [33:0] hl = a_hi * b_lo;
-            wire signed [33:0] lh = a_lo * b_hi;
             always @(posedge clk_i)
                 if (en_i) begin
-                    hh_q  <= a_hi * b_hi;
-                    mid_q <= {hl[33], hl} + {lh[33], lh};
-                    ll_q  <= ll_full[31:0];
+                    hh_q <= a_hi * b_hi;
+                    hl_q <= a_hi * b_lo;
+                    lh_q <= a_lo * b_hi;
+                    ll_q <= ll_full[31:0];
                 end
-            // ll fills the low 32 bits and hh * 2^32 has none there, so
-            // their sum is the two side by side; the low 16 bits are ll's.
-            assign product_o = {{hh_q[31:0], ll_q[31:16]} + {{13{mid_q[34]}}, mid_q}, ll_q[15:0]};
-            wire unused = &{1'b0, ll_full[33:32], hh_q[33:32]};
+            // Bits 63:16 of the product: hh beside ll's high half (hh *
+            // 2^32 has no bit where ll has one) plus the two middle
+            // products, sign-extended. Three addends: one
+            // carry-save step (a LUT a bit) makes them two, so X has one
+            // carry chain as before. The low 16 bits are ll's.
+            wire [47:0] s0 = {hh_q[31:0], ll_q[31:16]};
+            wire [47:0] s1 = {{14{hl_q[33]}}, hl_q};
+            wire [47:0] s2 = {{14{lh_q[33]}}, lh_q};
+            wire [47:0] cs_sum   = s0 ^ s1 ^ s2;
+            wire [47:0] cs_carry = (s0 & s1) | (s0 & s2) | (s1 & s2);
+            wire [47:0] hi48 = cs_sum + {cs_carry[46:0], 1'b0};
+            assign product_o = {hi48, ll_q[15:0]};
+            wire unused = &{1'b0, ll_full[33:32], hh_q[33:32], cs_carry[47]};
         end else begin : g_comb
             wire signed [65:0] product = $signed({a_sx, a_i}) * $signed({b_sx, b_i});
             assign product_o = product[63:0];
