@@ -193,6 +193,17 @@ module gpu_l2 #(
   reg [29:0]        resv_addr_q [0:NUM_RID-1];
   // rid < NUM_RID by construction (hardware thread slot)
   wire sc_ok = resv_valid_q[rid_q] && (resv_addr_q[rid_q] == waddr);
+  // S_EXEC decides an SC by sc_ok as taken the cycle before (S_LOOK or
+  // S_MEMWT): rid_q and addr_q are the request's from its acceptance on,
+  // and in that cycle nothing but a flush or a reset changes the
+  // reservations (an LR sets one and an SC clears its own in S_EXEC,
+  // writes clear them in S_LOOK or S_EXEC, and this request is an SC).
+  // The thread's reservation multiplexer and the address compare were
+  // the head of the FPGA build's longest path (rid_q -> sc_ok -> the data
+  // RAM's write data; docs/fpga.md). Cycle for cycle the same.
+  reg  sc_ok_q;
+  always @(posedge clk_i) sc_ok_q <= sc_ok && !(rst_i || flush_i);
+  wire sc_write = (type_q == `L2_SC) && sc_ok_q;
 
   // Bytes written to the line by this request; clears reservations.
   reg                  clr_en;
@@ -219,11 +230,15 @@ module gpu_l2 #(
         ram_wdata = mem_rsp_rdata_i;
         fill      = 1'b1;
       end
-      S_EXEC: if (type_q == `L2_AMO || (type_q == `L2_SC && sc_ok)) begin
-        ram_we    = 1'b1;
+      // the write data whether the SC succeeds or not: only the enable
+      // waits for its outcome
+      S_EXEC: begin
         ram_wdata = merge(line_q, {WORDS{wr_word}}, word_strb);
-        clr_en    = 1'b1;
-        clr_strb  = word_strb;
+        if (type_q == `L2_AMO || sc_write) begin
+          ram_we   = 1'b1;
+          clr_en   = 1'b1;
+          clr_strb = word_strb;
+        end
       end
       default: ;
     endcase
@@ -313,12 +328,12 @@ module gpu_l2 #(
           rsp_valid_q <= 1'b1;
           rsp_data_q  <= '0;
           case (type_q)
-            `L2_SC: rsp_data_q[31:0] <= sc_ok ? 32'd0 : 32'd1;
+            `L2_SC: rsp_data_q[31:0] <= sc_write ? 32'd0 : 32'd1;
             default: rsp_data_q[31:0] <= old_word;
           endcase
           wdata_q <= {WORDS{wr_word}};
           wstrb_q <= word_strb;
-          if (type_q == `L2_AMO || (type_q == `L2_SC && sc_ok))
+          if (type_q == `L2_AMO || sc_write)
             state_q <= S_MEMWR;
           else
             state_q <= S_IDLE;
@@ -346,5 +361,10 @@ module gpu_l2 #(
   assign perf_mem_read_o  = (state_q == S_MEMRD) && mem_req_ready_i;
   assign perf_mem_write_o = (state_q == S_MEMWR) && mem_req_ready_i;
 
+`ifndef SYNTHESIS
+  always @(posedge clk_i)
+    if (!rst_i && state_q == S_EXEC && type_q == `L2_SC && sc_ok_q != sc_ok)
+      $display("gpu_l2: ERROR: an SC's registered outcome differs from its reservation now");
+`endif
 endmodule
 `default_nettype wire
