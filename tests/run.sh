@@ -20,17 +20,26 @@ note() { printf '\n== %s\n' "$*"; }
 pass() { passed=$((passed + 1)); echo "PASS $1"; }
 fail() { failed=$((failed + 1)); failures+=("$1"); echo "FAIL $1${2:+: $2}"; }
 
+# A step's log file, named after it.
+log_of() { echo "$log_dir/${1//[^A-Za-z0-9_.-]/_}.log"; }
+
+# One test's outcome from its exit code: outcome NAME RC LOG.
+outcome() {
+    if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1" "see $3"; tail -n 20 "$3"; return 1; fi
+}
+
 # Run a command whose success is one test.
 check() {
     local name=$1; shift
-    local log="$log_dir/${name//[^A-Za-z0-9_.-]/_}.log"
-    if "$@" >"$log" 2>&1; then pass "$name"; else fail "$name" "see $log"; tail -n 20 "$log"; fi
+    local log; log=$(log_of "$name")
+    "$@" >"$log" 2>&1
+    outcome "$name" $? "$log"
 }
 
 # Run a command that prints PASS/FAIL lines itself; count each line.
 count() {
     local prefix=$1; shift
-    local log="$log_dir/${prefix//[^A-Za-z0-9_.-]/_}.log"
+    local log; log=$(log_of "$prefix")
     "$@" >"$log" 2>&1
     local rc=$? n=0
     while IFS= read -r line; do
@@ -48,22 +57,19 @@ count() {
 }
 
 # A check run in the background beside the steps that follow: start_bg
-# NAME COMMAND... starts it, finish_bg prints and counts its outcome.
+# NAME COMMAND... starts it, finish_bg waits and counts its outcome.
 # Yosys's synthesis of the fpga GPU is one core's work for ten minutes or
 # so, and most steps leave the second core idle.
 bg_name=
 bg_pid=
 start_bg() {
     bg_name=$1; shift
-    local log="$log_dir/${bg_name//[^A-Za-z0-9_.-]/_}.log"
-    "$@" >"$log" 2>&1 &
+    "$@" >"$(log_of "$bg_name")" 2>&1 &
     bg_pid=$!
 }
 finish_bg() {
-    [ -n "$bg_pid" ] || return 0
-    local log="$log_dir/${bg_name//[^A-Za-z0-9_.-]/_}.log"
-    if wait "$bg_pid"; then pass "$bg_name"; else fail "$bg_name" "see $log"; tail -n 20 "$log"; fi
-    bg_pid=
+    wait "$bg_pid"
+    outcome "$bg_name" $? "$(log_of "$bg_name")"
 }
 
 note "generated headers"
