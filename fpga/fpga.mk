@@ -12,6 +12,10 @@
 #                                routing does not change) and nextpnr's Fmax
 #                                estimate before routing, in a fraction of
 #                                the time -> report-placed.json, .txt
+#   make -j2 fpga-seeds BOARD=ulx3s
+#                                place and route over several seeds
+#                                (FPGA_SEEDS="1 2 3 4"): routed Fmax and
+#                                critical path of each, and their spread
 #   make fpga-paths BOARD=ulx3s  the longest logic paths of the synthesis
 #                                (rough delays, seconds; FPGA_PATHS=N)
 #   make fpga-det-cost BOARD=ulx3s
@@ -154,12 +158,14 @@ $(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(
 	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); $(call FPGA_SYNTH_$(FPGA_SYNTH_OPTS),$@.tmp); tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
 	@mv $@.tmp $@
 
-# nextpnr for the full run and for placement only: $(1) the output folder
-# (log, time taken in pnr-seconds), $(2) what the run is, $(3) its own flags
+# nextpnr for the full run, for placement only and for a seed of a sweep:
+# $(1) the output folder (log, time taken in pnr-seconds), $(2) what the
+# run is, $(3) its own flags, $(4) a command it runs under (a time limit),
+# $(5) its seed (FPGA_SEED if empty)
 FPGA_NEXTPNR = @mkdir -p $(1); date +%s > $(1)/pnr-start; \
     echo "fpga: $(2) ($(FPGA_PNR) $(FPGA_DEVICE) $(FPGA_PACKAGE)), log in $(1)/nextpnr.log"; \
-    $(FPGA_PNR) -q -l $(1)/nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
-        --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(FPGA_SEED) --placer $(FPGA_PLACER) --timing-allow-fail $(3) \
+    $(4) $(FPGA_PNR) -q -l $(1)/nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
+        --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(or $(5),$(FPGA_SEED)) --placer $(FPGA_PLACER) --timing-allow-fail $(3) \
     && echo $$(( $$(date +%s) - $$(cat $(1)/pnr-start) )) > $(1)/pnr-seconds
 
 $(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/pnr-settings
@@ -171,6 +177,29 @@ $(FPGA_OUT)/placed/nextpnr-report.json: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPG
 	@mv $@.tmp $@
 
 fpga-place-one: $(FPGA_OUT)/placed/nextpnr-report.json
+
+# A sweep of seeds over one synthesis: the routed clock of this design moves
+# by several MHz from seed to seed, more than many an RTL change gains, and
+# a seed that routes one netlist may not route the next (docs/fpga.md,
+# "Seeds"). Each seed is placed and routed into $(FPGA_OUT)/seeds/<seed>/
+# (no bitstream); a route not finished after FPGA_SEED_LIMIT seconds is
+# stopped and counted as not routed. -j2 runs two seeds at once.
+#   make -j2 fpga-seeds BOARD=ulx3s FPGA_SEEDS="1 2 3 4" [DETECTOR=0]
+FPGA_SEEDS      ?= 1 2 3 4
+FPGA_SEED_LIMIT ?= 5400
+.PHONY: fpga-seeds fpga-seeds-one
+fpga-seeds: fpga-deps
+	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) fpga-seeds-one
+
+fpga-seeds-one: $(foreach s,$(FPGA_SEEDS),$(FPGA_OUT)/seeds/$(s)/status)
+	@python3 tools/fpga_seeds.py $(FPGA_OUT)/seeds $(FPGA_SEEDS)
+
+# status: nextpnr's exit status (124: stopped at the limit); the sweep goes
+# on past a seed that fails
+$(FPGA_OUT)/seeds/%/status: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/pnr-settings
+	@rm -f $(@D)/nextpnr-report.json $(@D)/pnr-seconds
+	$(call FPGA_NEXTPNR,$(@D),seed $* of the sweep,--router $(FPGA_ROUTER) --report $(@D)/nextpnr-report.json,timeout -k 30 $(FPGA_SEED_LIMIT),$*); \
+	    echo $$? > $@
 
 $(FPGA_OUT)/$(BOARD).bit: $(FPGA_OUT)/$(BOARD).config
 	$(FPGA_PACK) --compress $< $@

@@ -174,6 +174,7 @@ check "fpga: detector cost table from two flattened syntheses" bash tests/fpga/t
 check "fpga: parts table of a synthesis that keeps the hierarchy" bash tests/fpga/test_synth_parts.sh
 check "fpga: our ECP5 cell models (block RAM, multiplier) against their documented behaviour" $MAKE --no-print-directory fpga-sim-models-test
 check "fpga: report of a placed and routed build (nextpnr on a small ECP5)" bash tests/fpga/test_fpga_report.sh
+check "fpga: seed sweep table over real place-and-route runs (nextpnr on a small ECP5)" bash tests/fpga/test_fpga_seeds.sh
 if check "fpga: build simulated board" $MAKE --no-print-directory -j"$JOBS" CONFIG=fpga \
         sim soc-sim build/fpga/bin/scord-hostlink-test build/fpga/bin/scord-firmware-test; then
     count "soc" bash tests/fpga/test_soc.sh build/fpga/bin build/sw
