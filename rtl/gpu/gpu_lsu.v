@@ -303,6 +303,27 @@ module gpu_lsu #(
         end
       end
   end
+  // The merged bytes are taken in S_LOOK and used from registers in
+  // S_CHECK (the L1 write) and S_L2REQ (the write to the L2): a store
+  // always passes S_LOOK, and its group stays until the L2 takes the
+  // write. Merged in the cycle they are written, they were the routed
+  // critical path of the FPGA build with the detector at 4b19bfa (lead
+  // address -> the group's compares -> the merged bytes -> the L1's
+  // write data, spread between the LSU and the L2 arbiter, which takes
+  // the same bytes; docs/fpga.md). Same cycles.
+  reg [LINE_BITS-1:0]  st_data_q;
+  reg [LINE_BYTES-1:0] st_strb_q;
+  always @(posedge clk_i)
+    if (state_q == S_LOOK) begin
+      st_data_q <= st_data;
+      st_strb_q <= st_strb;
+    end
+`ifndef SYNTHESIS
+  always @(posedge clk_i)
+    if (!rst_i && is_store && (state_q == S_CHECK || state_q == S_L2REQ) &&
+        (st_data_q != st_data || st_strb_q != st_strb))
+      $display("gpu_lsu: ERROR: a store's registered bytes differ from its group's now");
+`endif
 
   // ---- block atomics ------------------------------------------------------------------
   wire [31:0] amo_old  = line_word(cur_line, lead_wsel);
@@ -337,16 +358,16 @@ module gpu_lsu #(
   reg  [LINE_BITS-1:0]  amo_line_q;
   wire                  amo_wr  = (state_q == S_L2REQ) && blk_amo && phase_q;
   wire [LINE_BITS-1:0]  l1_base = amo_wr ? amo_line_q : cur_line;
-  wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data : {WORDS{amo_new}};
+  wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data_q : {WORDS{amo_new}};
   reg  [LINE_BYTES-1:0] l1_strb;
   always @(*) begin
     l1_we   = 1'b0;
     l1_fill = 1'b0;
-    l1_strb = is_store ? st_strb : '0;
+    l1_strb = is_store ? st_strb_q : '0;
     // A store that writes the whole line allocates it on a miss (nothing
     // needs reading), so lines written by a warp at once (results, stack
     // saves) are here when read back; a partial store misses as before.
-    if (state_q == S_CHECK && !hit && is_store && (&st_strb)) begin
+    if (state_q == S_CHECK && !hit && is_store && (&st_strb_q)) begin
       l1_we   = 1'b1;
       l1_fill = 1'b1;
     end
@@ -381,8 +402,8 @@ module gpu_lsu #(
   assign l2_req_valid_o    = (state_q == S_L2REQ);
   assign l2_req_addr_o     = l2_line_op ? {lead_addr_q[31:OFF_W], {OFF_W{1'b0}}}
                                         : lead_addr_q;  // word aligned (checked in X)
-  assign l2_req_wdata_o    = is_store ? st_data : {WORDS{amo_new}};
-  assign l2_req_wstrb_o    = is_store ? st_strb : lead_wstrb;
+  assign l2_req_wdata_o    = is_store ? st_data_q : {WORDS{amo_new}};
+  assign l2_req_wstrb_o    = is_store ? st_strb_q : lead_wstrb;
   assign l2_req_amo_op_o   = amo_op_q;
   assign l2_req_amo_data_o = lead_wd;
   assign l2_req_amo_cmp_o  = lead_cmp;
@@ -470,7 +491,7 @@ module gpu_lsu #(
             if (hit) amo_read;
             state_q <= S_L2REQ;
           end else begin  // store
-            if (!hit && (&st_strb)) valid_q[lead_idx] <= 1'b1;
+            if (!hit && (&st_strb_q)) valid_q[lead_idx] <= 1'b1;
             state_q <= S_L2REQ;
           end
         end
