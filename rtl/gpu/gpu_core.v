@@ -996,8 +996,12 @@ module gpu_core #(
     reg [1:0]      lk_op_q;
     reg            lk_scope_q;
     reg [T-1:0]    lk_left_q;
-    reg [T*32-1:0] lk_addr_q;
-    reg [31:0]     lk_addr;
+    // each lane's lockhash, taken as the sequencer starts (the table works
+    // on the hash alone; selecting and hashing a 32-bit lane address per
+    // step was the FPGA build's longest path, docs/fpga.md)
+    reg [T*6-1:0]  lk_hash_q;
+    reg [5:0]      lk_hash;
+    wire [T*6-1:0] lk_s_hash;
     reg [T-1:0]    lk_bit;
     // Without the detector the sequencer never starts; gating its state
     // here lets synthesis drop it with everything it feeds.
@@ -1014,11 +1018,11 @@ module gpu_core #(
     wire lk_pend = (DETECTOR != 0) && (H_STAGE != 0) && lk_start;
     assign lk_busy_x = lk_busy || lk_pend;
     always @(*) begin
-        lk_addr = 32'd0;
+        lk_hash = 6'd0;
         lk_bit  = {T{1'b0}};
         for (t_lk = T - 1; t_lk >= 0; t_lk = t_lk - 1)
             if (lk_left_q[t_lk]) begin
-                lk_addr = lk_addr_q[t_lk*32 +: 32];
+                lk_hash = lk_hash_q[t_lk*6 +: 6];
                 lk_bit  = {{(T-1){1'b0}}, 1'b1} << t_lk;
             end
     end
@@ -1095,11 +1099,17 @@ module gpu_core #(
                 .op_valid_i   (lk_step),
                 .op_warp_i    (lk_warp_q),
                 .op_i         (lk_op_q),
-                .addr_i       (lk_addr),
+                .hash_i       (lk_hash),
                 .scope_i      (lk_scope_q),
                 .bloom_warp_i (x_warp_q),
                 .bloom_o      (x_bloom)
             );
+            for (gw = 0; gw < T; gw = gw + 1) begin : g_lockhash
+                scord_lockhash u_lockhash (
+                    .addr_i (lk_s_addr[gw*32 +: 32]),
+                    .hash_o (lk_s_hash[gw*6 +: 6])
+                );
+            end
             for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_lock
                 assign lk_wait[gw] = (lk_busy && lk_warp_q == gw) ||
                                      (lk_pend && lk_s_warp == gw);
@@ -1287,7 +1297,8 @@ module gpu_core #(
             assign sh_ep           = {NUM_WARPS*8{1'b0}};
             assign sh_gen          = 1'b0;
             assign sh_wrap         = 1'b0;
-            wire unused_no_det = ^{det_armed_i, det_evt_ready_i, lk_addr, lk_scope_q, lk_warp_q,
+            assign lk_s_hash       = {T*6{1'b0}};
+            wire unused_no_det = ^{det_armed_i, det_evt_ready_i, lk_hash, lk_s_addr, lk_scope_q, lk_warp_q,
                                    bar_pc_q[0], det_bar_push, bslot_all};
         end
     endgenerate
@@ -1607,7 +1618,7 @@ module gpu_core #(
                 lk_op_q    <= lk_s_op;
                 lk_scope_q <= lk_s_scope;
                 lk_left_q  <= lk_s_mask;
-                lk_addr_q  <= lk_s_addr;
+                lk_hash_q  <= lk_s_hash;
             end else if (lk_done) begin
                 lk_busy_q <= 1'b0;
             end else if (lk_step) begin

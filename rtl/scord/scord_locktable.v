@@ -5,7 +5,8 @@
 // One operation per cycle for the whole core: the core's lock sequencer
 // feeds one warp's operations (a CAS or an exchange is one lane, in lane
 // order, one per cycle; a fence is the whole warp), so the search and
-// update logic exists once and works on the entries of op_warp_i. Likewise
+// update logic exists once and works on the entries of op_warp_i, with the
+// lockhash of the operated address (scord_lockhash) as its input. Likewise
 // only the warp in the core's X stage reads its summary. The entries stay
 // in flip-flops: a warp's launch clears its table in the cycle it starts,
 // which a LUT RAM could not do for several warps at once. One table per
@@ -28,7 +29,7 @@ module scord_locktable #(
   input  wire                 op_valid_i,
   input  wire [WW-1:0]        op_warp_i,     // the warp slot whose table op_i works on
   input  wire [1:0]           op_i,          // 0 CAS (L1), 1 exchange (L3), 2 fence (L2), 3 none
-  input  wire [31:0]          addr_i,        // CAS / exchange word address
+  input  wire [5:0]           hash_i,        // lockhash of the CAS / exchange address (scord_lockhash)
   input  wire                 scope_i,       // instruction scope: 0 block, 1 device
   input  wire [WW-1:0]        bloom_warp_i,  // the warp slot whose summary bloom_o is
   output wire [15:0]          bloom_o
@@ -41,10 +42,9 @@ module scord_locktable #(
   reg [NUM_WARPS*N-1:0]   scope_q, valid_q, active_q;
   reg [NUM_WARPS*2-1:0]   next_q;
 
-  // lockhash (§4.3)
-  wire [5:0] h = addr_i[7:2] ^ addr_i[13:8] ^ addr_i[19:14] ^ addr_i[25:20] ^ addr_i[31:26];
-  // Bits 1:0 do not enter the hash (word addresses).
-  wire unused_addr = ^addr_i[1:0];
+  // lockhash (§4.3), made by the caller: the core hashes its lanes' addresses
+  // as the sequencer starts, a cycle or more before they are operated on
+  wire [5:0] h = hash_i;
 
   // ---- the operated warp's entries: does each match (hash, scope)
   // (warps picked by comparing with each constant slot: a part select at
