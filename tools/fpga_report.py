@@ -34,12 +34,16 @@ def load_json(path, text):
         sys.exit(f"fpga_report.py: {path} is not valid JSON ({e})")
 
 
+# nextpnr's log line for a clock's Fmax (after placement, and after routing)
+FMAX_RE = re.compile(r"Max frequency for clock '(.*)': ([0-9.]+) MHz \((?:PASS|FAIL) at ([0-9.]+) MHz\)")
+
+
 def log_fmax(path):
     """nextpnr leaves the report's fmax empty without routing; its log has
     the estimate: the last "Max frequency for clock" line of each clock."""
     fmax = {}
     for line in (read(path) or "").splitlines():
-        m = re.search(r"Max frequency for clock '(.*)': ([0-9.]+) MHz \((?:PASS|FAIL) at ([0-9.]+) MHz\)", line)
+        m = FMAX_RE.search(line)
         if m:
             fmax[m.group(1)] = {"achieved": float(m.group(2)), "constraint": float(m.group(3))}
     return fmax

@@ -18,9 +18,8 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fpga_report import one_build, read  # noqa: E402
+from fpga_report import FMAX_RE, one_build, read  # noqa: E402
 
-FMAX_RE = re.compile(r"Max frequency for clock '(.*)': ([0-9.]+) MHz \((?:PASS|FAIL) at ([0-9.]+) MHz\)")
 # router1's progress line: iterations | arcs routed, ripped up | ... | overused wires | times
 ROUTER1_RE = re.compile(r"^Info:\s+(\d+)\s*\|\s*\d+\s+\d+\s*\|\s*\d+\s+\d+\s*\|\s*(\d+)\s*\|")
 

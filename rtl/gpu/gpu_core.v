@@ -1104,10 +1104,10 @@ module gpu_core #(
                 .bloom_warp_i (x_warp_q),
                 .bloom_o      (x_bloom)
             );
-            for (gw = 0; gw < T; gw = gw + 1) begin : g_lockhash
+            for (gt = 0; gt < T; gt = gt + 1) begin : g_lockhash
                 scord_lockhash u_lockhash (
-                    .addr_i (lk_s_addr[gw*32 +: 32]),
-                    .hash_o (lk_s_hash[gw*6 +: 6])
+                    .addr_i (lk_s_addr[gt*32 +: 32]),
+                    .hash_o (lk_s_hash[gt*6 +: 6])
                 );
             end
             for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_lock

@@ -42,9 +42,8 @@ module scord_locktable #(
   reg [NUM_WARPS*N-1:0]   scope_q, valid_q, active_q;
   reg [NUM_WARPS*2-1:0]   next_q;
 
-  // lockhash (§4.3), made by the caller: the core hashes its lanes' addresses
-  // as the sequencer starts, a cycle or more before they are operated on
-  wire [5:0] h = hash_i;
+  // hash_i: the lockhash (§4.3), made by the caller; the core hashes its
+  // lanes' addresses as the sequencer starts, before they are operated on
 
   // ---- the operated warp's entries: does each match (hash, scope)
   // (warps picked by comparing with each constant slot: a part select at
@@ -74,7 +73,7 @@ module scord_locktable #(
   genvar ge;
   generate
     for (ge = 0; ge < N; ge = ge + 1) begin : g_match
-      assign match[ge] = o_valid[ge] && (o_hash[6*ge +: 6] == h) && (o_scope[ge] == scope_i);
+      assign match[ge] = o_valid[ge] && (o_hash[6*ge +: 6] == hash_i) && (o_scope[ge] == scope_i);
     end
   endgenerate
 
@@ -105,7 +104,7 @@ module scord_locktable #(
         localparam integer I = gw * N + ge;
         wire ins = mine && do_cas && (o_next == ge);
         always @(posedge clk_i) begin
-          if (ins) hash_q[6*I +: 6] <= h;
+          if (ins) hash_q[6*I +: 6] <= hash_i;
           if (rst_i || clear_i[gw]) begin
             valid_q[I]  <= 1'b0;
             active_q[I] <= 1'b0;

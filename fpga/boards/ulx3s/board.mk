@@ -16,7 +16,7 @@ FPGA_CLK_IN_MHZ := 25
 # without (commit 682952c; docs/fpga.md): 40 MHz (the PLL's 600 MHz VCO / 15)
 # keeps 11 % in hand. With a 50 MHz target (FPGA_MHZ=50) the build with the
 # detector routed at 46.18 MHz at 9491587 and 50.07 without it (docs/fpga.md,
-# "Towards 50 MHz"): 50 is not yet the default. The 2-core fpga last routed at 26.19 MHz (f8028e3,
-# before shared memory): FPGA_MHZ=18 for it.
+# "Towards 50 MHz"): 50 is not yet the default. The 2-core fpga last routed
+# at 26.19 MHz (f8028e3, before shared memory): FPGA_MHZ=18 for it.
 FPGA_MHZ      ?= 40
 FPGA_BAUD     ?= 1000000
