@@ -23,9 +23,17 @@
 //      the clock edge before it (from the request as it is accepted, then
 //      from the lanes the pass leaves), so A only drives the banks
 //   R  the cycle after a pass: the banks' words are out; a load's lanes
-//      take their bytes, an atomic or a byte/half store writes back the
-//      merged or updated words (a read-modify-write: while R writes, A
+//      take their bytes, an atomic or a byte/half store works out the
+//      merged or updated words (a read-modify-write: while R holds one, A
 //      issues no pass, so such passes take two cycles)
+//   M  the banks' writes: a word store's words from A, a read-modify-
+//      write's from R, each written the cycle after. The banks' write
+//      ports so see registers alone: the read word -> atomic ALU -> write
+//      data path through R was the routed critical path of the FPGA
+//      build without the detector (docs/fpga.md). A pass A makes as M
+//      writes the row it reads takes M's word instead of the bank's
+//      (R's bypass), so every instruction sees the same words in the same
+//      cycles as if the banks were written at once.
 //   W  a finished instruction the register file did not take at once
 // R offers a finished instruction to the register file directly, W only
 // when that is not taken. A load whose lanes hit distinct banks: accepted
@@ -192,39 +200,102 @@ module gpu_smem #(
     wire a_go   = a_valid_q && !r_hold && !(r_valid_q && r_rmw_q) && !hold_i;
     wire a_done = a_go && (rem_next == {T{1'b0}});
 
+    // ==== M: the banks' writes, a cycle late ====================================
+    // Loaded by A's word-store pass or by R as it completes a read-modify-
+    // write; the two never meet, since A makes no pass while R holds a
+    // read-modify-write. M's word is unchanged in the cycle after a pass
+    // read the row M wrote (that pass read, so it stored nothing, and R did
+    // not complete a read-modify-write as A passed), so R's bypass can take
+    // it from M itself.
+    reg [T-1:0]  m_we_q;
+    reg [RW-1:0] m_row_q [0:T-1];
+    reg [31:0]   m_wd_q  [0:T-1];
+    wire         m_from_a = a_go && a_wst;
+    wire         m_from_r = r_valid_q && r_rmw_q && !r_hold;
+
     // ==== banks =================================================================
-    wire [T*32-1:0] dout;
+    wire [T*32-1:0] dout;       // the words R's pass read, M's where it wrote them
     wire [T*32-1:0] amo_new;
     genvar gb;
     generate
         for (gb = 0; gb < T; gb = gb + 1) begin : g_bank
-            reg [31:0] mem [0:DEPTH-1];
+            // no_rw_check: what a bank gives for the row M writes in the
+            // same cycle is never used (R takes M's word), so Yosys need not
+            // emulate the old word across the block RAM's two ports (on
+            // fpga1's four banks that emulation was 300 flip-flops and
+            // 930 LUT4)
+            (* no_rw_check *) reg [31:0] mem [0:DEPTH-1];
             reg [31:0] dout_q;
-            wire re      = a_go && a_bank_q[gb] && !a_wst;
-            wire we_pass = a_go && a_bank_q[gb] && a_wst;
-            wire we_r    = r_valid_q && r_rmw_q && r_bank_v_q[gb];
-            wire [31:0] merged = {r_stbe_q[gb][3] ? r_stw_q[gb][31:24] : dout_q[31:24],
-                                  r_stbe_q[gb][2] ? r_stw_q[gb][23:16] : dout_q[23:16],
-                                  r_stbe_q[gb][1] ? r_stw_q[gb][15:8]  : dout_q[15:8],
-                                  r_stbe_q[gb][0] ? r_stw_q[gb][7:0]   : dout_q[7:0]};
-            wire [31:0] wd   = we_pass ? a_stws_q[gb*32 +: 32] : (r_amo_q ? amo_new[gb*32 +: 32] : merged);
+            reg        byp_q;       // R's pass read the row M wrote
+            wire re = a_go && a_bank_q[gb] && !a_wst;
             wire [RW-1:0] arow = a_rows_q[gb*RW +: RW];
-            wire [RW-1:0] wrow = we_pass ? arow : r_row_q[gb];
             always @(posedge clk_i) begin
                 if (re) dout_q <= mem[arow];
-                if (we_pass || we_r) mem[wrow] <= wd;
+                if (m_we_q[gb]) mem[m_row_q[gb]] <= m_wd_q[gb];
             end
-            assign dout[gb*32 +: 32] = dout_q;
+            always @(posedge clk_i)
+                if (re) byp_q <= m_we_q[gb] && (m_row_q[gb] == arow);
+            wire [31:0] word = byp_q ? m_wd_q[gb] : dout_q;
+            assign dout[gb*32 +: 32] = word;
+            wire [31:0] merged = {r_stbe_q[gb][3] ? r_stw_q[gb][31:24] : word[31:24],
+                                  r_stbe_q[gb][2] ? r_stw_q[gb][23:16] : word[23:16],
+                                  r_stbe_q[gb][1] ? r_stw_q[gb][15:8]  : word[15:8],
+                                  r_stbe_q[gb][0] ? r_stw_q[gb][7:0]   : word[7:0]};
+
+            always @(posedge clk_i)
+                if (m_from_a) begin
+                    m_row_q[gb] <= arow;
+                    m_wd_q[gb]  <= a_stws_q[gb*32 +: 32];
+                end else if (m_from_r) begin
+                    m_row_q[gb] <= r_row_q[gb];
+                    m_wd_q[gb]  <= r_amo_q ? amo_new[gb*32 +: 32] : merged;
+                end
 
             gpu_amo_alu u_amo (
                 .op_i      (r_amo_op_q),
-                .old_i     (dout_q),
+                .old_i     (word),
                 .operand_i (r_opnd_q[gb]),
                 .cmp_i     (r_cmpv_q[gb]),
                 .new_o     (amo_new[gb*32 +: 32])
             );
         end
     endgenerate
+    always @(posedge clk_i)
+        if (rst_i)         m_we_q <= {T{1'b0}};
+        else if (m_from_a) m_we_q <= a_bank_q;
+        else if (m_from_r) m_we_q <= r_bank_v_q;
+        else               m_we_q <= {T{1'b0}};
+`ifndef SYNTHESIS
+    // Checked in simulation: a copy of the banks written as soon as the
+    // words are known (a word store in A's cycle, a read-modify-write in
+    // R's), which R's words must match (words never written are left out:
+    // the banks start undefined).
+    generate
+        for (gb = 0; gb < T; gb = gb + 1) begin : g_check
+            reg [31:0]    ref_mem [0:DEPTH-1];
+            reg [DEPTH-1:0] ref_set = {DEPTH{1'b0}};
+            reg [31:0]    ref_q;
+            reg           ref_set_q;
+            wire [RW-1:0] arow = g_bank[gb].arow;
+            always @(posedge clk_i) begin
+                if (a_go && a_bank_q[gb] && !a_wst) begin
+                    ref_q     <= ref_mem[arow];
+                    ref_set_q <= ref_set[arow];
+                end
+                if (a_go && a_bank_q[gb] && a_wst) begin
+                    ref_mem[arow] <= a_stws_q[gb*32 +: 32];
+                    ref_set[arow] <= 1'b1;
+                end else if (r_valid_q && r_rmw_q && r_bank_v_q[gb]) begin
+                    ref_mem[r_row_q[gb]] <= r_amo_q ? amo_new[gb*32 +: 32] : g_bank[gb].merged;
+                    ref_set[r_row_q[gb]] <= 1'b1;
+                end
+                if (!rst_i && r_valid_q && (r_load_q || r_rmw_q) && r_bank_v_q[gb] && ref_set_q &&
+                    (ref_q != dout[gb*32 +: 32]))
+                    $display("gpu_smem: ERROR: bank %0d's word differs from the banks written at once", gb);
+            end
+        end
+    endgenerate
+`endif
 
     // R: each served lane's value (a load's bytes of its word, an atomic's
     // old word), merged with the instruction's earlier passes.
