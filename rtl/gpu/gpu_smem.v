@@ -241,6 +241,7 @@ module gpu_smem #(
                                   r_stbe_q[gb][2] ? r_stw_q[gb][23:16] : word[23:16],
                                   r_stbe_q[gb][1] ? r_stw_q[gb][15:8]  : word[15:8],
                                   r_stbe_q[gb][0] ? r_stw_q[gb][7:0]   : word[7:0]};
+            wire [31:0] rmw_word = r_amo_q ? amo_new[gb*32 +: 32] : merged;
 
             always @(posedge clk_i)
                 if (m_from_a) begin
@@ -248,7 +249,7 @@ module gpu_smem #(
                     m_wd_q[gb]  <= a_stws_q[gb*32 +: 32];
                 end else if (m_from_r) begin
                     m_row_q[gb] <= r_row_q[gb];
-                    m_wd_q[gb]  <= r_amo_q ? amo_new[gb*32 +: 32] : merged;
+                    m_wd_q[gb]  <= rmw_word;
                 end
 
             gpu_amo_alu u_amo (
@@ -278,15 +279,15 @@ module gpu_smem #(
             reg           ref_set_q;
             wire [RW-1:0] arow = g_bank[gb].arow;
             always @(posedge clk_i) begin
-                if (a_go && a_bank_q[gb] && !a_wst) begin
+                if (g_bank[gb].re) begin
                     ref_q     <= ref_mem[arow];
                     ref_set_q <= ref_set[arow];
                 end
-                if (a_go && a_bank_q[gb] && a_wst) begin
+                if (m_from_a && a_bank_q[gb]) begin
                     ref_mem[arow] <= a_stws_q[gb*32 +: 32];
                     ref_set[arow] <= 1'b1;
                 end else if (r_valid_q && r_rmw_q && r_bank_v_q[gb]) begin
-                    ref_mem[r_row_q[gb]] <= r_amo_q ? amo_new[gb*32 +: 32] : g_bank[gb].merged;
+                    ref_mem[r_row_q[gb]] <= g_bank[gb].rmw_word;
                     ref_set[r_row_q[gb]] <= 1'b1;
                 end
                 if (!rst_i && r_valid_q && (r_load_q || r_rmw_q) && r_bank_v_q[gb] && ref_set_q &&
