@@ -380,6 +380,11 @@ module scord_top #(
   reg  [31:0]        lw_adr_q;
   reg  [S-1:0]       lw_sv_q;
   reg  [S*128-1:0]   lw_raw_q;
+  // lw_adr_q == s2_adr_q, kept as either changes: P2's forwarding then
+  // starts at a flip-flop, not at a 32-bit compare in front of the checks
+  // (the routed critical path with the detector at 0b24f7a: s2_adr_q ->
+  // this compare -> the check -> the metadata cache's write)
+  reg                lw_eq2_q;
   reg                sweep_q;
   reg                start_pend_q;
 
@@ -620,8 +625,8 @@ module scord_top #(
         s1_pblk[si*7 +: 7] = s1_raw[si*128 + F_BLOCK +: 7];
         s1_pwrp[si*5 +: 5] = s1_raw[si*128 + F_WARP +: 5];
       end
-      raw[si*128 +: 128] = (lw_v_q && lw_adr_q == s2_adr_q && lw_sv_q[si]) ? lw_raw_q[si*128 +: 128]
-                                                                           : s2_raw_q[si*128 +: 128];
+      raw[si*128 +: 128] = (lw_v_q && lw_eq2_q && lw_sv_q[si]) ? lw_raw_q[si*128 +: 128]
+                                                                : s2_raw_q[si*128 +: 128];
     end
   end
 
@@ -1141,6 +1146,12 @@ module scord_top #(
         own_p2_q <= 1'b0;
         own_sh_q <= 1'b0;
       end
+      // lw_eq2_q follows lw_adr_q and s2_adr_q: each takes a new value only
+      // here (P2's write, P1 -> P2), from compares P1 makes anyway
+      if (adv12)
+        lw_eq2_q <= (s2_commit && s2_trk_q) ? (s2_adr_q == s1_adr_q) : (lw_adr_q == s1_adr_q);
+      else if (s2_commit && s2_trk_q)
+        lw_eq2_q <= 1'b1;
       if (s2_commit) begin
         s2_rep_q <= 1'b0;
         if (s2_trk_q) begin
@@ -1157,6 +1168,11 @@ module scord_top #(
   wire unused = ^{rep_idle, s1_intr_q};
 
 `ifndef SYNTHESIS
+  // the forwarding bit against the compare it stands for
+  always @(posedge clk_i)
+    if (!rst_i && lw_v_q && s2_v_q && lw_eq2_q != (lw_adr_q == s2_adr_q))
+      $display("scord_top: ERROR: lw_eq2_q %b, lw_adr_q %h, s2_adr_q %h",
+               lw_eq2_q, lw_adr_q, s2_adr_q);
   // P0's compares and the PC index work at the memory's width (AW): what
   // the cores send is an instruction that ran and an access that passed
   // their bounds check, both inside device memory.
