@@ -613,12 +613,18 @@ module scord_top #(
   reg  [S*128-1:0] s1_raw, raw;
   reg  [S*7-1:0]   s1_pblk;
   reg  [S*5-1:0]   s1_pwrp;
+  // P1's entry against the last write's and against P2's (also what
+  // lw_eq2_q takes as P1 moves on)
+  wire lw_eq1 = lw_adr_q == s1_adr_q;
+  wire s2_eq1 = s2_adr_q == s1_adr_q;
+  // P2 writes its entries back (lw_* take them)
+  wire lw_wr  = s2_commit && s2_trk_q;
   always @* begin
     for (si = 0; si < S; si = si + 1) begin
       s1_raw[si*128 +: 128] =
-          (lw_v_q && lw_adr_q == s1_adr_q && lw_sv_q[si]) ? lw_raw_q[si*128 +: 128]
+          (lw_v_q && lw_eq1 && lw_sv_q[si]) ? lw_raw_q[si*128 +: 128]
         : entry_at(mc_rline, s1_pl_q, si);
-      if (s2_v_q && s2_trk_q && s2_adr_q == s1_adr_q && s2_sv_q[si]) begin
+      if (s2_v_q && s2_trk_q && s2_eq1 && s2_sv_q[si]) begin
         s1_pblk[si*7 +: 7] = ev_b7;
         s1_pwrp[si*5 +: 5] = ev_warp;
       end else begin
@@ -1149,8 +1155,8 @@ module scord_top #(
       // lw_eq2_q follows lw_adr_q and s2_adr_q: each takes a new value only
       // here (P2's write, P1 -> P2), from compares P1 makes anyway
       if (adv12)
-        lw_eq2_q <= (s2_commit && s2_trk_q) ? (s2_adr_q == s1_adr_q) : (lw_adr_q == s1_adr_q);
-      else if (s2_commit && s2_trk_q)
+        lw_eq2_q <= lw_wr ? s2_eq1 : lw_eq1;
+      else if (lw_wr)
         lw_eq2_q <= 1'b1;
       if (s2_commit) begin
         s2_rep_q <= 1'b0;
