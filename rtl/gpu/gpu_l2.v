@@ -93,12 +93,8 @@ module gpu_l2 #(
   reg [LINE_BITS-1:0] rsp_data_q;
 
   // ---- arrays: tags and data in RAM (synchronous read), valid in flops -----
-  // tags are narrow and few: LUT RAM, so block RAM goes to the wide arrays
-  (* ram_style = "distributed" *)
-  reg [TAG_W-1:0]     tag_mem  [0:SETS-1];
   reg [LINE_BITS-1:0] data_mem [0:SETS-1];
   reg [SETS-1:0]      valid_q;
-  reg [TAG_W-1:0]     tag_rd_q;
   reg [LINE_BITS-1:0] data_rd_q;
 
   // The set index XORs the tag, bit-reversed, into the line bits: regions
@@ -135,7 +131,6 @@ module gpu_l2 #(
   wire [SETS_P-1:0] valid_pad = SETS_P'(valid_q);
   wire [IDX_W-1:0]  req_grp   = req_idx >> VG_W;
   reg  [VG-1:0]     valid_grp_q;
-  wire              valid_rd  = valid_grp_q[idx_q[VG_W-1:0]];
   wire [IDX_W-1:0]  idx     = idx_q;   // = set_of(addr_q[31:OFF_W])
   wire [TAG_W-1:0]  tag     = addr_q[31 -: TAG_W];
   wire [WSEL_W-1:0] wsel    = addr_q[OFF_W-1:2];
@@ -145,23 +140,48 @@ module gpu_l2 #(
   wire unused_addr = &{1'b0, addr_q[1:0]};
 
   wire accept = req_valid_i && req_ready_o;
-  wire hit    = valid_rd && (tag_rd_q == tag);
+
+  // The tags: narrow and few, so LUT RAM (block RAM goes to the wide
+  // arrays), in VG banks by the index's low bits. The request reads the
+  // tags of its group (its row in every bank: the same VG sets as its
+  // valid bits), the lookup compares each with its tag and picks the
+  // set's. One RAM of SETS tags put a SETS-to-1 read multiplexer between
+  // the L2 arbiter's grant and tag_rd_q, the routed critical path of fpga1
+  // with the detector at 2ee523a (docs/fpga.md); a bank of 16 rows is one
+  // LUT RAM deep. Cycle for cycle the same.
+  localparam ROWS  = SETS_P / VG;
+  localparam ROW_W = (ROWS > 1) ? $clog2(ROWS) : 1;
+  wire [ROW_W-1:0] req_row = (ROWS > 1) ? ROW_W'(req_idx >> VG_W) : '0;
+  wire [ROW_W-1:0] idx_row = (ROWS > 1) ? ROW_W'(idx >> VG_W) : '0;
+  reg              fill;
+  wire [VG-1:0]    tag_eq;      // per bank: its tag of the group is the request's
+  genvar tb;
+  generate
+    for (tb = 0; tb < VG; tb = tb + 1) begin : g_tag
+      (* ram_style = "distributed" *)
+      reg [TAG_W-1:0] mem [0:ROWS-1];
+      reg [TAG_W-1:0] rd_q;
+      always @(posedge clk_i) begin
+        if (state_q == S_IDLE) rd_q <= mem[req_row];
+        if (fill && idx[VG_W-1:0] == VG_W'(tb)) mem[idx_row] <= tag;
+      end
+      assign tag_eq[tb] = valid_grp_q[tb] && (rd_q == tag);
+    end
+  endgenerate
+  wire hit = tag_eq[idx_q[VG_W-1:0]];
   wire wfull  = &wstrb_q;   // a write of the whole line
 
   // A write to the data RAM happens in one place so the RAM keeps one port.
   reg                 ram_we;
   reg [LINE_BITS-1:0] ram_wdata;
-  reg                 fill;
 
   always @(posedge clk_i) begin
     if (state_q == S_IDLE) begin
-      tag_rd_q   <= tag_mem[req_idx];
       data_rd_q  <= data_mem[req_idx];
       idx_q      <= req_idx;
       valid_grp_q <= flush_i ? '0 : valid_pad[req_grp*VG +: VG];
     end
     if (ram_we) data_mem[idx] <= ram_wdata;
-    if (fill)   tag_mem[idx]  <= tag;
   end
 
   // Bytes of old with strobe set replaced by new.

@@ -76,7 +76,7 @@ module soc_mgmt_bus #(
 
     reg [2:0]            state_q, src_q;
     reg [2:0]            type_q;
-    reg [31:0]           addr_q;
+    reg [12:5]           addr_q;      // the register's line: control or MMIO
     reg [LINE_BITS-1:0]  line_q;      // a store's line, then a memory read's answer
     reg [LINE_BYTES-1:0] wstrb_q;
     reg [31:0]           word_q;      // an MMIO register's value for SRC_WORD
@@ -88,18 +88,25 @@ module soc_mgmt_bus #(
     // ---- decode of the latched request --------------------------------------
     wire is_read  = type_q == `L2_READ;
     wire is_write = type_q == `L2_WRITE;
-    wire in_ctl = addr_q >= `MGMT_CTL_BASE && addr_q < `MGMT_CTL_BASE + 256 * 32;
-    // Which memory a request goes to, and its block RAM address, are
-    // worked out from the request as it is taken: the range compares and
-    // the subtraction from addr_q in front of the memory arbiter and the
-    // block RAM's address were the routed critical path of fpga1 without
-    // the detector at d27ab32 (docs/fpga.md).
+    // Where a request goes (which memory, and its block RAM address; the
+    // control registers; which MMIO register) is worked out from the
+    // request as it is taken, so S_EXEC starts from registers:
+    // - the range compares and the subtraction from addr_q in front of the
+    //   memory arbiter and the block RAM's address were the routed critical
+    //   path of fpga1 without the detector at d27ab32;
+    // - the control range's compare in front of ctl_req_o, and through the
+    //   detector's registers an arming's reset of the metadata cache's
+    //   lines, that of fpga1 with the detector at a 45 MHz target at
+    //   2ee523a (docs/fpga.md).
     wire [31:0] req_line = {req_addr_i[31:OFF_W], {OFF_W{1'b0}}};
     wire req_fw  = req_addr_i >= `MGMT_FW_BASE && req_addr_i < `MGMT_FW_BASE + FW_BYTES;
     wire req_dev = req_addr_i >= `MGMT_DEV_BASE && req_addr_i < `MGMT_DEV_BASE + MEM_BYTES;
-    reg         in_fw_q, in_dev_q;
+    wire req_ctl = req_addr_i >= `MGMT_CTL_BASE && req_addr_i < `MGMT_CTL_BASE + 256 * 32;
+    wire req_io  = req_addr_i[31:8] == IO_RX[31:8];
+    reg         in_fw_q, in_dev_q, in_ctl_q, in_io_q;
     reg  [31:0] mem_addr_q;
-    wire in_io  = addr_q[31:8] == IO_RX[31:8];
+    wire in_ctl = in_ctl_q;
+    wire in_io  = in_io_q;
     wire [7:0] io_line = {addr_q[7:5], 5'd0};
     wire io_rx   = in_io && io_line == IO_RX[7:0];
     wire io_tx   = in_io && io_line == IO_TX[7:0];
@@ -203,9 +210,11 @@ module soc_mgmt_bus #(
             state_q  <= S_IDLE;
             src_q    <= SRC_ZERO;
             type_q   <= 3'd0;
-            addr_q   <= 32'd0;
+            addr_q   <= 8'd0;
             in_fw_q    <= 1'b0;
             in_dev_q   <= 1'b0;
+            in_ctl_q   <= 1'b0;
+            in_io_q    <= 1'b0;
             mem_addr_q <= 32'd0;
             line_q  <= {LINE_BITS{1'b0}};
             wstrb_q  <= {LINE_BYTES{1'b0}};
@@ -215,9 +224,11 @@ module soc_mgmt_bus #(
             case (state_q)
                 S_IDLE: if (accept) begin
                     type_q  <= req_type_i;
-                    addr_q  <= req_addr_i;
+                    addr_q  <= req_addr_i[12:5];
                     in_fw_q   <= req_fw;
                     in_dev_q  <= req_dev;
+                    in_ctl_q  <= req_ctl;
+                    in_io_q   <= req_io;
                     // the firmware RAM is the top FW_BYTES of the block
                     // RAM, above the device memory the GPU and the host
                     // can reach
@@ -302,6 +313,6 @@ module soc_mgmt_bus #(
     assign rsp_valid_o = state_q == S_RSP;
     assign rsp_data_o  = src_q == SRC_MEM ? line_q : {WPL{rsp_word}};
 
-    wire unused = &{1'b0, addr_q[4:0], req_line[4:0]};
+    wire unused = &{1'b0, req_line[4:0]};
 endmodule
 `default_nettype wire
