@@ -131,6 +131,17 @@ FPGA_CHPARAM = chparam -set CLKI_DIV $(word 1,$(FPGA_PLL)) -set CLKFB_DIV $(word
     -set CLK_HZ $(FPGA_CLK_HZ) -set CLKS_PER_BIT $(FPGA_CPB) $(FPGA_TOP)$(if \
     $(filter 0,$(DETECTOR)),; chparam -set DETECTOR 0 gpu_top)
 
+# The clock nextpnr places and routes for: FPGA_MARGIN percent above the
+# PLL's (the board's; 0 by default). nextpnr derives the SoC clock's
+# constraint from the PLL's dividers; a FREQUENCY NET on the PLL's output
+# (FPGA_CLK_NET) replaces it, so the router aims above the clock the
+# bitstream runs at and a build keeps that margin however the placement
+# falls (docs/fpga.md, "The board's clock").
+FPGA_MARGIN  ?= 0
+FPGA_CLK_NET ?= clk
+FPGA_PNR_MHZ  = $(shell python3 -c 'print(round($(word 5,$(FPGA_PLL)) * (100 + $(FPGA_MARGIN)) / 100, 2))')
+FPGA_PNR_LPF  = $(FPGA_OUT)/constraints.lpf
+
 FPGA_READ = read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord -Irtl/soc $(FPGA_RTL)
 
 fpga-synth-one: $(FPGA_OUT)/synth.json
@@ -140,7 +151,7 @@ fpga-one: $(FPGA_OUT)/$(BOARD).bit
 # changed source would. Seed, placer and router only concern place and route, so
 # changing them keeps the synthesis.
 FPGA_SETTINGS = $(BOARD) $(CONFIG) mhz=$(FPGA_MHZ) baud=$(FPGA_BAUD) synth=$(FPGA_SYNTH_OPTS) detector=$(DETECTOR)
-FPGA_PNR_SETTINGS = seed=$(FPGA_SEED) placer=$(FPGA_PLACER) router=$(FPGA_ROUTER)
+FPGA_PNR_SETTINGS = seed=$(FPGA_SEED) placer=$(FPGA_PLACER) router=$(FPGA_ROUTER) margin=$(FPGA_MARGIN)
 .PHONY: fpga-force
 $(FPGA_OUT)/settings: fpga-force
 	@mkdir -p $(dir $@)
@@ -158,6 +169,12 @@ $(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(
 	$(FPGA_YOSYS) -q -l $(FPGA_OUT)/yosys.log -p '$(FPGA_READ); $(FPGA_CHPARAM); $(call FPGA_SYNTH_$(FPGA_SYNTH_OPTS),$@.tmp); tee -q -o $(FPGA_OUT)/synth-stat.json stat -json' >/dev/null
 	@mv $@.tmp $@
 
+# the board's constraints, and the clock nextpnr routes for
+$(FPGA_PNR_LPF): $(FPGA_LPF) $(FPGA_OUT)/settings $(FPGA_OUT)/pnr-settings
+	@test -n "$(FPGA_PLL)" || { echo "fpga: no PLL setting for $(FPGA_MHZ) MHz" >&2; exit 1; }
+	@{ cat $(FPGA_LPF); echo; echo '# make fpga: the PLL makes $(word 5,$(FPGA_PLL)) MHz, routed for $(FPGA_MARGIN) % more'; \
+	   echo 'FREQUENCY NET "$(FPGA_CLK_NET)" $(FPGA_PNR_MHZ) MHZ;'; } > $@.tmp && mv $@.tmp $@
+
 # nextpnr for the full run, for placement only and for a seed of a sweep:
 # $(1) the output folder (log, time taken in pnr-seconds), $(2) what the
 # run is, $(3) its own flags, $(4) a command it runs under (a time limit),
@@ -165,14 +182,14 @@ $(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(
 FPGA_NEXTPNR = @mkdir -p $(1); date +%s > $(1)/pnr-start; \
     echo "fpga: $(2) ($(FPGA_PNR) $(FPGA_DEVICE) $(FPGA_PACKAGE)), log in $(1)/nextpnr.log"; \
     $(4) $(FPGA_PNR) -q -l $(1)/nextpnr.log $(FPGA_DEVICE) --package $(FPGA_PACKAGE) --speed $(FPGA_SPEED) \
-        --json $< --lpf $(FPGA_LPF) --freq $(FPGA_MHZ) --seed $(or $(5),$(FPGA_SEED)) --placer $(FPGA_PLACER) --timing-allow-fail $(3) \
+        --json $< --lpf $(FPGA_PNR_LPF) --freq $(FPGA_MHZ) --seed $(or $(5),$(FPGA_SEED)) --placer $(FPGA_PLACER) --timing-allow-fail $(3) \
     && echo $$(( $$(date +%s) - $$(cat $(1)/pnr-start) )) > $(1)/pnr-seconds
 
-$(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/pnr-settings
+$(FPGA_OUT)/$(BOARD).config: $(FPGA_OUT)/synth.json $(FPGA_PNR_LPF) $(FPGA_OUT)/pnr-settings
 	$(call FPGA_NEXTPNR,$(FPGA_OUT),place and route,--router $(FPGA_ROUTER) --report $(FPGA_OUT)/nextpnr-report.json --textcfg $@.tmp)
 	@mv $@.tmp $@
 
-$(FPGA_OUT)/placed/nextpnr-report.json: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/pnr-settings
+$(FPGA_OUT)/placed/nextpnr-report.json: $(FPGA_OUT)/synth.json $(FPGA_PNR_LPF) $(FPGA_OUT)/pnr-settings
 	$(call FPGA_NEXTPNR,$(FPGA_OUT)/placed,placement only,--no-route --report $@.tmp)
 	@mv $@.tmp $@
 
@@ -196,7 +213,7 @@ fpga-seeds-one: $(foreach s,$(FPGA_SEEDS),$(FPGA_OUT)/seeds/$(s)/status)
 
 # status: nextpnr's exit status (124: stopped at the limit); the sweep goes
 # on past a seed that fails
-$(FPGA_OUT)/seeds/%/status: $(FPGA_OUT)/synth.json $(FPGA_LPF) $(FPGA_OUT)/pnr-settings
+$(FPGA_OUT)/seeds/%/status: $(FPGA_OUT)/synth.json $(FPGA_PNR_LPF) $(FPGA_OUT)/pnr-settings
 	@rm -f $(@D)/nextpnr-report.json $(@D)/pnr-seconds
 	$(call FPGA_NEXTPNR,$(@D),seed $* of the sweep,--router $(FPGA_ROUTER) --report $(@D)/nextpnr-report.json,timeout -k 30 $(FPGA_SEED_LIMIT),$*); \
 	    echo $$? > $@

@@ -75,6 +75,16 @@ def one_build(d, placed=False):
     out["fmax_mhz"] = worst["achieved_mhz"] if worst else None
     out["target_mhz"] = worst["constraint_mhz"] if worst else None
     out["timing_met"] = bool(worst and worst["achieved_mhz"] >= worst["constraint_mhz"])
+    # the clock the bitstream runs at (the PLL's, pll.txt's last field):
+    # nextpnr may have routed for more (FPGA_MARGIN), and what is in hand
+    # is counted against this one
+    pll = (read(os.path.join(d, "pll.txt")) or "").split()
+    try:
+        out["clock_mhz"] = round(float(pll[4]), 2)
+    except (IndexError, ValueError):
+        out["clock_mhz"] = None
+    if out["clock_mhz"] and out["fmax_mhz"]:
+        out["clock_margin_pct"] = round(100.0 * (out["fmax_mhz"] - out["clock_mhz"]) / out["clock_mhz"], 2)
     ver = read(os.path.join(d, "rtl-version"))
     out["rtl_version"] = ver.strip() if ver else None
     out["routed"] = not placed
@@ -121,6 +131,10 @@ def fmt(b):
         met = "met" if b["timing_met"] else "NOT met"
         what = "" if b["routed"] else ", estimated after placement, before routing"
         lines.append(f"  Fmax   {b['fmax_mhz']:.2f} MHz (target {b['target_mhz']:.2f} MHz: {met}{what})")
+        if b.get("clock_mhz") and b.get("clock_margin_pct") is not None:
+            m = b["clock_margin_pct"]
+            verdict = f"{m:.1f}% in hand" if m >= 0 else f"{-m:.1f}% too slow"
+            lines.append(f"  clock  {b['clock_mhz']:.2f} MHz (the PLL's): {verdict}")
     cp = b.get("critical_path")
     if cp:
         lines.append(f"  critical path {cp['delay_ns']} ns ({cp['logic_ns']} logic, "

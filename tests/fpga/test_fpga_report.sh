@@ -26,6 +26,9 @@ build() {  # DEEP DIR
 }
 build 1 "$out/board"
 build 0 "$out/board/nodet"
+# the PLL's setting as make fpga writes it (dividers, phase, MHz): the
+# clock the margin is counted against; the build without has none
+echo "1 4 6 5 100" > "$out/board/pll.txt"
 python3 tools/fpga_report.py "$out/board" > "$out/report.out" 2>&1 || fail "exit status $? ($(cat "$out/report.out"))"
 
 # the oracle: nextpnr's log, its last (post-route) Fmax line and its LUT count
@@ -59,10 +62,13 @@ for b, f in ((w, fw), (n, fn)):
 check(w["critical_path"]["to"].startswith("deep_q"), f"critical path ends at {w['critical_path']['to']}")
 check(w["rtl_version"] == "fixture-DEEP1" and n["rtl_version"] == "fixture-DEEP0", "rtl versions")
 check(w["yosys_cells"].get("TRELLIS_FF", 0) > 0, "yosys cell counts")
+check(w["clock_mhz"] == 100 and abs(w["clock_margin_pct"] - (fw - 100)) < 0.01 and n["clock_mhz"] is None,
+      f"clock {w['clock_mhz']} MHz, margin {w.get('clock_margin_pct')} vs Fmax {fw}; without: {n['clock_mhz']}")
 print(f"report: {lw} / {ln} LUTs, {fw} / {fn} MHz, as nextpnr's log says")
 PY
 grep -q "detector cost:" "$out/board/report.txt" || fail "report.txt has no detector cost"
 grep -q "Fmax .* MHz (target 400.00 MHz: NOT met)" "$out/board/report.txt" || fail "report.txt has no Fmax line"
+grep -q "clock  100.00 MHz (the PLL's): .*% \(in hand\|too slow\)" "$out/board/report.txt" || fail "report.txt has no clock line"
 
 # placement only (make fpga-place): the estimate before routing, labelled so
 python3 tools/fpga_report.py --placed "$out/board" > "$out/placed.out" 2>&1 || fail "--placed: exit status $?"

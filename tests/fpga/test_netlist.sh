@@ -12,7 +12,7 @@
 # Prints "PASS name" / "FAIL name: why" with the time of each step, then
 # "fpga-netlist-sim: PASS" or "fpga-netlist-sim: FAIL"; exits 1 on a failure.
 # The netlist runs at about 1 500 cycles/s, a UART byte takes 10 x CLKS_PER_BIT
-# cycles (400 at the board's 40 MHz and 1 Mbaud):
+# cycles (450 at the board's 45 MHz and 1 Mbaud):
 # the driver's per-attempt timeout is raised to 10 minutes, and every step
 # has a watchdog of its own (BOOT_MAX, STEP_MAX seconds).
 set -u

@@ -5,13 +5,13 @@
 
 module ulx3s_top #(
     // set by the FPGA flow (tools/ecp5_pll.py); these give the board's
-    // default 40 MHz (25 MHz / 5 * 8 = 40 MHz, VCO 600 MHz)
+    // default 45 MHz (25 MHz / 5 * 9 = 45 MHz, VCO 585 MHz)
     parameter CLKI_DIV     = 5,
-    parameter CLKFB_DIV    = 8,
-    parameter CLKOP_DIV    = 15,
-    parameter CLKOP_CPHASE = 14,
-    parameter CLKS_PER_BIT = 40,     // SoC clock / UART baud
-    parameter CLK_HZ       = 40000000
+    parameter CLKFB_DIV    = 9,
+    parameter CLKOP_DIV    = 13,
+    parameter CLKOP_CPHASE = 12,
+    parameter CLKS_PER_BIT = 45,     // SoC clock / UART baud
+    parameter CLK_HZ       = 45000000
 ) (
     input  wire       clk_25mhz,
     input  wire [6:0] btn,        // [1] FIRE1 resets the SoC
@@ -57,7 +57,7 @@ module ulx3s_top #(
         .fw_idle_o    (fw_idle)
     );
 
-    // blinks (about 1.2 Hz at 40 MHz): the SoC clock runs
+    // blinks (about 1.3 Hz at 45 MHz): the SoC clock runs
     reg [25:0] beat_q = 26'd0;
     always @(posedge clk) beat_q <= beat_q + 26'd1;
 
