@@ -16,6 +16,7 @@ yosys -q -p "read_verilog tests/fpga/paths_fixture.v; chparam -set DEEP 1 paths_
              synth_ecp5 -top paths_fixture -json $out/board/synth.json" > "$out/yosys.log" 2>&1 ||
     fail "yosys could not synthesise the fixture"
 echo fixture > "$out/board/rtl-version"
+echo "1 4 6 5 100" > "$out/board/pll.txt"   # the PLL's setting: 100 MHz
 pnr() {  # SEED [nextpnr flags]
     local d=$out/board/seeds/$1 s=$1
     shift
@@ -64,9 +65,12 @@ s = rep["summary"]
 check(s["seeds"] == 4 and s["routed"] == 2, f"summary {s}")
 check(abs(s["min_mhz"] - min(f1, f2)) < 0.01 and abs(s["max_mhz"] - max(f1, f2)) < 0.01
       and abs(s["median_mhz"] - statistics.median([f1, f2])) < 0.01, f"summary {s} vs {f1}, {f2}")
+check(s["clock_mhz"] == 100 and abs(s["min_margin_pct"] - (min(f1, f2) - 100)) < 0.01,
+      f"summary {s}: margin over the PLL's 100 MHz vs the slowest {min(f1, f2)}")
 print(f"seeds: {f1} and {f2} MHz routed, {f3} placed only, as nextpnr's logs say")
 PY
-grep -q "^routed 2 of 4: min" "$out/seeds.out" || fail "no summary line: $(cat "$out/seeds.out")"
+grep -q "^routed 2 of 4: min .*; the PLL's clock 100.00 MHz: the slowest seed" "$out/seeds.out" ||
+    fail "no summary line: $(cat "$out/seeds.out")"
 cmp -s "$out/seeds.out" "$out/board/seeds/seeds.txt" || fail "seeds.txt differs from what was printed"
 
 # bad input: no seeds, a status that is not a number, a truncated report
