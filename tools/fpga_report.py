@@ -49,6 +49,25 @@ def log_fmax(path):
     return fmax
 
 
+def pll_clock(d):
+    """The clock the bitstream runs at: the PLL's, the last field of the
+    pll.txt make fpga writes beside the synthesis (None without one).
+    nextpnr may have routed for more (FPGA_MARGIN)."""
+    pll = (read(os.path.join(d, "pll.txt")) or "").split()
+    try:
+        return round(float(pll[4]), 2)
+    except (IndexError, ValueError):
+        return None
+
+
+def margin_pct(fmax, clock):
+    return round(100.0 * (fmax - clock) / clock, 2)
+
+
+def margin_text(pct):
+    return f"{pct:.1f}% in hand" if pct >= 0 else f"{-pct:.1f}% too slow"
+
+
 def one_build(d, placed=False):
     pnr_dir = os.path.join(d, "placed") if placed else d
     path = os.path.join(pnr_dir, "nextpnr-report.json")
@@ -75,16 +94,10 @@ def one_build(d, placed=False):
     out["fmax_mhz"] = worst["achieved_mhz"] if worst else None
     out["target_mhz"] = worst["constraint_mhz"] if worst else None
     out["timing_met"] = bool(worst and worst["achieved_mhz"] >= worst["constraint_mhz"])
-    # the clock the bitstream runs at (the PLL's, pll.txt's last field):
-    # nextpnr may have routed for more (FPGA_MARGIN), and what is in hand
-    # is counted against this one
-    pll = (read(os.path.join(d, "pll.txt")) or "").split()
-    try:
-        out["clock_mhz"] = round(float(pll[4]), 2)
-    except (IndexError, ValueError):
-        out["clock_mhz"] = None
+    # what is in hand is counted against the PLL's clock, not nextpnr's target
+    out["clock_mhz"] = pll_clock(d)
     if out["clock_mhz"] and out["fmax_mhz"]:
-        out["clock_margin_pct"] = round(100.0 * (out["fmax_mhz"] - out["clock_mhz"]) / out["clock_mhz"], 2)
+        out["clock_margin_pct"] = margin_pct(out["fmax_mhz"], out["clock_mhz"])
     ver = read(os.path.join(d, "rtl-version"))
     out["rtl_version"] = ver.strip() if ver else None
     out["routed"] = not placed
@@ -132,9 +145,7 @@ def fmt(b):
         what = "" if b["routed"] else ", estimated after placement, before routing"
         lines.append(f"  Fmax   {b['fmax_mhz']:.2f} MHz (target {b['target_mhz']:.2f} MHz: {met}{what})")
         if b.get("clock_mhz") and b.get("clock_margin_pct") is not None:
-            m = b["clock_margin_pct"]
-            verdict = f"{m:.1f}% in hand" if m >= 0 else f"{-m:.1f}% too slow"
-            lines.append(f"  clock  {b['clock_mhz']:.2f} MHz (the PLL's): {verdict}")
+            lines.append(f"  clock  {b['clock_mhz']:.2f} MHz (the PLL's): {margin_text(b['clock_margin_pct'])}")
     cp = b.get("critical_path")
     if cp:
         lines.append(f"  critical path {cp['delay_ns']} ns ({cp['logic_ns']} logic, "

@@ -18,7 +18,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fpga_report import FMAX_RE, one_build, read  # noqa: E402
+from fpga_report import FMAX_RE, margin_pct, margin_text, one_build, pll_clock, read  # noqa: E402
 
 # router1's progress line: iterations | arcs routed, ripped up | ... | overused wires | times
 ROUTER1_RE = re.compile(r"^Info:\s+(\d+)\s*\|\s*\d+\s+\d+\s*\|\s*\d+\s+\d+\s*\|\s*(\d+)\s*\|")
@@ -86,15 +86,10 @@ def main():
     if routed:
         summary.update(min_mhz=min(routed), median_mhz=round(statistics.median(routed), 2),
                        max_mhz=max(routed))
-    # the clock the bitstream runs at (the synthesis's PLL, pll.txt beside
-    # the sweep): what the slowest seed keeps in hand over it
-    pll = (read(os.path.join(d, "..", "pll.txt")) or "").split()
-    try:
-        clock = float(pll[4])
-    except (IndexError, ValueError):
-        clock = None
+    # what the slowest seed keeps in hand over the synthesis's PLL clock
+    clock = pll_clock(os.path.join(d, ".."))
     if clock and routed:
-        summary.update(clock_mhz=clock, min_margin_pct=round(100.0 * (min(routed) - clock) / clock, 2))
+        summary.update(clock_mhz=clock, min_margin_pct=margin_pct(min(routed), clock))
     with open(os.path.join(d, "seeds.json"), "w") as f:
         json.dump({"runs": rows, "summary": summary}, f, indent=2)
         f.write("\n")
@@ -123,9 +118,8 @@ def main():
         line += (f": min {summary['min_mhz']:.2f}, median {summary['median_mhz']:.2f}, "
                  f"max {summary['max_mhz']:.2f} MHz")
         if "clock_mhz" in summary:
-            m = summary["min_margin_pct"]
             line += (f"; the PLL's clock {summary['clock_mhz']:.2f} MHz: the slowest seed "
-                     + (f"{m:.1f}% in hand" if m >= 0 else f"{-m:.1f}% too slow"))
+                     + margin_text(summary["min_margin_pct"]))
     text.append(line)
     with open(os.path.join(d, "seeds.txt"), "w") as f:
         f.write("\n".join(text) + "\n")
