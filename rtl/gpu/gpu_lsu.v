@@ -450,7 +450,14 @@ module gpu_lsu #(
       phase_q <= 1'b0;
     end else begin
       case (state_q)
-        S_IDLE: if (accept) begin
+        // The request's fields are taken in every idle cycle, not only
+        // with accept: nothing reads them before a request leaves S_IDLE,
+        // and their flip-flops (over 800 with 8 lanes) then have an enable from
+        // state_q alone. With accept as their enable, X's hand-off
+        // (commit, the detector's replay) drove one net that spread over
+        // all of them: 5 ns of routing, the end of the routed critical
+        // path of the board with the detector at e104506 (docs/fpga.md).
+        S_IDLE: begin
           op_q     <= lsu_req_op_i;
           strong_q <= lsu_req_strong_i;
           scope_q  <= lsu_req_scope_i;
@@ -467,14 +474,16 @@ module gpu_lsu #(
           wdata_q  <= lsu_req_wdata_i;
           cmp_q    <= lsu_req_cmp_i;
           phase_q  <= 1'b0;
-          if (lsu_req_op_i == `LSU_FENCE) begin
-            valid_q <= '0;
-            state_q <= S_L2REQ;
-          end else if (lsu_req_mask_i == '0) begin
-            state_q <= S_WB;
-          end else begin
-            state_q <= first_uses_l1(lsu_req_op_i, lsu_req_strong_i, lsu_req_scope_i)
-                       ? S_LOOK : S_L2REQ;
+          if (accept) begin
+            // a fence's clear of the L1's valid bits waits for S_L2REQ,
+            // from op_q: from accept it was the same long net to every bit
+            if (lsu_req_op_i == `LSU_FENCE)
+              state_q <= S_L2REQ;
+            else if (lsu_req_mask_i == '0)
+              state_q <= S_WB;
+            else
+              state_q <= first_uses_l1(lsu_req_op_i, lsu_req_strong_i, lsu_req_scope_i)
+                         ? S_LOOK : S_L2REQ;
           end
         end
         S_LOOK: state_q <= S_CHECK;
@@ -495,7 +504,11 @@ module gpu_lsu #(
             state_q <= S_L2REQ;
           end
         end
-        S_L2REQ: if (l2_accept) begin
+        S_L2REQ: if (is_fence) begin
+          // nothing reads the valid bits before the fence's write-back
+          valid_q <= '0;
+          if (l2_accept) state_q <= S_L2WAIT;
+        end else if (l2_accept) begin
           if (l2_req_type_o == `L2_WRITE) begin
             phase_q <= 1'b0;
             group_done;

@@ -360,24 +360,27 @@ module gpu_smem #(
     // written at a fixed position: an index computed from an address on
     // the left-hand side would make synthesis build a full-width shifter
     // per assignment. Only narrow temporaries, and only when a pass is
-    // planned: this runs at most once per pass, also in the cycle model.
+    // planned.
     // The source is picked from registers alone, by whether A's
     // instruction has lanes left after its current pass (a_more): the
-    // two never meet, since A takes no request while it has (req_ready_o),
-    // and it plans a next pass only then. `accept` waits for X's commit
-    // and a_go for the register file's write port (which X's commit also
-    // decides), both late in the cycle: they only enable the registers.
-    // (The FPGA's longest paths ran from the commit through the whole
-    // planner, first by `accept`, then, without the detector, by a_go.)
-    wire plan_new  = accept;
-    wire plan_next = a_go && !a_done;
+    // two never meet, since A takes no request while it has (req_ready_o).
+    // The planner runs in every cycle A is free, on whatever X offers,
+    // and as A goes: a superset of accept (a request comes only when A is
+    // free or done) whose enable does not wait for X's hand-off, which is
+    // late in the cycle (X's commit, the detector's replay). Nothing reads
+    // a plan before a_go, which needs a_valid_q. (The FPGA's longest paths
+    // ran from the commit through the whole planner, by `accept`, then
+    // from the commit into the enable of every register below, by
+    // `accept` again: the board with the detector, seed 2 at e104506.)
+    wire plan_new  = !a_valid_q;
+    wire plan_next = a_go;
     wire a_more    = a_valid_q && (rem_next != {T{1'b0}});
     wire [T*SAW-1:0] plan_addr  = a_more ? a_addr_q  : req_addr_i;
     wire [T*32-1:0]  plan_wdata = a_more ? a_wdata_q : req_wdata_i;
 `ifndef SYNTHESIS
     always @(posedge clk_i)
-        if (!rst_i && (plan_new || plan_next) && (a_more != plan_next))
-            $display("gpu_smem: ERROR: the planner's source differs from the pass it plans");
+        if (!rst_i && accept && a_more)
+            $display("gpu_smem: ERROR: a request taken while A has lanes left");
 `endif
     always @(posedge clk_i) begin : planner
         reg [T-1:0]     rem, lanes, taken;
@@ -497,6 +500,11 @@ module gpu_smem #(
             if (accept) begin
                 a_valid_q  <= 1'b1;
                 a_first_q  <= 1'b1;
+                a_rem_q    <= req_mask_i;
+            end
+            // The request's fields, as the planner: whenever A is free or
+            // done, a superset of accept with an enable from A alone.
+            if (!a_valid_q || a_done) begin
                 a_op_q     <= req_op_i;
                 a_amo_op_q <= req_amo_op_i;
                 a_size_q   <= req_size_i;
@@ -504,7 +512,6 @@ module gpu_smem #(
                 a_warp_q   <= req_warp_i;
                 a_rd_q     <= req_rd_i;
                 a_mask_q   <= req_mask_i;
-                a_rem_q    <= req_mask_i;
                 a_addr_q   <= req_addr_i;
                 a_wdata_q  <= req_wdata_i;
                 a_cmp_q    <= req_cmp_i;
