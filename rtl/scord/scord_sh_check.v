@@ -405,7 +405,17 @@ module scord_sh_check #(
     localparam QD = (REP_STAGE != 0) ? 8 : 4;
     localparam QA = $clog2(QD);
     localparam A_LO = `SHR_ADDR_LO;
-    reg [SHR_W-1:0] q_q [0:QD-1];
+    // The queue's entries in LUT RAM, in two banks by the slot's parity:
+    // a pass writes two neighbouring slots, one in each bank, so each bank
+    // needs one write port. In flip-flops the 8 x 128 bits, their
+    // per-entry write multiplexers and the 8:1 read multiplexer were about
+    // a third of this module's LUTs (docs/fpga.md, "What the detector
+    // costs").
+    localparam QH = QD / 2;
+    (* ram_style = "distributed" *)
+    reg [SHR_W-1:0] q_ev [0:QH-1];
+    (* ram_style = "distributed" *)
+    reg [SHR_W-1:0] q_od [0:QH-1];
     reg [QA-1:0]    q_rd_q, q_wr_q;
     reg [QA:0]      q_n_q;
     reg             c_chk_q;    // C holds a check (REP_STAGE)
@@ -415,7 +425,7 @@ module scord_sh_check #(
     wire [1:0]      st_n = (REP_STAGE != 0) ? {1'b0, rep0} + {1'b0, rep1} : 2'd0;
     wire            c_n2 = (REP_STAGE != 0) && c_chk_q;
     wire            pop  = shr_valid_o && shr_ready_i;
-    wire [SHR_W-1:0] q_out = q_q[q_rd_q];
+    wire [SHR_W-1:0] q_out = q_rd_q[0] ? q_od[q_rd_q[QA-1:1]] : q_ev[q_rd_q[QA-1:1]];
     // the address from the offset the entry holds
     wire [SAW-1:0]  q_off = q_out[A_LO +: SAW];
     assign shr_valid_o = (q_n_q != '0);
@@ -448,6 +458,22 @@ module scord_sh_check #(
             $display("scord_sh_check: ERROR: a pass's reports find %0d queued", q_n_q);
 `endif
 
+    // The two free slots after the tail take this pass's reports whether
+    // or not it has any (hold_o keeps two free for it); only the tail
+    // waits for the rules' decision, the slots' enables are registered
+    // (the rules -> enables path was the FPGA's longest in this module).
+    // Slot q_wr_q takes the first report, q_wr_q + 1 the second.
+    wire [SHR_W-1:0] q_d0  = rep0 ? rep_d[0] : rep_d[1];
+    wire             q_we0 = !rst_i && (q_n_q != (QA+1)'(QD));
+    wire             q_we1 = !rst_i && (q_n_q <= (QA+1)'(QD - 2));
+    // The odd slot of the two is in the tail's row of the banks; the even
+    // one in the next row if the tail is odd.
+    wire [QA-2:0]    q_row = q_wr_q[QA-1:1];
+    always @(posedge clk_i) begin
+        if (q_wr_q[0] ? q_we1 : q_we0) q_ev[q_row + (QA-1)'(q_wr_q[0])] <= q_wr_q[0] ? rep_d[1] : q_d0;
+        if (q_wr_q[0] ? q_we0 : q_we1) q_od[q_row]                       <= q_wr_q[0] ? q_d0 : rep_d[1];
+    end
+
     always @(posedge clk_i) begin
         if (por_i) begin
             dirty_q      <= 1'b1;     // the RAMs hold anything after power-up
@@ -465,13 +491,6 @@ module scord_sh_check #(
             q_hold_q     <= 1'b0;
         end else begin
             q_hold_q <= (in_flight + 5'd2 > 5'(QD));
-            // The two free slots after the tail take this pass's reports
-            // whether or not it has any (hold_o keeps two free for it); only
-            // the tail waits for the rules' decision, the slots' enables
-            // are registered (the rules -> enables path was the FPGA's
-            // longest in this module).
-            if (q_n_q != (QA+1)'(QD))     q_q[q_wr_q]                <= rep0 ? rep_d[0] : rep_d[1];
-            if (q_n_q <= (QA+1)'(QD - 2)) q_q[q_wr_q + QA'(1)] <= rep_d[1];
             q_wr_q <= q_wr_q + QA'(rep0) + QA'(rep1);
             if (pop) q_rd_q <= q_rd_q + QA'(1);
             q_n_q <= q_n_q + (QA+1)'(rep0) + (QA+1)'(rep1) - (QA+1)'(pop);
