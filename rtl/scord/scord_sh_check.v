@@ -407,10 +407,9 @@ module scord_sh_check #(
     localparam A_LO = `SHR_ADDR_LO;
     // The queue's entries in LUT RAM, in two banks by the slot's parity:
     // a pass writes two neighbouring slots, one in each bank, so each bank
-    // needs one write port. In flip-flops the 8 x 128 bits, their
-    // per-entry write multiplexers and the 8:1 read multiplexer were about
-    // a third of this module's LUTs (docs/fpga.md, "What the detector
-    // costs").
+    // needs one write port. In flip-flops the 8 x 128 bits, with their
+    // per-entry write multiplexers and the 8:1 read multiplexer, cost 366
+    // LUT-equivalents more on the board (docs/detector.md §6.4.6).
     localparam QH = QD / 2;
     (* ram_style = "distributed" *)
     reg [SHR_W-1:0] q_ev [0:QH-1];
@@ -466,12 +465,14 @@ module scord_sh_check #(
     wire [SHR_W-1:0] q_d0  = rep0 ? rep_d[0] : rep_d[1];
     wire             q_we0 = !rst_i && (q_n_q != (QA+1)'(QD));
     wire             q_we1 = !rst_i && (q_n_q <= (QA+1)'(QD - 2));
-    // The odd slot of the two is in the tail's row of the banks; the even
-    // one in the next row if the tail is odd.
+    // An even tail puts the first slot in the even bank and the second in
+    // the odd one, both in the tail's row; an odd tail the first in the
+    // odd bank, the second in the even bank's next row.
+    wire             t_odd = q_wr_q[0];
     wire [QA-2:0]    q_row = q_wr_q[QA-1:1];
     always @(posedge clk_i) begin
-        if (q_wr_q[0] ? q_we1 : q_we0) q_ev[q_row + (QA-1)'(q_wr_q[0])] <= q_wr_q[0] ? rep_d[1] : q_d0;
-        if (q_wr_q[0] ? q_we0 : q_we1) q_od[q_row]                       <= q_wr_q[0] ? q_d0 : rep_d[1];
+        if (t_odd ? q_we1 : q_we0) q_ev[q_row + (QA-1)'(t_odd)] <= t_odd ? rep_d[1] : q_d0;
+        if (t_odd ? q_we0 : q_we1) q_od[q_row]                  <= t_odd ? q_d0 : rep_d[1];
     end
 
     always @(posedge clk_i) begin
