@@ -39,9 +39,14 @@ check() {
 # Run a command that prints PASS/FAIL lines itself; count each line.
 count() {
     local prefix=$1; shift
+    "$@" >"$(log_of "$prefix")" 2>&1
+    count_log "$prefix" $?
+}
+
+# Count the PASS/FAIL lines of a finished step's log: count_log PREFIX RC.
+count_log() {
+    local prefix=$1 rc=$2 n=0
     local log; log=$(log_of "$prefix")
-    "$@" >"$log" 2>&1
-    local rc=$? n=0
     while IFS= read -r line; do
         case "$line" in
             PASS\ *) pass "$prefix: ${line#PASS }"; n=$((n + 1)) ;;
@@ -54,6 +59,30 @@ count() {
     elif [ $n -eq 0 ]; then
         fail "$prefix" "ran no test (see $log)"
     fi
+}
+
+# Two counted steps side by side (with JOBS >= 2, else one after the
+# other): count_pair NAME1 COMMAND1... -- NAME2 COMMAND2...
+count_pair() {
+    local a=() b=() name_a=$1 name_b
+    shift
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do a+=("$1"); shift; done
+    shift
+    name_b=$1; shift
+    b=("$@")
+    if [ "$JOBS" -lt 2 ]; then
+        count "$name_a" "${a[@]}"
+        count "$name_b" "${b[@]}"
+        return
+    fi
+    "${a[@]}" >"$(log_of "$name_a")" 2>&1 &
+    local pid_a=$! rc_a rc_b
+    "${b[@]}" >"$(log_of "$name_b")" 2>&1
+    rc_b=$?
+    wait "$pid_a"
+    rc_a=$?
+    count_log "$name_a" $rc_a
+    count_log "$name_b" $rc_b
 }
 
 # A check run in the background beside the steps that follow: start_bg
@@ -90,14 +119,18 @@ for c in "${configs[@]}"; do
             $MAKE --no-print-directory -j"$JOBS" CONFIG="$c" sim test-bins; then
         continue
     fi
-    count "$c: kernel" build/"$c"/bin/scord-kernel-tests
     if [ "$c" = default ]; then
         # The same kernels with the detector armed: results must not change.
-        count "$c: kernel, detector full mode" build/"$c"/bin/scord-kernel-tests --detect
-        count "$c: kernel, detector cache mode" build/"$c"/bin/scord-kernel-tests \
-            --detect-mode cache
+        # Each run is one core's work and nothing else runs yet, so two at
+        # a time (their logs are counted in this order afterwards).
+        count_pair "$c: kernel" build/"$c"/bin/scord-kernel-tests \
+            -- "$c: kernel, detector full mode" build/"$c"/bin/scord-kernel-tests --detect
+        count_pair "$c: kernel, detector cache mode" build/"$c"/bin/scord-kernel-tests \
+            --detect-mode cache -- "$c: isa" build/"$c"/bin/scord-isa-tests
+    else
+        count "$c: kernel" build/"$c"/bin/scord-kernel-tests
+        count "$c: isa" build/"$c"/bin/scord-isa-tests
     fi
-    count "$c: isa" build/"$c"/bin/scord-isa-tests
     if [ "$c" = fpga ]; then
         # Its headers exist now, so nothing in front writes what it reads.
         start_bg "fpga: yosys synth_ecp5" nice -n 5 $MAKE --no-print-directory CONFIG=fpga synth
