@@ -240,9 +240,16 @@ module gpu_l2 #(
         // A hit is updated; a whole-line miss allocates (it needs nothing
         // from memory), so data written line by line, the warps' stack
         // saves among it, is still here when it is read back.
+        // The data is the merge either way: a miss writes only a whole
+        // line, and the whole line's merge is wdata_q. So the hit decides
+        // the write enable alone, not the 256 data bits: the hit (the tag
+        // compare, the set's pick by idx_q) into the data RAM's write data
+        // was the routed critical path of fpga1 without the detector at
+        // 46de46b and with it at 62640a8, seed 1 (docs/fpga.md). Cycle
+        // for cycle the same.
         ram_we    = hit || wfull;
         fill      = !hit && wfull;
-        ram_wdata = hit ? merge(data_rd_q, wdata_q, wstrb_q) : wdata_q;
+        ram_wdata = merge(data_rd_q, wdata_q, wstrb_q);
         clr_en    = 1'b1;
       end
       S_MEMWT: if (mem_rsp_valid_i) begin
