@@ -26,12 +26,14 @@
 //      take their bytes, an atomic or a byte/half store works out the
 //      merged or updated words (a read-modify-write: while R holds one, A
 //      issues no pass, so such passes take two cycles)
-//   M  the banks' writes: a word store's words from A, a read-modify-
-//      write's from R, each written the cycle after. The banks' write
-//      ports so see registers alone: the read word -> atomic ALU -> write
-//      data path through R was the routed critical path of the FPGA
-//      build without the detector (docs/fpga.md). A pass A makes as M
-//      writes the row it reads takes M's word instead of the bank's
+//   M  the banks' writes, the cycle after: a word store's words from A;
+//      for a read-modify-write, R registers the old word and M works out
+//      the new one (atomic ALU or byte merge) and writes it. So no path
+//      runs from a bank's output through the ALU: bank read -> atomic ALU
+//      -> write data was the routed critical path of the FPGA build
+//      without the detector at first, and bank read -> bypass -> ALU ->
+//      M's word the one with it at 0943b5b (docs/fpga.md). A pass A makes
+//      as M writes the row it reads takes M's word instead of the bank's
 //      (R's bypass), so every instruction sees the same words in the same
 //      cycles as if the banks were written at once.
 //   W  a finished instruction the register file did not take at once
@@ -203,13 +205,18 @@ module gpu_smem #(
     // ==== M: the banks' writes, a cycle late ====================================
     // Loaded by A's word-store pass or by R as it completes a read-modify-
     // write; the two never meet, since A makes no pass while R holds a
-    // read-modify-write. M's word is unchanged in the cycle after a pass
-    // read the row M wrote (that pass read, so it stored nothing, and R did
-    // not complete a read-modify-write as A passed), so R's bypass can take
-    // it from M itself.
+    // read-modify-write. A read-modify-write's new word is worked out in
+    // M from the old word R registered (m_old_q) and R's operands, which
+    // hold for that cycle: A made no pass as R completed, so R loads
+    // nothing. M keeps the word it wrote in m_wd_q. It is unchanged in the
+    // cycle after a pass read the row M wrote (that pass read, so it
+    // stored nothing, and R did not complete a read-modify-write as A
+    // passed), so R's bypass can take it from M itself, a register.
     reg [T-1:0]  m_we_q;
+    reg          m_rmw_q;               // M writes a read-modify-write's word
     reg [RW-1:0] m_row_q [0:T-1];
     reg [31:0]   m_wd_q  [0:T-1];
+    reg [31:0]   m_old_q [0:T-1];
     wire         m_from_a = a_go && a_wst;
     wire         m_from_r = r_valid_q && r_rmw_q && !r_hold;
 
@@ -229,48 +236,57 @@ module gpu_smem #(
             reg        byp_q;       // R's pass read the row M wrote
             wire re = a_go && a_bank_q[gb] && !a_wst;
             wire [RW-1:0] arow = a_rows_q[gb*RW +: RW];
+            // M's read-modify-write: the new word from the old one R read
+            wire [31:0] old = m_old_q[gb];
+            wire [31:0] merged = {r_stbe_q[gb][3] ? r_stw_q[gb][31:24] : old[31:24],
+                                  r_stbe_q[gb][2] ? r_stw_q[gb][23:16] : old[23:16],
+                                  r_stbe_q[gb][1] ? r_stw_q[gb][15:8]  : old[15:8],
+                                  r_stbe_q[gb][0] ? r_stw_q[gb][7:0]   : old[7:0]};
+            wire [31:0] rmw_word = r_amo_q ? amo_new[gb*32 +: 32] : merged;
+            wire [31:0] m_word = m_rmw_q ? rmw_word : m_wd_q[gb];
             always @(posedge clk_i) begin
                 if (re) dout_q <= mem[arow];
-                if (m_we_q[gb]) mem[m_row_q[gb]] <= m_wd_q[gb];
+                if (m_we_q[gb]) mem[m_row_q[gb]] <= m_word;
             end
             always @(posedge clk_i)
                 if (re) byp_q <= m_we_q[gb] && (m_row_q[gb] == arow);
             wire [31:0] word = byp_q ? m_wd_q[gb] : dout_q;
             assign dout[gb*32 +: 32] = word;
-            wire [31:0] merged = {r_stbe_q[gb][3] ? r_stw_q[gb][31:24] : word[31:24],
-                                  r_stbe_q[gb][2] ? r_stw_q[gb][23:16] : word[23:16],
-                                  r_stbe_q[gb][1] ? r_stw_q[gb][15:8]  : word[15:8],
-                                  r_stbe_q[gb][0] ? r_stw_q[gb][7:0]   : word[7:0]};
-            wire [31:0] rmw_word = r_amo_q ? amo_new[gb*32 +: 32] : merged;
 
             always @(posedge clk_i)
                 if (m_from_a) begin
                     m_row_q[gb] <= arow;
                     m_wd_q[gb]  <= a_stws_q[gb*32 +: 32];
-                end else if (m_from_r) begin
-                    m_row_q[gb] <= r_row_q[gb];
-                    m_wd_q[gb]  <= rmw_word;
+                end else begin
+                    if (m_from_r) begin
+                        m_row_q[gb] <= r_row_q[gb];
+                        m_old_q[gb] <= word;
+                    end
+                    if (m_rmw_q) m_wd_q[gb] <= rmw_word;
                 end
 
             gpu_amo_alu u_amo (
                 .op_i      (r_amo_op_q),
-                .old_i     (word),
+                .old_i     (old),
                 .operand_i (r_opnd_q[gb]),
                 .cmp_i     (r_cmpv_q[gb]),
                 .new_o     (amo_new[gb*32 +: 32])
             );
         end
     endgenerate
-    always @(posedge clk_i)
+    always @(posedge clk_i) begin
         if (rst_i)         m_we_q <= {T{1'b0}};
         else if (m_from_a) m_we_q <= a_bank_q;
         else if (m_from_r) m_we_q <= r_bank_v_q;
         else               m_we_q <= {T{1'b0}};
+        m_rmw_q <= !rst_i && m_from_r;
+    end
 `ifndef SYNTHESIS
     // Checked in simulation: a copy of the banks written as soon as the
     // words are known (a word store in A's cycle, a read-modify-write in
-    // R's), which R's words must match (words never written are left out:
-    // the banks start undefined).
+    // R's, its new word worked out there from R's words by an ALU of the
+    // check's own), which R's words must match (words never written are
+    // left out: the banks start undefined).
     generate
         for (gb = 0; gb < T; gb = gb + 1) begin : g_check
             reg [31:0]    ref_mem [0:DEPTH-1];
@@ -278,6 +294,20 @@ module gpu_smem #(
             reg [31:0]    ref_q;
             reg           ref_set_q;
             wire [RW-1:0] arow = g_bank[gb].arow;
+            wire [31:0]   word = dout[gb*32 +: 32];
+            wire [31:0]   ref_amo;
+            wire [31:0]   ref_new = !r_amo_q ?
+                {r_stbe_q[gb][3] ? r_stw_q[gb][31:24] : word[31:24],
+                 r_stbe_q[gb][2] ? r_stw_q[gb][23:16] : word[23:16],
+                 r_stbe_q[gb][1] ? r_stw_q[gb][15:8]  : word[15:8],
+                 r_stbe_q[gb][0] ? r_stw_q[gb][7:0]   : word[7:0]} : ref_amo;
+            gpu_amo_alu u_ref_amo (
+                .op_i      (r_amo_op_q),
+                .old_i     (word),
+                .operand_i (r_opnd_q[gb]),
+                .cmp_i     (r_cmpv_q[gb]),
+                .new_o     (ref_amo)
+            );
             always @(posedge clk_i) begin
                 if (g_bank[gb].re) begin
                     ref_q     <= ref_mem[arow];
@@ -287,7 +317,7 @@ module gpu_smem #(
                     ref_mem[arow] <= a_stws_q[gb*32 +: 32];
                     ref_set[arow] <= 1'b1;
                 end else if (r_valid_q && r_rmw_q && r_bank_v_q[gb]) begin
-                    ref_mem[r_row_q[gb]] <= g_bank[gb].rmw_word;
+                    ref_mem[r_row_q[gb]] <= ref_new;
                     ref_set[r_row_q[gb]] <= 1'b1;
                 end
                 if (!rst_i && r_valid_q && (r_load_q || r_rmw_q) && r_bank_v_q[gb] && ref_set_q &&
