@@ -13,6 +13,12 @@
 // each) instead of writing the RAM. 32-bit counters in flip-flops cost a
 // 32-bit adder and 32 flip-flops each, about 1 000 LUTs a core on the
 // board; the detector's counters (scord_regs) do the same.
+//
+// A second RAM keeps each high part plus one, so a read picks the high
+// part or its successor by the pending bit instead of adding it: the
+// host's read (address -> RAM -> carry chain -> read data) was the routed
+// critical path of the board without the detector at 0943b5b
+// (docs/fpga.md).
 `default_nettype none
 
 module gpu_perf_counters #(
@@ -34,6 +40,7 @@ module gpu_perf_counters #(
     reg  [LO-1:0] lo_q [0:N-1];
     reg  [N-1:0]  pend_q, zero_q;
     reg  [HI-1:0] hi_mem [0:31];
+    reg  [HI-1:0] hi1_mem [0:31];     // hi_mem's word + 1
     reg  [N-1:0]  carry, c_sum;
     reg  [LO-1:0] lo_next [0:N-1];
     reg  [LO-1:0] lo_sum;
@@ -59,7 +66,10 @@ module gpu_perf_counters #(
     end
     wire [HI-1:0] svc_hi = zero_q[svc] ? {HI{1'b0}} : hi_mem[svc];
     always @(posedge clk_i)
-        if (svc_any && !clear_i) hi_mem[svc] <= svc_hi + {{(HI-1){1'b0}}, 1'b1};
+        if (svc_any && !clear_i) begin
+            hi_mem[svc]  <= svc_hi + HI'(1);
+            hi1_mem[svc] <= svc_hi + HI'(2);
+        end
 
     integer c;  // not shared with another block: Yosys makes that a flip-flop both drive
     always @(posedge clk_i) begin
@@ -78,7 +88,7 @@ module gpu_perf_counters #(
 
     wire          in_range = ({27'd0, sel_i} < N);
     wire [4:0]    rd       = in_range ? sel_i : 5'd0;
-    wire [HI-1:0] rd_hi    = zero_q[rd] ? {HI{1'b0}} : hi_mem[rd];
-    assign val_o = in_range ? {rd_hi + {{(HI-1){1'b0}}, pend_q[rd]}, lo_q[rd]} : 32'd0;
+    wire [HI-1:0] rd_hi    = zero_q[rd] ? HI'(pend_q[rd]) : pend_q[rd] ? hi1_mem[rd] : hi_mem[rd];
+    assign val_o = in_range ? {rd_hi, lo_q[rd]} : 32'd0;
 endmodule
 `default_nettype wire
