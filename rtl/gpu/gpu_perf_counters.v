@@ -52,18 +52,21 @@ module gpu_perf_counters #(
             lo_next[k] = en_i[k] ? lo_sum : lo_q[k];
         end
 
-    // the lowest pending carry goes into the RAM
-    reg       svc_any;
-    reg [4:0] svc;
-    always @(*) begin
-        svc_any = 1'b0;
-        svc     = 5'd0;
-        for (k = N - 1; k >= 0; k = k - 1)
-            if (pend_q[k]) begin
-                svc_any = 1'b1;
-                svc     = 5'(k);
-            end
-    end
+    // the lowest pending carry goes into the RAM: its bit isolated by the
+    // carry chain (x & -x), then encoded by OR trees. A loop picking the
+    // lowest index became a chain of N/4 LUTs in front of the RAM's
+    // address and the +1/+2 adders: the routed critical path of the board
+    // without the detector once the read had lost its adder.
+    wire [N-1:0] low1    = pend_q & (~pend_q + N'(1));
+    wire         svc_any = |pend_q;
+    reg  [4:0]   svc;
+    integer      sb;
+    always @(*)
+        for (sb = 0; sb < 5; sb = sb + 1) begin
+            svc[sb] = 1'b0;
+            for (k = 0; k < N; k = k + 1)
+                if (k[sb]) svc[sb] = svc[sb] | low1[k];
+        end
     wire [HI-1:0] svc_hi = zero_q[svc] ? {HI{1'b0}} : hi_mem[svc];
     always @(posedge clk_i)
         if (svc_any && !clear_i) begin
