@@ -16,8 +16,8 @@
 // A device fence invalidates the whole L1 and waits for the L2's FENCE answer.
 // Every operation ends with one wb transfer; only then is the LSU ready.
 //
-// Timing (cycle 0: request accepted): an L1 lookup takes 2 cycles (RAM read,
-// tag check); an L2 access is the request handshake plus the L2's latency.
+// Timing (cycle 0: request accepted): an L1 lookup takes 2 cycles (RAM read
+// and tag check, then acting on the line); an L2 access is the request handshake plus the L2's latency.
 // Weak load, all lanes in one line, hit: wb_valid in cycle 3.
 `default_nettype none
 `include "scord_defs.vh"
@@ -94,7 +94,7 @@ module gpu_lsu #(
 
   localparam [2:0] S_IDLE   = 3'd0;
   localparam [2:0] S_LOOK   = 3'd1;  // L1 RAM read of the lead's line
-  localparam [2:0] S_CHECK  = 3'd2;  // tag check, act on the line
+  localparam [2:0] S_CHECK  = 3'd2;  // act on the line (hit decided in S_LOOK)
   localparam [2:0] S_L2REQ  = 3'd3;  // offer the request to the L2
   localparam [2:0] S_L2WAIT = 3'd4;  // wait for its answer
   localparam [2:0] S_WB     = 3'd5;  // offer the write-back
@@ -205,10 +205,17 @@ module gpu_lsu #(
   reg [TAG_W-1:0]     tag_mem  [0:SETS-1];
   reg [LINE_BITS-1:0] data_mem [0:SETS-1];
   reg [SETS-1:0]      valid_q;
-  reg [TAG_W-1:0]     tag_rd_q;
+  reg                 hit_q;
   reg [LINE_BITS-1:0] data_rd_q;
 
-  wire hit = valid_q[lead_idx] && (tag_rd_q == lead_tag);
+  // The hit is decided in S_LOOK, from the tag RAM's asynchronous read,
+  // and used in S_CHECK from a register: lead_addr_q -> tag compare ->
+  // the data RAM's write enable was the routed critical path of fpga1 with
+  // the detector at 659d426 (46.77 MHz, 18 of its 21 ns routing). Nothing
+  // between the two cycles changes what it reads (no tag or valid bit is
+  // written in S_LOOK, and the group's lead stays) but a flush, which
+  // clears every valid bit at that edge: it clears the hit too.
+  wire hit = hit_q;
 
   reg                 l1_we;     // write the data RAM at lead_idx
   reg                 l1_fill;   // ... and the tag, and set valid
@@ -216,7 +223,7 @@ module gpu_lsu #(
 
   always @(posedge clk_i) begin
     if (state_q == S_LOOK) begin
-      tag_rd_q  <= tag_mem[lead_idx];
+      hit_q     <= valid_q[lead_idx] && (tag_mem[lead_idx] == lead_tag) && !flush_i;
       data_rd_q <= data_mem[lead_idx];
     end
     if (l1_we)   data_mem[lead_idx] <= l1_wdata;
