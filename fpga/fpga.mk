@@ -30,10 +30,10 @@
 #                                with Debian's Yosys (part of make test)
 #
 # FPGA_PNR_LIMIT=S stops a place and route that has not finished in S
-# seconds (4800; 0: no limit). FPGA_MHZ=N overrides the board's target clock, DETECTOR=0 builds the GPU
-# without the race detector (needs gpu_top's DETECTOR parameter) into
-# build/fpga/<board>/nodet/. A new ECP5 board is a new folder with board.mk,
-# its top and its .lpf.
+# seconds (4800; 0: no limit). FPGA_MHZ=N overrides the board's target
+# clock, DETECTOR=0 builds the GPU without the race detector (needs
+# gpu_top's DETECTOR parameter) into build/fpga/<board>/nodet/. A new ECP5
+# board is a new folder with board.mk, its top and its .lpf.
 
 BOARD  ?= ulx3s
 BOARDS := $(notdir $(wildcard fpga/boards/*))

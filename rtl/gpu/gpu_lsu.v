@@ -17,7 +17,8 @@
 // Every operation ends with one wb transfer; only then is the LSU ready.
 //
 // Timing (cycle 0: request accepted): an L1 lookup takes 2 cycles (RAM read
-// and tag check, then acting on the line); an L2 access is the request handshake plus the L2's latency.
+// and tag check, then acting on the line); an L2 access is the request
+// handshake plus the L2's latency.
 // Weak load, all lanes in one line, hit: wb_valid in cycle 3.
 `default_nettype none
 `include "scord_defs.vh"

@@ -220,6 +220,13 @@ module gpu_smem #(
     wire         m_from_a = a_go && a_wst;
     wire         m_from_r = r_valid_q && r_rmw_q && !r_hold;
 
+    // a byte or half store's bytes (enabled by be) over the word it replaces
+    function automatic [31:0] merge_bytes(input [31:0] old, input [31:0] nw, input [3:0] be);
+        integer q;
+        for (q = 0; q < 4; q = q + 1)
+            merge_bytes[q*8 +: 8] = be[q] ? nw[q*8 +: 8] : old[q*8 +: 8];
+    endfunction
+
     // ==== banks =================================================================
     wire [T*32-1:0] dout;       // the words R's pass read, M's where it wrote them
     wire [T*32-1:0] amo_new;
@@ -238,11 +245,7 @@ module gpu_smem #(
             wire [RW-1:0] arow = a_rows_q[gb*RW +: RW];
             // M's read-modify-write: the new word from the old one R read
             wire [31:0] old = m_old_q[gb];
-            wire [31:0] merged = {r_stbe_q[gb][3] ? r_stw_q[gb][31:24] : old[31:24],
-                                  r_stbe_q[gb][2] ? r_stw_q[gb][23:16] : old[23:16],
-                                  r_stbe_q[gb][1] ? r_stw_q[gb][15:8]  : old[15:8],
-                                  r_stbe_q[gb][0] ? r_stw_q[gb][7:0]   : old[7:0]};
-            wire [31:0] rmw_word = r_amo_q ? amo_new[gb*32 +: 32] : merged;
+            wire [31:0] rmw_word = r_amo_q ? amo_new[gb*32 +: 32] : merge_bytes(old, r_stw_q[gb], r_stbe_q[gb]);
             wire [31:0] m_word = m_rmw_q ? rmw_word : m_wd_q[gb];
             always @(posedge clk_i) begin
                 if (re) dout_q <= mem[arow];
@@ -296,11 +299,7 @@ module gpu_smem #(
             wire [RW-1:0] arow = g_bank[gb].arow;
             wire [31:0]   word = dout[gb*32 +: 32];
             wire [31:0]   ref_amo;
-            wire [31:0]   ref_new = !r_amo_q ?
-                {r_stbe_q[gb][3] ? r_stw_q[gb][31:24] : word[31:24],
-                 r_stbe_q[gb][2] ? r_stw_q[gb][23:16] : word[23:16],
-                 r_stbe_q[gb][1] ? r_stw_q[gb][15:8]  : word[15:8],
-                 r_stbe_q[gb][0] ? r_stw_q[gb][7:0]   : word[7:0]} : ref_amo;
+            wire [31:0]   ref_new = r_amo_q ? ref_amo : merge_bytes(word, r_stw_q[gb], r_stbe_q[gb]);
             gpu_amo_alu u_ref_amo (
                 .op_i      (r_amo_op_q),
                 .old_i     (word),
