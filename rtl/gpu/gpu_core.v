@@ -1599,10 +1599,16 @@ module gpu_core #(
             end
 
             // ---- memory path reservation
-            if (x_commit)
-                loss_q[x_warp_q*LOSS_W +: LOSS_W] <= {LOSS_W{1'b0}};
-            else if (x_busy_replay && x_losses != LOSSES)
-                loss_q[x_warp_q*LOSS_W +: LOSS_W] <= x_losses + 1'b1;
+            // (a loop of compares: the write at x_warp_q*LOSS_W Yosys made
+            // a 30-bit carry chain, on the routed fpga1 critical path of
+            // bb69336 with the detector)
+            for (wp = 0; wp < NUM_WARPS; wp = wp + 1)
+                if (x_warp_q == WW'(wp)) begin
+                    if (x_commit)
+                        loss_q[wp*LOSS_W +: LOSS_W] <= {LOSS_W{1'b0}};
+                    else if (x_busy_replay && x_losses != LOSSES)
+                        loss_q[wp*LOSS_W +: LOSS_W] <= x_losses + 1'b1;
+                end
             if (x_commit && mem_resv_q && x_warp_q == mem_resv_warp_q)
                 mem_resv_q <= 1'b0;
             else if (x_ok && !mem_resv_q &&
