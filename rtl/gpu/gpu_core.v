@@ -1600,8 +1600,8 @@ module gpu_core #(
 
             // ---- memory path reservation
             // (a loop of compares: the write at x_warp_q*LOSS_W Yosys made
-            // a 30-bit carry chain, on the routed fpga1 critical path of
-            // bb69336 with the detector)
+            // a 32-bit offset on a carry chain of 17 CCU2C, on the routed
+            // fpga1 critical path of bb69336 with the detector)
             for (wp = 0; wp < NUM_WARPS; wp = wp + 1)
                 if (x_warp_q == WW'(wp)) begin
                     if (x_commit)

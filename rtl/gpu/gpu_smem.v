@@ -245,7 +245,8 @@ module gpu_smem #(
             wire [RW-1:0] arow = a_rows_q[gb*RW +: RW];
             // M's read-modify-write: the new word from the old one R read
             wire [31:0] old = m_old_q[gb];
-            wire [31:0] rmw_word = r_amo_q ? amo_new[gb*32 +: 32] : merge_bytes(old, r_stw_q[gb], r_stbe_q[gb]);
+            wire [31:0] rmw_word = r_amo_q ? amo_new[gb*32 +: 32]
+                                           : merge_bytes(old, r_stw_q[gb], r_stbe_q[gb]);
             wire [31:0] m_word = m_rmw_q ? rmw_word : m_wd_q[gb];
             always @(posedge clk_i) begin
                 if (re) dout_q <= mem[arow];
