@@ -16,7 +16,16 @@ passed=0
 failed=0
 failures=()
 
-note() { printf '\n== %s\n' "$*"; }
+# Each section's start, in seconds since the run began: the end of the run
+# lists how long each took, to find what to speed up (make test aims at 20
+# minutes on two cores).
+sections=()
+starts=()
+note() {
+    sections+=("$*")
+    starts+=("$SECONDS")
+    printf '\n== %s\n' "$*"
+}
 pass() { passed=$((passed + 1)); echo "PASS $1"; }
 fail() { failed=$((failed + 1)); failures+=("$1"); echo "FAIL $1${2:+: $2}"; }
 
@@ -227,6 +236,13 @@ else
     finish_bg
 fi
 grep -h '^synth ' "$log_dir"/fpga__yosys_synth_ecp5.log 2>/dev/null
+
+printf '\nTime per section (seconds; the synthesis runs beside the sections after the fpga configuration):\n'
+for i in "${!sections[@]}"; do
+    if [ $((i + 1)) -lt ${#starts[@]} ]; then end=${starts[$((i + 1))]}; else end=$SECONDS; fi
+    printf '%6d  %s\n' $((end - starts[i])) "${sections[i]}"
+done
+printf '%6d  in all\n' "$SECONDS"
 
 if [ $failed -gt 0 ]; then
     printf '\nFailed:\n'
