@@ -257,15 +257,22 @@ module gpu_l2 #(
         ram_wdata = mem_rsp_rdata_i;
         fill      = 1'b1;
       end
-      // the write data whether the SC succeeds or not: only the enable
-      // waits for its outcome
-      S_EXEC: begin
-        ram_wdata = merge(line_q, {WORDS{wr_word}}, word_strb);
-        if (type_q == `L2_AMO || sc_write) begin
-          ram_we   = 1'b1;
-          clr_en   = 1'b1;
-          clr_strb = word_strb;
-        end
+      // An atomic's (or a successful SC's) word clears the reservations
+      // as it is decided ...
+      S_EXEC: if (type_q == `L2_AMO || sc_write) begin
+        clr_en   = 1'b1;
+        clr_strb = word_strb;
+      end
+      // ... and reaches the data RAM a cycle later, from the registers
+      // S_EXEC left it in (wdata_q, wstrb_q), while memory takes the
+      // same write: the atomic ALU straight into the RAM's write data
+      // was the routed critical path of seed 2 with the detector at
+      // f6cc275 (docs/fpga.md). Only atomics and SCs that write come
+      // here besides plain writes, which wrote in S_LOOK; the RAM is
+      // read again only in S_IDLE, so cycle for cycle the same.
+      S_MEMWR: if (type_q != `L2_WRITE) begin
+        ram_we    = 1'b1;
+        ram_wdata = merge(line_q, wdata_q, wstrb_q);
       end
       default: ;
     endcase
