@@ -49,9 +49,9 @@ FPGA_PACK    ?= yowasp-ecppack
 # nextpnr's seed. One netlist routes with the detector at 45.83, 48.53,
 # 50.23 and 47.60 MHz with seeds 1 to 4 (f6cc275, docs/fpga.md, "make
 # fpga's default seed"); since the L2's atomic write moved a cycle later
-# (0da4bbd) seeds 2 and 3 route at 53.22 and 51.98 MHz: seed 2, the best
-# routed, is the default. After a change to the RTL the best seed can be
-# another: make -j2 fpga-seeds finds it.
+# (0da4bbd) seeds 1 to 4 route at 51.33, 53.22, 51.98 and 51.30 MHz: seed
+# 2, the best, is the default. After a change to the RTL the best seed can
+# be another: make -j2 fpga-seeds finds it.
 FPGA_SEED    ?= 2
 # nextpnr's electrostatic placer: HeAP (nextpnr's default) packs this design
 # into part of the die, and routing then stalls on the hot spots even at
