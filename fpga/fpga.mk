@@ -21,6 +21,9 @@
 #   make fpga-det-cost BOARD=ulx3s
 #                                what each part of the detector costs
 #                                (both builds synthesized, a table)
+#   make fpga-det-scale BOARD=ulx3s
+#                                the detector's share with 1, 2 and 4
+#                                cores (synthesis only, a table)
 #   make fpga-netlist-sim BOARD=ulx3s
 #                                the synthesized board top simulated
 #                                (Verilator, our ECP5 cell models): boots
@@ -120,6 +123,25 @@ fpga-det-cost: fpga-deps
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=1 fpga-synth-one
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=0 fpga-synth-one
 	@python3 tools/fpga_det_cost.py $(BUILD)/fpga/$(BOARD)/synth.json $(BUILD)/fpga/$(BOARD)/nodet/synth.json
+
+# The detector's share as the board's configuration grows from 1 to 4
+# cores (config/fpga1c2.cfg, fpga1c4.cfg; synthesis only): fpga-det-cost's
+# table at each size, kept in $(FPGA_SCALE_DIR), then every part at every
+# size and what one more core adds (tools/fpga_det_scale.py). About 30
+# minutes on one core.
+FPGA_SCALE_CONFIGS ?= fpga1 fpga1c2 fpga1c4
+FPGA_SCALE_DIR     := $(BUILD)/fpga/$(BOARD)/det-scale
+.PHONY: fpga-det-scale
+fpga-det-scale: fpga-deps
+	@mkdir -p $(FPGA_SCALE_DIR)
+	@set -e; for c in $(FPGA_SCALE_CONFIGS); do \
+	    $(MAKE) --no-print-directory BOARD=$(BOARD) FPGA_CONFIG=$$c fpga-det-cost > $(FPGA_SCALE_DIR)/$$c.log 2>&1 \
+	        || { tail -n 20 $(FPGA_SCALE_DIR)/$$c.log; echo "fpga-det-scale: $$c failed (see $(FPGA_SCALE_DIR)/$$c.log)" >&2; exit 1; }; \
+	    grep -E '^\||^with the detector' $(FPGA_SCALE_DIR)/$$c.log > $(FPGA_SCALE_DIR)/$$c.md; \
+	    echo "fpga-det-scale: $$c: $$(tail -n 1 $(FPGA_SCALE_DIR)/$$c.md)"; \
+	done
+	@python3 tools/fpga_det_scale.py $(foreach c,$(FPGA_SCALE_CONFIGS),$$(sed -n 's/^`define GPU_NUM_CORES //p' $(BUILD)/$(c)/gen/scord_defs.vh)=$(FPGA_SCALE_DIR)/$(c).md) \
+	    | tee $(FPGA_SCALE_DIR)/table.md
 
 # The longest paths of the synthesized netlist, in seconds (nextpnr names
 # its critical path only after routing): tools/fpga_paths.py

@@ -213,6 +213,7 @@ check "fpga: SoC verilator lint -Wall" $MAKE --no-print-directory CONFIG=fpga li
 check "fpga: board tops synthesise (yosys, GPU a black box)" $MAKE --no-print-directory CONFIG=fpga fpga-check
 check "fpga: path finder ranks a synthesized netlist's paths" bash tests/fpga/test_fpga_paths.sh
 check "fpga: detector cost table from two flattened syntheses" bash tests/fpga/test_fpga_det_cost.sh
+check "fpga: detector share by number of cores from cost tables" bash tests/fpga/test_fpga_det_scale.sh
 check "fpga: parts table of a synthesis that keeps the hierarchy" bash tests/fpga/test_synth_parts.sh
 check "fpga: our ECP5 cell models (block RAM, multiplier) against their documented behaviour" $MAKE --no-print-directory fpga-sim-models-test
 check "fpga: report of a placed and routed build (nextpnr on a small ECP5)" bash tests/fpga/test_fpga_report.sh
