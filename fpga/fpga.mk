@@ -130,6 +130,8 @@ fpga-det-cost: fpga-deps
 # size and what one more core adds (tools/fpga_det_scale.py). About 30
 # minutes on one core.
 FPGA_SCALE_CONFIGS ?= fpga1 fpga1c2 fpga1c4
+# the share issue 18 aims at: how large the detector may be for it
+FPGA_DET_TARGET    ?= 12
 FPGA_SCALE_DIR     := $(BUILD)/fpga/$(BOARD)/det-scale
 .PHONY: fpga-det-scale
 fpga-det-scale: fpga-deps
@@ -140,7 +142,7 @@ fpga-det-scale: fpga-deps
 	    grep -E '^\||^with the detector' $(FPGA_SCALE_DIR)/$$c.log > $(FPGA_SCALE_DIR)/$$c.md; \
 	    echo "fpga-det-scale: $$c: $$(tail -n 1 $(FPGA_SCALE_DIR)/$$c.md)"; \
 	done
-	@python3 tools/fpga_det_scale.py $(foreach c,$(FPGA_SCALE_CONFIGS),$$(sed -n 's/^`define GPU_NUM_CORES //p' $(BUILD)/$(c)/gen/scord_defs.vh)=$(FPGA_SCALE_DIR)/$(c).md) \
+	@python3 tools/fpga_det_scale.py --target $(FPGA_DET_TARGET) $(foreach c,$(FPGA_SCALE_CONFIGS),$$(sed -n 's/^`define GPU_NUM_CORES //p' $(BUILD)/$(c)/gen/scord_defs.vh)=$(FPGA_SCALE_DIR)/$(c).md) \
 	    | tee $(FPGA_SCALE_DIR)/table.md
 
 # The longest paths of the synthesized netlist, in seconds (nextpnr names

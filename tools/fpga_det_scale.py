@@ -3,8 +3,8 @@
 of cores, from tools/fpga_det_cost.py's tables at several sizes of one
 configuration.
 
-usage: fpga_det_scale.py CORES=TABLE CORES=TABLE [...]
-       (make fpga-det-scale BOARD=ulx3s)
+usage: fpga_det_scale.py [--target PCT] CORES=TABLE CORES=TABLE [...]
+       (make fpga-det-scale BOARD=ulx3s [FPGA_DET_TARGET=PCT])
 
 Each TABLE is what fpga_det_cost.py printed for a build of CORES cores.
 Prints a Markdown table of every part's LUTs at each size, with what one
@@ -12,7 +12,9 @@ more core adds between the two largest sizes, then the totals and the
 share the detector tends to as cores are added: a part that grows with
 the cores (the shared-memory checks, the event ports) sets that limit,
 one the cores share (the ScoRD unit: metadata cache, registers, report
-writer) only the small sizes' figures.
+writer) only the small sizes' figures. With --target PCT it also says
+how large the detector may be for a share of PCT %, at each size and
+per added core.
 """
 import re
 import sys
@@ -44,9 +46,19 @@ def load(arg):
 
 
 def main():
-    if len(sys.argv) < 3:
+    args = sys.argv[1:]
+    target = None
+    if args and args[0] == "--target":
+        try:
+            target = float(args[1])
+        except (IndexError, ValueError):
+            sys.exit("fpga_det_scale: --target needs a percentage")
+        if not 0 < target < 100:
+            sys.exit(f"fpga_det_scale: --target {args[1]}: not a percentage between 0 and 100")
+        args = args[2:]
+    if len(args) < 2:
         sys.exit(__doc__.split("\n\n")[1])
-    sizes = sorted((load(a) for a in sys.argv[1:]), key=lambda s: s[0])
+    sizes = sorted((load(a) for a in args), key=lambda s: s[0])
     counts = [s[0] for s in sizes]
     if len(set(counts)) != len(counts):
         sys.exit("fpga_det_scale: two tables for the same number of cores")
@@ -74,6 +86,13 @@ def main():
     if g_core + d_core > 0:
         print(f"one more core adds {d_core:.0f} LUTs of detector to {g_core:.0f} of GPU: "
               f"with more cores the share tends to {100.0 * d_core / (g_core + d_core):.1f} %")
+    if target is not None:
+        # a share of t of the whole: the detector at most t / (1 - t) of the GPU without it
+        r = target / (100.0 - target)
+        sized = ", ".join(f"{r * n:.0f} with {c} core{'s' if c > 1 else ''} (now {w - n})"
+                          for c, _, w, n in sizes)
+        print(f"for {target:g} %: a detector of at most {sized}; "
+              f"with more cores at most {r * g_core:.0f} per core (now {d_core:.0f})")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tools/fpga_det_scale.py on three small tables in fpga_det_cost.py's
 # format: every part at every size, what one more core adds (between the
-# two largest sizes) and the share that tends to; bad input refused.
+# two largest sizes), the share that tends to and, with --target, how
+# large the detector may be for a given share; bad input refused.
 set -u
 out=${1:-build/fpga/det-scale-test}
 mkdir -p "$out"
@@ -33,6 +34,13 @@ grep -q "^| the detector's share | 27.3 % | 20.0 % | 15.8 % | |$" "$out/table.tx
 # 500 of detector to 4000 of GPU per core: 500 / 4500
 grep -q '^one more core adds 500 LUTs of detector to 4000 of GPU: with more cores the share tends to 11.1 %$' \
     "$out/table.txt" || fail "limit wrong: $(tail -n 1 "$out/table.txt")"
+# --target 20: the detector at most a quarter of the GPU without it
+python3 tools/fpga_det_scale.py --target 20 1="$out/c1.md" 2="$out/c2.md" 4="$out/c4.md" > "$out/target.txt" 2>&1 \
+    || fail "--target: exit status $?: $(cat "$out/target.txt")"
+grep -q '^for 20 %: a detector of at most 1000 with 1 core (now 1500), 2000 with 2 cores (now 2000), 4000 with 4 cores (now 3000); with more cores at most 1000 per core (now 500)$' \
+    "$out/target.txt" || fail "--target line wrong: $(tail -n 1 "$out/target.txt")"
+python3 tools/fpga_det_scale.py --target 100 1="$out/c1.md" 2="$out/c2.md" > "$out/badt.txt" 2>&1 && fail "accepted a target of 100 %"
+grep -q "not a percentage between 0 and 100" "$out/badt.txt" || fail "no clear error for a bad target: $(cat "$out/badt.txt")"
 echo 'garbage' > "$out/bad.md"
 python3 tools/fpga_det_scale.py 1="$out/bad.md" 2="$out/c2.md" > "$out/bad.txt" 2>&1 && fail "accepted a file that is no table"
 grep -q "not a table of tools/fpga_det_cost.py" "$out/bad.txt" || fail "no clear error for a bad table: $(cat "$out/bad.txt")"
