@@ -118,15 +118,17 @@ fpga-synth: fpga-deps
 # What each part of the detector costs: both builds synthesized, the one
 # without the detector taken from the one with it, part by part
 # (tools/fpga_det_cost.py; a Markdown table, docs/fpga.md)
+FPGA_DET_COST_MD := $(BUILD)/fpga/$(BOARD)/det-cost.md
 .PHONY: fpga-det-cost
 fpga-det-cost: fpga-deps
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=1 fpga-synth-one
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) DETECTOR=0 fpga-synth-one
-	@python3 tools/fpga_det_cost.py $(BUILD)/fpga/$(BOARD)/synth.json $(BUILD)/fpga/$(BOARD)/nodet/synth.json
+	@python3 tools/fpga_det_cost.py $(BUILD)/fpga/$(BOARD)/synth.json $(BUILD)/fpga/$(BOARD)/nodet/synth.json \
+	    > $(FPGA_DET_COST_MD) && cat $(FPGA_DET_COST_MD)
 
 # The detector's share as the board's configuration grows from 1 to 4
 # cores (config/fpga1c2.cfg, fpga1c4.cfg; synthesis only): fpga-det-cost's
-# table at each size, kept in $(FPGA_SCALE_DIR), then every part at every
+# table at each size (its $(FPGA_DET_COST_MD)), kept in $(FPGA_SCALE_DIR), then every part at every
 # size and what one more core adds (tools/fpga_det_scale.py). About 30
 # minutes on one core.
 FPGA_SCALE_CONFIGS ?= fpga1 fpga1c2 fpga1c4
@@ -139,7 +141,7 @@ fpga-det-scale: fpga-deps
 	@set -e; for c in $(FPGA_SCALE_CONFIGS); do \
 	    $(MAKE) --no-print-directory BOARD=$(BOARD) FPGA_CONFIG=$$c fpga-det-cost > $(FPGA_SCALE_DIR)/$$c.log 2>&1 \
 	        || { tail -n 20 $(FPGA_SCALE_DIR)/$$c.log; echo "fpga-det-scale: $$c failed (see $(FPGA_SCALE_DIR)/$$c.log)" >&2; exit 1; }; \
-	    grep -E '^\||^with the detector' $(FPGA_SCALE_DIR)/$$c.log > $(FPGA_SCALE_DIR)/$$c.md; \
+	    cp $(FPGA_DET_COST_MD) $(FPGA_SCALE_DIR)/$$c.md; \
 	    echo "fpga-det-scale: $$c: $$(tail -n 1 $(FPGA_SCALE_DIR)/$$c.md)"; \
 	done
 	@python3 tools/fpga_det_scale.py --target $(FPGA_DET_TARGET) $(foreach c,$(FPGA_SCALE_CONFIGS),$$(sed -n 's/^`define GPU_NUM_CORES //p' $(BUILD)/$(c)/gen/scord_defs.vh)=$(FPGA_SCALE_DIR)/$(c).md) \

@@ -45,6 +45,10 @@ def load(arg):
     return int(cores), parts, with_det, without
 
 
+def cores(c):
+    return f"{c} core{'s' if c > 1 else ''}"
+
+
 def main():
     args = sys.argv[1:]
     target = None
@@ -68,28 +72,27 @@ def main():
         order += [p for p in parts if p not in order]
     (c0, p0, w0, n0), (c1, p1, w1, n1) = sizes[-2], sizes[-1]
     dc = c1 - c0
-    head = " | ".join(f"{c} core{'s' if c > 1 else ''}" for c in counts)
+    d_core = ((w1 - n1) - (w0 - n0)) / dc
+    g_core = (n1 - n0) / dc
+    head = " | ".join(cores(c) for c in counts)
     print(f"| part (LUTs) | {head} | one more core ({c0} to {c1}) |")
     print("| --- |" + " --- |" * (len(counts) + 1))
     for p in order:
         row = " | ".join(str(s[1].get(p, 0)) for s in sizes)
         print(f"| {p} | {row} | {(p1.get(p, 0) - p0.get(p, 0)) / dc:.0f} |")
-    det = [w - n for _, _, w, n in sizes]
-    print("| **the detector** | " + " | ".join(str(d) for d in det) +
-          f" | {(det[-1] - det[-2]) / dc:.0f} |")
-    print("| the GPU without it | " + " | ".join(str(s[3]) for s in sizes) +
-          f" | {(n1 - n0) / dc:.0f} |")
+    print("| **the detector** | " + " | ".join(str(w - n) for _, _, w, n in sizes) +
+          f" | {d_core:.0f} |")
+    print("| the GPU without it | " + " | ".join(str(n) for _, _, _, n in sizes) +
+          f" | {g_core:.0f} |")
     print("| the detector's share | " +
           " | ".join(f"{100.0 * (w - n) / w:.1f} %" for _, _, w, n in sizes) + " | |")
-    d_core = ((w1 - n1) - (w0 - n0)) / dc
-    g_core = (n1 - n0) / dc
     if g_core + d_core > 0:
         print(f"one more core adds {d_core:.0f} LUTs of detector to {g_core:.0f} of GPU: "
               f"with more cores the share tends to {100.0 * d_core / (g_core + d_core):.1f} %")
     if target is not None:
         # a share of t of the whole: the detector at most t / (1 - t) of the GPU without it
         r = target / (100.0 - target)
-        sized = ", ".join(f"{r * n:.0f} with {c} core{'s' if c > 1 else ''} (now {w - n})"
+        sized = ", ".join(f"{r * n:.0f} with {cores(c)} (now {w - n})"
                           for c, _, w, n in sizes)
         print(f"for {target:g} %: a detector of at most {sized}; "
               f"with more cores at most {r * g_core:.0f} per core (now {d_core:.0f})")
