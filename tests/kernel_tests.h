@@ -47,6 +47,11 @@ KERNEL_TESTS(KT_DECLARE)
 
 /* Per-launch time limit in ms (runner option --timeout). */
 extern unsigned kt_timeout_ms;
+/* The device's URI (runner option --device; "sim" by default), and whether
+ * it names the in-process cycle model ("sim", "sim:OPTIONS") rather than a
+ * board or the simulated board over the uart backend. */
+extern const char *kt_device_uri;
+int kt_on_cycle_model(void);
 /* Print what every launch does (runner option --verbose). */
 extern int kt_verbose;
 

@@ -46,9 +46,9 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--device") && i + 1 < argc)
-            uri = argv[++i];
+            uri = kt_device_uri = argv[++i];
         else if (!strncmp(a, "--device=", 9))
-            uri = a + 9;
+            uri = kt_device_uri = a + 9;
         else if (!strcmp(a, "--sw-dir") && i + 1 < argc)
             sw_dir = argv[++i];
         else if (!strncmp(a, "--sw-dir=", 9))

@@ -6,11 +6,17 @@
 #include "kernel_tests.h"
 
 unsigned kt_timeout_ms = 60000;
+const char *kt_device_uri = "sim";
 int kt_verbose;
 int kt_detect;
 unsigned long kt_race_total, kt_race_records;
 
 void kt_race_reset(void) { kt_race_total = kt_race_records = 0; }
+
+int kt_on_cycle_model(void)
+{
+    return !strcmp(kt_device_uri, "sim") || !strncmp(kt_device_uri, "sim:", 4);
+}
 
 static char reason[512];
 
