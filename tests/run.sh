@@ -184,8 +184,10 @@ replay_lane() {
                 # the lane's previous section ended as this one started
                 if [ "${lanes[${#lanes[@]} - 1]}" = "$lane" ]; then ends[${#ends[@]} - 1]=$a; fi
                 open_section "$a" "$lane" "$b" ;;
-            end) ends[${#ends[@]} - 1]=$a ;;
-            *)       settle "$kind" "$b" "$a" ;;
+            end)
+                ends[${#ends[@]} - 1]=$a ;;
+            *)
+                settle "$kind" "$b" "$a" ;;
         esac
     done <"$2"
 }
