@@ -40,15 +40,15 @@ static int usage(FILE *out)
 
 int main(int argc, char **argv)
 {
-    const char *uri = "sim", *sw_dir = "build/sw";
+    const char *sw_dir = "build/sw";
     const char *names[64];
     int nnames = 0, cache_mode = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--device") && i + 1 < argc)
-            uri = kt_device_uri = argv[++i];
+            kt_device_uri = argv[++i];
         else if (!strncmp(a, "--device=", 9))
-            uri = kt_device_uri = a + 9;
+            kt_device_uri = a + 9;
         else if (!strcmp(a, "--sw-dir") && i + 1 < argc)
             sw_dir = argv[++i];
         else if (!strncmp(a, "--sw-dir=", 9))
@@ -87,9 +87,9 @@ int main(int argc, char **argv)
     }
 
     scord_device *dev = NULL;
-    int err = scord_open(&dev, uri);
+    int err = scord_open(&dev, kt_device_uri);
     if (err) {
-        printf("FAIL open: cannot open device '%s': %s %s\n", uri, scord_error_name(err),
+        printf("FAIL open: cannot open device '%s': %s %s\n", kt_device_uri, scord_error_name(err),
                scord_last_error_detail(NULL));
         return 1;
     }

@@ -15,7 +15,8 @@ void kt_race_reset(void) { kt_race_total = kt_race_records = 0; }
 
 int kt_on_cycle_model(void)
 {
-    return !strcmp(kt_device_uri, "sim") || !strncmp(kt_device_uri, "sim:", 4);
+    /* scord_open's reading: the scheme before ':', an empty URI is "sim" */
+    return !*kt_device_uri || !strcmp(kt_device_uri, "sim") || !strncmp(kt_device_uri, "sim:", 4);
 }
 
 static char reason[512];
