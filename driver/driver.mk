@@ -15,10 +15,13 @@ SCORD_BIN    := $(B)/bin/scord
 SCORD_LDLIBS := -ldw -lelf $(SIM_LDLIBS)
 SCORD_CFLAGS := -Idriver/include
 
-SCORD_SRCS := driver/src/scord.c driver/src/backend_sim.c driver/src/backend_uart.c \
-              driver/src/hostlink.c driver/src/race.c
+# One file per concern; scord_int.h says what each holds and which calls which.
+SCORD_SRCS := $(addprefix driver/src/,error.c regs.c record.c debuginfo.c stream.c counters.c \
+                device.c detector.c memory.c kernel.c ring.c launch.c format.c \
+                backend_sim.c backend_uart.c hostlink.c)
 SCORD_OBJS := $(patsubst driver/src/%.c,$(SCORD_OBJDIR)/%.o,$(SCORD_SRCS))
-SCORD_HDRS := driver/include/scord.h driver/src/backend.h driver/src/race.h driver/src/hostlink.h sim/gpu_sim.h \
+SCORD_HDRS := driver/include/scord.h driver/src/scord_int.h driver/src/backend.h driver/src/race.h \
+              driver/src/hostlink.h sim/gpu_sim.h \
               $(GEN)/scord_defs.h
 # -fPIC: the library's objects also make libscord.so (driver/install.mk).
 SCORD_CC_FLAGS := $(CFLAGS_HOST) -fPIC -Idriver/include -Idriver/src $(SIM_CFLAGS) -I$(GEN) \
