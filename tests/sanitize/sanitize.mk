@@ -52,7 +52,7 @@ $(ASAN_BIN)/scord: $(call asan_objs,$(SCORD_CLI_SRCS) driver/cli/sarif.c) $(ASAN
 $(ASAN_BIN)/scord-kernel-tests: $(call asan_objs,$(KERNEL_TESTS_SRCS)) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
-$(ASAN_BIN)/scord-scor: $(call asan_objs,driver/scor/scor.c driver/scor/apps.c driver/scor/pool.c driver/scor/beyond.c \
+$(ASAN_BIN)/scord-scor: $(call asan_objs,$(SCOR_SRCS) \
         $(patsubst %,sw/bench/apps/%/host.c,$(SCOR_APP_NAMES))) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
