@@ -5,6 +5,8 @@
 #   SCORD_LDLIBS  what to link after it: $(SCORD_LIB) $(SCORD_LDLIBS) is enough
 #   SCORD_CFLAGS  include paths for programs using scord.h
 #   SCORD_BIN     build/$(CONFIG)/bin/scord
+#   SCORD_CLI_SRCS  its sources but sarif.c (the fuzz and sanitizer builds
+#                 compile them too)
 #
 # With CONFIG=default the CLI is also copied to build/bin/scord.
 # Needs sim/sim.mk (SIM_LIB, SIM_LDLIBS) to be included first.
@@ -15,10 +17,13 @@ SCORD_BIN    := $(B)/bin/scord
 SCORD_LDLIBS := -ldw -lelf $(SIM_LDLIBS)
 SCORD_CFLAGS := -Idriver/include
 
-SCORD_SRCS := driver/src/scord.c driver/src/backend_sim.c driver/src/backend_uart.c \
-              driver/src/hostlink.c driver/src/race.c
+# One file per concern; scord_int.h says what each holds and which calls which.
+SCORD_SRCS := $(addprefix driver/src/,error.c regs.c record.c debuginfo.c stream.c counters.c \
+                device.c detector.c memory.c kernel.c ring.c launch.c format.c \
+                backend_sim.c backend_uart.c hostlink.c)
 SCORD_OBJS := $(patsubst driver/src/%.c,$(SCORD_OBJDIR)/%.o,$(SCORD_SRCS))
-SCORD_HDRS := driver/include/scord.h driver/src/backend.h driver/src/race.h driver/src/hostlink.h sim/gpu_sim.h \
+SCORD_HDRS := driver/include/scord.h driver/src/scord_int.h driver/src/backend.h driver/src/race.h \
+              driver/src/hostlink.h sim/gpu_sim.h \
               $(GEN)/scord_defs.h
 # -fPIC: the library's objects also make libscord.so (driver/install.mk).
 SCORD_CC_FLAGS := $(CFLAGS_HOST) -fPIC -Idriver/include -Idriver/src $(SIM_CFLAGS) -I$(GEN) \
@@ -40,9 +45,12 @@ $(SCORD_LIB): $(SCORD_OBJS) $(SIM_LIB)
 	  printf 'SAVE\nEND\n'; } | $(AR) -M
 	ranlib $@
 
-# The CLI's own modules: sarif.c writes race reports as SARIF (--sarif).
-SCORD_CLI_OBJS := $(SCORD_OBJDIR)/cli/scord.o $(SCORD_OBJDIR)/cli/sarif.o
-$(SCORD_OBJDIR)/cli/%.o: driver/cli/%.c driver/cli/sarif.h driver/include/scord.h $(GEN)/scord_defs.h
+# The CLI's own modules (cli.h says which holds what); sarif.c writes race
+# reports as SARIF (--sarif) and is also linked into a test of its own.
+SCORD_CLI_SRCS := $(addprefix driver/cli/,scord_cli.c run.c report.c options.c)
+SCORD_CLI_HDRS := driver/cli/cli.h driver/cli/sarif.h
+SCORD_CLI_OBJS := $(patsubst driver/cli/%.c,$(SCORD_OBJDIR)/cli/%.o,$(SCORD_CLI_SRCS) driver/cli/sarif.c)
+$(SCORD_OBJDIR)/cli/%.o: driver/cli/%.c $(SCORD_CLI_HDRS) driver/include/scord.h $(GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
 	$(CC) $(SCORD_CC_FLAGS) -Idriver/cli -DSCORD_VERSION='"$(SCORD_VERSION)"' -c -o $@ $<
 

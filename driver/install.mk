@@ -45,10 +45,10 @@ $(INST_PREFIX_STAMP):
 	touch $@
 $(INST_CC): driver/cc/scord_cc.c $(SCORD_CC_FLAGS_H) $(INST_PREFIX_STAMP)
 	$(call scord_cc_build,$@,-DSCORD_CC_PREFIX='"$(PREFIX)"')
-$(INST_DIR)/scor.o: driver/scor/scor.c $(SCOR_APPS_H) $(INST_PREFIX_STAMP)
+$(INST_DIR)/options.o: driver/scor/options.c $(INST_PREFIX_STAMP)
 	$(CC) $(SCOR_CFLAGS) -DSCOR_SW_DIR='"$(SCOR_DATA)/sw"' -DSCOR_SRC_ROOT='"$(SCOR_DATA)/src"' \
 	    -MF $(@:.o=.d) -c -o $@ $<
-$(INST_SCOR): $(INST_DIR)/scor.o $(filter-out $(SCOR_OBJDIR)/scor.o,$(SCOR_OBJS)) $(SCORD_LIB)
+$(INST_SCOR): $(INST_DIR)/options.o $(filter-out $(SCOR_OBJDIR)/options.o,$(SCOR_OBJS)) $(SCORD_LIB)
 	$(CC) -o $@ $(filter %.o,$^) $(SCORD_LIB) $(SCORD_LDLIBS) -lm
 
 $(INST_DIR)/scord.pc: $(INST_PREFIX_STAMP) driver/install.mk

@@ -21,7 +21,11 @@ SCOR_APP_NAMES := $(filter $(SCOR_APP_FOUND),$(SCOR_APP_ORDER)) \
 SCOR_APPS_H := $(SCOR_OBJDIR)/scor_apps.h
 SCOR_CFLAGS := $(CFLAGS_HOST) -MMD -MP -Idriver/include -Idriver/scor -Isw/bench -Isw/bench/micro \
                -Isw/bench/beyond $(SW_INCLUDE) -I$(SCOR_OBJDIR)
-SCOR_OBJS := $(SCOR_OBJDIR)/scor.o $(SCOR_OBJDIR)/pool.o $(SCOR_OBJDIR)/apps.o $(SCOR_OBJDIR)/beyond.o \
+# The runner's own files (scor.h says what each does); options.c holds the
+# default data directories an install changes (driver/install.mk).
+SCOR_SRCS := $(addprefix driver/scor/,scor.c jobs.c results.c run.c workloads.c apps.c beyond.c \
+               upload.c options.c pool.c)
+SCOR_OBJS := $(patsubst driver/scor/%.c,$(SCOR_OBJDIR)/%.o,$(SCOR_SRCS)) \
              $(patsubst %,$(SCOR_OBJDIR)/apps/%/host.o,$(SCOR_APP_NAMES))
 
 # Rewritten only when the list changes, so apps.o is not rebuilt each time.

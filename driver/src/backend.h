@@ -1,5 +1,5 @@
 /* The table every backend of libscord fills in. The generic layer
- * (scord.c) speaks only in control-register indices and device memory
+ * (scord_int.h) speaks only in control-register indices and device memory
  * ranges, so a board over a link can replace the cycle model without
  * touching it. Every function returns 0 or a negative enum scord_error;
  * `err` (size SCORD_BACKEND_ERRLEN) receives a message on failure of open. */

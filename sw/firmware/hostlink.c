@@ -340,7 +340,7 @@ static uint32_t cmd_ctl_wrn(const struct req *q)
     return ST_OK;
 }
 
-/* The host library's ring drain (driver/src/race.c, docs/detector.md
+/* The host library's ring drain (driver/src/ring.c, docs/detector.md
  * §8.3), done here: claim up to `want` records (the detector then merges
  * nothing into them), copy them, free their slots. */
 static uint32_t cmd_race_take(uint32_t want, struct rsp *r)

@@ -28,7 +28,7 @@ FUZZ_CLI_DEFS := -Dmain=scord_cli_main -Dscord_open=fuzz_scord_open -Dfopen=fuzz
 
 # Sources of each target besides its fuzz.c and tests/fuzz/fuzz_main.c
 # (libscord.a comes in for every target but hostlink and fw_hostlink).
-fuzz_extra_cli := driver/cli/scord.c
+fuzz_extra_cli := $(SCORD_CLI_SRCS)
 fuzz_extra_hostlink := driver/src/hostlink.c
 fuzz_uses_lib = $(filter elf cli race,$(1))
 
@@ -40,7 +40,7 @@ $(FUZZ_REPLAY_OBJDIR)/%/fuzz.o: tests/fuzz/%/fuzz.c $(FUZZ_HDR) $(GEN)/scord_def
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $(FUZZ_INC) -c -o $@ $<
 $(FUZZ_REPLAY_OBJDIR)/fw_hostlink/fuzz.o: sw/firmware/hostlink.c
-$(FUZZ_REPLAY_OBJDIR)/cli/cli.o: driver/cli/scord.c driver/include/scord.h $(GEN)/scord_defs.h
+$(FUZZ_REPLAY_OBJDIR)/cli/cli/%.o: driver/cli/%.c $(SCORD_CLI_HDRS) driver/include/scord.h $(GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $(FUZZ_INC) $(FUZZ_CLI_DEFS) -c -o $@ $<
 $(FUZZ_REPLAY_OBJDIR)/hostlink/hostlink.o: driver/src/hostlink.c driver/src/hostlink.h $(GEN)/scord_defs.h
@@ -48,7 +48,7 @@ $(FUZZ_REPLAY_OBJDIR)/hostlink/hostlink.o: driver/src/hostlink.c driver/src/host
 	$(CC) $(CFLAGS_HOST) $(FUZZ_INC) -c -o $@ $<
 
 fuzz_replay_objs = $(FUZZ_REPLAY_OBJDIR)/$(1)/main.o $(FUZZ_REPLAY_OBJDIR)/$(1)/fuzz.o \
-	$(if $(filter cli,$(1)),$(FUZZ_REPLAY_OBJDIR)/cli/cli.o $(SCORD_OBJDIR)/cli/sarif.o) \
+	$(if $(filter cli,$(1)),$(patsubst driver/cli/%.c,$(FUZZ_REPLAY_OBJDIR)/cli/cli/%.o,$(SCORD_CLI_SRCS)) $(SCORD_OBJDIR)/cli/sarif.o) \
 	$(if $(filter hostlink,$(1)),$(FUZZ_REPLAY_OBJDIR)/hostlink/hostlink.o)
 define fuzz_replay_rule
 $(B)/bin/scord-fuzz-$(1): $(call fuzz_replay_objs,$(1)) $(if $(call fuzz_uses_lib,$(1)),$(SCORD_LIB))
@@ -79,12 +79,12 @@ $(FUZZ_AFL_OBJDIR)/%/fuzz.o: tests/fuzz/%/fuzz.c $(FUZZ_HDR) $(GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
 	$(AFL_CC) $(FUZZ_AFL_CFLAGS) -c -o $@ $<
 $(FUZZ_AFL_OBJDIR)/fw_hostlink/fuzz.o: sw/firmware/hostlink.c
-$(FUZZ_AFL_OBJDIR)/cli/cli.o: driver/cli/scord.c driver/include/scord.h $(GEN)/scord_defs.h
+$(FUZZ_AFL_OBJDIR)/cli/cli/%.o: driver/cli/%.c $(SCORD_CLI_HDRS) driver/include/scord.h $(GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
 	$(AFL_CC) $(FUZZ_AFL_CFLAGS) $(FUZZ_CLI_DEFS) -c -o $@ $<
 
 fuzz_afl_objs = $(FUZZ_AFL_OBJDIR)/$(1)/main.o $(FUZZ_AFL_OBJDIR)/$(1)/fuzz.o \
-	$(if $(filter cli,$(1)),$(FUZZ_AFL_OBJDIR)/cli/cli.o $(SCORD_OBJDIR)/cli/sarif.o) \
+	$(if $(filter cli,$(1)),$(patsubst driver/cli/%.c,$(FUZZ_AFL_OBJDIR)/cli/cli/%.o,$(SCORD_CLI_SRCS)) $(SCORD_OBJDIR)/cli/sarif.o) \
 	$(if $(filter hostlink,$(1)),$(FUZZ_AFL_OBJDIR)/driver/hostlink.o)
 define fuzz_afl_rule
 $(FUZZ_DIR)/bin/scord-fuzz-$(1): $(call fuzz_afl_objs,$(1)) $(if $(call fuzz_uses_lib,$(1)),$(FUZZ_AFL_LIB_OBJS) $(SIM_LIB))

@@ -37,7 +37,7 @@ $(ASAN_OBJ)/sim/gpu_sim.cpp.o: sim/gpu_sim.cpp sim/gpu_sim.h $(GEN)/scord_defs.h
 $(ASAN_OBJ)/fuzz/%/main.o: tests/fuzz/fuzz_main.c tests/fuzz/fuzz.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $(ASAN_FLAGS) $(ASAN_INC) -DFUZZ_TARGET='"$*"' -c -o $@ $<
-$(ASAN_OBJ)/fuzz/cli/cli.o: driver/cli/scord.c
+$(ASAN_OBJ)/fuzz/cli/cli/%.o: driver/cli/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $(ASAN_FLAGS) $(ASAN_INC) $(FUZZ_CLI_DEFS) -c -o $@ $<
 
@@ -46,13 +46,13 @@ ASAN_LIB_OBJS := $(call asan_objs,$(SCORD_SRCS) sim/gpu_sim.cpp)
 ASAN_LIBS := $(SIM_VLIB) $(SIM_VRT) $(SCORD_LDLIBS) -lm
 ASAN_LINK = $(CC) $(ASAN_FLAGS) -o $@ $(filter %.o,$^)
 
-$(ASAN_BIN)/scord: $(call asan_objs,driver/cli/scord.c driver/cli/sarif.c) $(ASAN_LIB_OBJS)
+$(ASAN_BIN)/scord: $(call asan_objs,$(SCORD_CLI_SRCS) driver/cli/sarif.c) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
 $(ASAN_BIN)/scord-kernel-tests: $(call asan_objs,$(KERNEL_TESTS_SRCS)) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
-$(ASAN_BIN)/scord-scor: $(call asan_objs,driver/scor/scor.c driver/scor/apps.c driver/scor/pool.c driver/scor/beyond.c \
+$(ASAN_BIN)/scord-scor: $(call asan_objs,$(SCOR_SRCS) \
         $(patsubst %,sw/bench/apps/%/host.c,$(SCOR_APP_NAMES))) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
@@ -65,7 +65,7 @@ $(ASAN_BIN)/scord-firmware-test: $(call asan_objs,tests/fpga/test_firmware.c)
 $(ASAN_BIN)/scord-fuzz-%: $(ASAN_OBJ)/fuzz/%/main.o $(ASAN_OBJ)/tests/fuzz/%/fuzz.c.o $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
-$(ASAN_BIN)/scord-fuzz-cli: $(ASAN_OBJ)/fuzz/cli/cli.o $(ASAN_OBJ)/driver/cli/sarif.c.o
+$(ASAN_BIN)/scord-fuzz-cli: $(patsubst driver/cli/%.c,$(ASAN_OBJ)/fuzz/cli/cli/%.o,$(SCORD_CLI_SRCS)) $(ASAN_OBJ)/driver/cli/sarif.c.o
 $(ASAN_BIN)/scord-fuzz-hostlink: $(ASAN_OBJ)/driver/src/hostlink.c.o
 $(ASAN_OBJ)/tests/fuzz/fw_hostlink/fuzz.c.o: sw/firmware/hostlink.c
 

@@ -2,8 +2,8 @@
  * races ScoRD's five classes do not cover, written from the patterns the
  * papers describe (HiRace: shared memory, barriers and warp syncs; iGUARD:
  * intra-warp races under independent thread scheduling; LD: byte
- * precision) and the scoped-atomic hand-off of issue 21 item 5. The
- * manifest is beyond.def; docs/bench.md explains the group.
+ * precision) and block-scope atomics after a fenced device-scope hand-off
+ * (docs/detector.md D27). The manifest is beyond.def; docs/bench.md explains the group.
  *
  * Every kernel takes struct beyond_args. The runner (driver/scor/beyond.c)
  * fills `in` with a fixed pseudo-random pattern (beyond_input), zeroes
