@@ -130,6 +130,7 @@ include sim/soc_sim.mk
 include driver/driver.mk
 include sw/sw.mk
 include driver/cc/cc.mk
+include tests/unit/unit.mk
 include tests/tests.mk
 include tests/rtl/unit.mk
 include tests/rtl/mem/mem.mk

@@ -18,7 +18,7 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-f
 ASAN_DIR := $(B)/asan
 ASAN_OBJ := $(ASAN_DIR)/obj
 ASAN_BIN := $(ASAN_DIR)/bin
-ASAN_INC := -MMD -MP -Idriver/include -Idriver/src -Isim -I$(GEN) -Itests -Itests/fuzz $(SW_INCLUDE) -Isw/examples \
+ASAN_INC := -MMD -MP -Idriver/include -Idriver/src -Isim -I$(GEN) -Itests -Itests/fuzz $(UNIT_INC) $(SW_INCLUDE) -Isw/examples \
             -I$(SW_GEN) -I$(SW_ISA_DIR) -Idriver/scor -Isw/bench -Isw/bench/micro -Isw/bench/beyond -I$(SCOR_OBJDIR) \
             -DSCORD_CONFIG_NAME='"$(CONFIG)"'
 
@@ -86,14 +86,13 @@ $(ASAN_BIN)/scord-fault-stress: $(call asan_objs,tests/stress/stress.c) $(ASAN_L
 $(ASAN_OBJ)/tests/stress/stress.c.o: ASAN_INC += -Itests/stress
 
 # the detector's C reference model with its own test
-$(ASAN_BIN)/test_refmodel: $(call asan_objs,tests/refmodel/test_refmodel.c $(REFMODEL_SRCS))
+$(ASAN_BIN)/test_refmodel: $(call asan_objs,$(REFMODEL_TEST_SRCS) $(REFMODEL_SRCS))
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK)
-$(ASAN_OBJ)/tests/refmodel/test_refmodel.c.o: ASAN_INC += -Isim/refmodel
-$(ASAN_BIN)/test_sh_rule: $(call asan_objs,tests/refmodel/test_sh_rule.c sim/refmodel/scord_sh_rule.c)
+$(ASAN_BIN)/test_sh_rule: $(call asan_objs,$(SHRULE_TEST_SRCS) sim/refmodel/scord_sh_rule.c)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK)
-$(ASAN_OBJ)/tests/refmodel/test_sh_rule.c.o: ASAN_INC += -Isim/refmodel
+$(ASAN_OBJ)/tests/refmodel/%.c.o: ASAN_INC += -Isim/refmodel
 
 ASAN_BINS := $(patsubst %,$(ASAN_BIN)/%,scord scord-kernel-tests scord-scor scord-fault-stress \
              scord-soc-sim test_refmodel test_sh_rule) $(patsubst %,$(ASAN_BIN)/scord-fuzz-%,$(FUZZ_TARGETS))
