@@ -8,7 +8,9 @@
 #                        prints executions, crashes and hangs per target
 #                        (build/fuzz/<target>/out/ keeps AFL's findings)
 #   make fuzz-corpus     afl-cmin the last run's queue of each target back
-#                        into its corpus (to commit)
+#                        into its corpus (to commit), AFL++'s ':' and ','
+#                        in the file names turned into '-' (names every
+#                        file system and archive takes)
 #
 #   FUZZ_TARGETS         elf cli hostlink fw_hostlink race
 #   FUZZ_REPLAY_BINS     build/$(CONFIG)/bin/scord-fuzz-<target>
@@ -103,6 +105,8 @@ fuzz-corpus: $(DEPS_STAMP)
 	    rm -rf $(FUZZ_DIR)/$$t/cmin; \
 	    AFL_SKIP_CPUFREQ=1 afl-cmin -i $(FUZZ_DIR)/$$t/out/default/queue -o $(FUZZ_DIR)/$$t/cmin \
 	        -- $(FUZZ_DIR)/bin/scord-fuzz-$$t >/dev/null && \
-	    rm -f tests/fuzz/$$t/corpus/* && cp $(FUZZ_DIR)/$$t/cmin/* tests/fuzz/$$t/corpus/ && \
+	    rm -f tests/fuzz/$$t/corpus/* && \
+	    for f in $(FUZZ_DIR)/$$t/cmin/*; do \
+	        cp "$$f" "tests/fuzz/$$t/corpus/$$(basename "$$f" | tr ':,' '--')" || exit 1; done && \
 	    echo "fuzz-corpus: $$t: $$(ls tests/fuzz/$$t/corpus | wc -l) files"; \
 	done
