@@ -50,7 +50,7 @@ int unit_report(int ok, const char *name)
 
 int unit_reportf(int ok, const char *fmt, ...)
 {
-    char name[512];
+    char name[2048];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(name, sizeof name, fmt, ap);
