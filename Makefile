@@ -143,6 +143,7 @@ include driver/install.mk
 include fpga/fpga.mk
 include tests/fpga/fpga.mk
 include tests/trust.mk
+include tests/test.mk
 
 sim: $(DEPS_STAMP) $(SCORD_BIN) scord-cc
 
@@ -150,8 +151,6 @@ sim: $(DEPS_STAMP) $(SCORD_BIN) scord-cc
 .PHONY: test-bins
 test-bins: $(DEPS_STAMP) $(TEST_BINS)
 
-test: $(DEPS_STAMP)
-	@bash tests/run.sh
 
 # The main job: the ScoR suite's summary (races present and found, false
 # positives, cycle and memory overheads), from a fresh build.
