@@ -301,18 +301,21 @@ synth.needs := gendefs_build
 synth.note  := ^synth
 
 # ---- scheduling -------------------------------------------------------------------
-# make -j walks this list and starts each step whose prerequisites are done
-# as soon as a job slot is free (one it passes while they are still running
-# waits for the next walk): the long chains first, the default cycle model
-# that the ScoR check (the longest step) and most tests wait for, the fpga
-# model with the simulated board and the sanitizers behind it, the
-# synthesis (one core's work for minutes); long single-threaded runs before
-# short ones, so that the run does not end on one core. Then the rest in the
-# report's order.
-TEST_FIRST := gendefs_build sw_build default_build fpga_build synth lint_soc scor_build scor board_build \
+# make -j walks this list, and starts each step whose prerequisites are done,
+# waiting for a free job slot if need be; a step it passes while one of them
+# is still running waits for the next walk, after the end of the list. So
+# the order is the order the steps start in: the builds of the long chains
+# first (the default cycle model, which most tests wait for; the fpga model
+# with the simulated board and the sanitizers behind it), the synthesis (one
+# core's work for minutes), long single-threaded runs before short ones;
+# then the rest in the report's order, and last the ScoR check, the longest
+# step, whose own workers keep both cores busy to the end.
+TEST_FIRST := gendefs_build sw_build default_build fpga_build synth lint_soc scor_build board_build \
               default_kernel_full default_kernel_cache default_kernel sanitizers fault_stress scord_diff \
               minimal_build nodet_build soc
-TEST_ORDER := $(foreach s,$(TEST_FIRST),$(filter $(s),$(TEST_ALL))) $(filter-out $(TEST_FIRST),$(TEST_ALL))
+TEST_LAST  := scor
+TEST_ORDER := $(foreach s,$(TEST_FIRST),$(filter $(s),$(TEST_ALL))) \
+              $(filter-out $(TEST_FIRST) $(TEST_LAST),$(TEST_ALL)) $(foreach s,$(TEST_LAST),$(filter $(s),$(TEST_ALL)))
 test_result = $(patsubst %,$(TEST_LOGS)/%.result,$(1))
 
 test_quote = '$(subst ','\'',$(1))'
