@@ -8,7 +8,7 @@
 #   count step  each PASS/FAIL line of its log as "PASS NAME: ..." /
 #               "FAIL NAME: ..."; a non-zero exit without a FAIL line, or no
 #               line at all, is one failure more
-#   skipped     (a step it needs failed) counts nothing
+#   skipped     (a step it needs did not pass) counts nothing
 #   no result   a failure: the step did not run (make's own errors are in
 #               LOGS/make.log); with --only (make test TEST_STEPS=...) only
 #               the steps that ran are reported
@@ -20,13 +20,16 @@ failed=0
 failures=()
 pass() { passed=$((passed + 1)); echo "PASS $1"; }
 fail() { failed=$((failed + 1)); failures+=("$1"); echo "FAIL $1${2:+: $2}"; }
+# A failed step's last log lines, indented: no line of theirs reads as a verdict.
+tail_of() { tail -n 20 "$1" | sed 's/^/    /'; }
 # field NAME FILE: the value of "NAME value" in a result file
 field() { sed -n "s/^$1 //p" "$2"; }
 
 # The time table's rows: section title, then per section the steps' wall and
 # CPU seconds added up and the first start and last end.
 sections=()
-declare -A wall=() cpu=() from=() to=()
+declare -A wall=() cpu=() from=() to=() step_name=()
+while IFS=$'\t' read -r id kind title name _; do step_name[$id]=$name; done <"$logs/steps.tsv"
 section=
 while IFS=$'\t' read -r id kind title name note note_prefix; do
     [ -n "$id" ] || continue
@@ -48,12 +51,12 @@ while IFS=$'\t' read -r id kind title name note note_prefix; do
     to[$title]=$(awk -v a="${to[$title]:-$e}" -v e="$e" 'BEGIN { print (e > a ? e : a) }')
     skip=$(field skip "$result")
     if [ -n "$skip" ]; then
-        echo "SKIP $name: not run, the step it needs ($skip) failed"
+        echo "SKIP $name: not run, it needs '${step_name[$skip]:-$skip}', which did not pass"
         continue
     fi
     rc=$(field rc "$result")
     if [ "$kind" = check ]; then
-        if [ "$rc" -eq 0 ]; then pass "$name"; else fail "$name" "see $log"; tail -n 20 "$log"; fi
+        if [ "$rc" -eq 0 ]; then pass "$name"; else fail "$name" "see $log"; tail_of "$log"; fi
     else
         n=0
         while IFS= read -r line; do
@@ -64,7 +67,7 @@ while IFS=$'\t' read -r id kind title name note note_prefix; do
         done <"$log"
         if [ "$rc" -ne 0 ] && ! grep -q '^FAIL ' "$log"; then
             fail "$name" "exit code $rc without a FAIL line (see $log)"
-            tail -n 20 "$log"
+            tail_of "$log"
         elif [ $n -eq 0 ]; then
             fail "$name" "ran no test (see $log)"
         fi
@@ -91,7 +94,7 @@ if [ $failed -gt 0 ]; then
     printf '  %s\n' "${failures[@]}"
     if [ -s "$logs/make.log" ]; then
         printf '\nmake (%s):\n' "$logs/make.log"
-        tail -n 20 "$logs/make.log"
+        tail_of "$logs/make.log"
     fi
 fi
 echo
