@@ -151,6 +151,7 @@ sim: $(DEPS_STAMP) $(SCORD_BIN) scord-cc
 .PHONY: test-bins
 test-bins: $(DEPS_STAMP) $(TEST_BINS)
 
+# make test: tests/test.mk.
 
 # The main job: the ScoR suite's summary (races present and found, false
 # positives, cycle and memory overheads), from a fresh build.
