@@ -79,6 +79,8 @@ lint-one: $(GEN)/scord_defs.vh
 	$(VERILATOR) --lint-only $(VFLAGS_COMMON) --top-module $(RTL_TOP) $(RTL_GPU)
 	@echo "lint $(CONFIG) DETECTOR=$(DETECTOR): clean"
 
+include tools/yosys.mk
+
 # Synthesis for the ECP5 family (the FPGA board's): technology-mapped LUTs,
 # flip-flops, block RAMs and DSPs of the GPU alone, memory outside. The
 # check step is run by hand: its autoname pass costs minutes and renames
@@ -93,7 +95,7 @@ synth: $(DEPS_STAMP) $(SYNTH_STAT)
 	@$(call SYNTH_SUMMARY,$(CONFIG)$(if $(filter 0,$(DETECTOR)), without detector),$(SYNTH_STAT))
 $(SYNTH_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
-	yosys -q -l $(SYNTH_LOG) -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); chparam -set DETECTOR $(DETECTOR) $(RTL_TOP); synth_ecp5 -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
+	$(call yosys_ecp5,$(SYNTH_LOG),$(RTL_GPU),$(RTL_TOP),,$@,,chparam -set DETECTOR $(DETECTOR) $(RTL_TOP))
 
 # The race detector alone (scord_top with this configuration's parameters:
 # event queue, fence file, checks, metadata accessor, report writer,
@@ -106,7 +108,7 @@ synth-detector: $(DEPS_STAMP) $(SYNTH_DET_STAT)
 	@$(call SYNTH_SUMMARY,$(CONFIG) scord_top alone,$(SYNTH_DET_STAT))
 $(SYNTH_DET_STAT): $(RTL_SCORD) $(wildcard rtl/scord/*.vh) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
-	yosys -q -l $(SYNTH_DET_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/scord $(RTL_SCORD); synth_ecp5 -top scord_top -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
+	$(call yosys_ecp5,$(SYNTH_DET_DIR)/yosys.log,$(RTL_SCORD),scord_top,,$@)
 
 # What each module costs (docs/fpga.md, "Measuring area"): the GPU
 # synthesized with its hierarchy kept, a line per module with its
@@ -122,7 +124,7 @@ synth-parts: $(DEPS_STAMP) $(SYNTH_PARTS_STAT)
 	@python3 tools/synth_parts.py $(SYNTH_PARTS_STAT)
 $(SYNTH_PARTS_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) $(GEN)/scord_defs.vh tools/synth_parts.py
 	@mkdir -p $(dir $@)
-	yosys -q -l $(SYNTH_PARTS_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); chparam -set DETECTOR $(DETECTOR) $(RTL_TOP); synth_ecp5 -noflatten -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@.tmp stat -json' >/dev/null
+	$(call yosys_ecp5,$(SYNTH_PARTS_DIR)/yosys.log,$(RTL_GPU),$(RTL_TOP),-noflatten,$@.tmp,-json,chparam -set DETECTOR $(DETECTOR) $(RTL_TOP))
 	@mv $@.tmp $@
 
 include sim/sim.mk
@@ -130,23 +132,18 @@ include sim/soc_sim.mk
 include driver/driver.mk
 include sw/sw.mk
 include driver/cc/cc.mk
+include tests/unit/unit.mk
 include tests/tests.mk
-include tests/rtl/unit.mk
-include tests/rtl/mem/mem.mk
-include tests/rtl/ctl/ctl.mk
-include tests/rtl/perf/perf.mk
-include tests/rtl/mul/mul.mk
+include tests/rtl/rtl.mk
 include tests/refmodel/refmodel.mk
 include tests/race/race.mk
 include tests/sarif/sarif.mk
-# shrule.mk first: scord.mk's scord-diff-test depends on its SHRULE_BIN
-include tests/rtl/shrule/shrule.mk
-include tests/rtl/scord/scord.mk
 include driver/scor/scor.mk
 include driver/install.mk
 include fpga/fpga.mk
 include tests/fpga/fpga.mk
 include tests/trust.mk
+include tests/test.mk
 
 sim: $(DEPS_STAMP) $(SCORD_BIN) scord-cc
 
@@ -154,8 +151,7 @@ sim: $(DEPS_STAMP) $(SCORD_BIN) scord-cc
 .PHONY: test-bins
 test-bins: $(DEPS_STAMP) $(TEST_BINS)
 
-test: $(DEPS_STAMP)
-	@bash tests/run.sh
+# make test: tests/test.mk.
 
 # The main job: the ScoR suite's summary (races present and found, false
 # positives, cycle and memory overheads), from a fresh build.

@@ -22,7 +22,7 @@ SCORD_SRCS := $(addprefix driver/src/,error.c regs.c record.c debuginfo.c stream
                 device.c detector.c memory.c kernel.c ring.c launch.c format.c \
                 backend_sim.c backend_uart.c hostlink.c)
 SCORD_OBJS := $(patsubst driver/src/%.c,$(SCORD_OBJDIR)/%.o,$(SCORD_SRCS))
-SCORD_HDRS := driver/include/scord.h driver/src/scord_int.h driver/src/backend.h driver/src/race.h \
+SCORD_HDRS := driver/include/scord.h driver/src/scord_int.h driver/src/backend.h \
               driver/src/hostlink.h sim/gpu_sim.h \
               $(GEN)/scord_defs.h
 # -fPIC: the library's objects also make libscord.so (driver/install.mk).

@@ -91,9 +91,10 @@ SW_ISA_S     := $(SW_ISA_DIR)/isa_prog.S
 SW_ISA_TABLE := $(SW_ISA_DIR)/isa_table.h
 SW_ISA_ELF   := $(SW_ISA_DIR)/kernel.elf
 
-$(SW_ISA_GEN): tests/isa/gen_isa.c $(SW_GEN)/scord_defs.h
+SW_ISA_GEN_SRCS := $(sort $(wildcard tests/isa/gen_isa*.c))
+$(SW_ISA_GEN): $(SW_ISA_GEN_SRCS) tests/isa/gen_isa.h $(SW_GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_HOST) -I$(SW_GEN) -o $@ $<
+	$(CC) $(CFLAGS_HOST) -I$(SW_GEN) -o $@ $(SW_ISA_GEN_SRCS)
 $(SW_ISA_S) $(SW_ISA_TABLE) &: $(SW_ISA_GEN)
 	@mkdir -p $(SW_ISA_DIR)
 	$(SW_ISA_GEN) $(SW_ISA_S) $(SW_ISA_TABLE)

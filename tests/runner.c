@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "kernel_tests.h"
+#include "unit.h"
 
 struct test {
     const char *name;
@@ -89,21 +90,22 @@ int main(int argc, char **argv)
     scord_device *dev = NULL;
     int err = scord_open(&dev, kt_device_uri);
     if (err) {
-        printf("FAIL open: cannot open device '%s': %s %s\n", kt_device_uri, scord_error_name(err),
-               scord_last_error_detail(NULL));
+        unit_fail("cannot open device '%s': %s %s", kt_device_uri, scord_error_name(err),
+                  scord_last_error_detail(NULL));
+        unit_report(0, "open");
         return 1;
     }
     if (kt_detect) {
         struct scord_detector_config cfg = {1, cache_mode, 4, 1024};
         err = scord_detector_configure(dev, &cfg);
         if (err) {
-            printf("FAIL detect: cannot configure the race detector: %s %s\n",
-                   scord_error_name(err), scord_last_error_detail(dev));
+            unit_fail("cannot configure the race detector: %s %s", scord_error_name(err),
+                      scord_last_error_detail(dev));
+            unit_report(0, "detect");
             scord_close(dev);
             return 1;
         }
     }
-    int passed = 0, failed = 0;
     for (size_t i = 0; i < NUM_TESTS; i++) {
         int selected = nnames == 0;
         for (int n = 0; n < nnames; n++)
@@ -121,17 +123,12 @@ int main(int argc, char **argv)
         if (kt_detect && r == 0 && kt_race_total &&
             (!strcmp(tests[i].name, "vecadd") || !strcmp(tests[i].name, "matmul")))
             r = kt_fail("race-free kernel, yet the detector reported %lu races", kt_race_total);
-        if (r == 0) {
-            printf("PASS %s\n", tests[i].name);
-            passed++;
-        } else {
-            printf("FAIL %s: %s\n", tests[i].name, kt_reason());
-            failed++;
-        }
-        fflush(stdout);
+        if (r != 0)
+            unit_fail("%s", kt_reason());
+        unit_report(r == 0, tests[i].name);
         scord_free_all(dev);
     }
     scord_close(dev);
-    printf("kernel tests: %d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    printf("kernel tests: %u passed, %u failed\n", unit_passed(), unit_failed());
+    return unit_status();
 }

@@ -17,12 +17,12 @@ KERNEL_TESTS_BIN := $(B)/bin/scord-kernel-tests
 ISA_TESTS_BIN := $(B)/bin/scord-isa-tests
 TEST_BINS := $(KERNEL_TESTS_BIN) $(ISA_TESTS_BIN)
 
-TESTS_CFLAGS := $(CFLAGS_HOST) -MMD -MP -Idriver/include -Itests $(SW_INCLUDE) -Isw/examples -I$(SW_GEN) \
+TESTS_CFLAGS := $(CFLAGS_HOST) -MMD -MP -Idriver/include -Itests $(UNIT_INC) $(SW_INCLUDE) -Isw/examples -I$(SW_GEN) \
                 -I$(SW_ISA_DIR)
 
 KERNEL_TESTS_SRCS := tests/runner.c tests/test_util.c $(sort $(wildcard tests/kernels/*/test.c)) \
-                     tests/bad/test.c
-ISA_TESTS_SRCS := tests/isa/test_isa.c tests/test_util.c
+                     tests/bad/test.c $(UNIT_SRCS)
+ISA_TESTS_SRCS := tests/isa/test_isa.c tests/test_util.c $(UNIT_SRCS)
 KERNEL_TESTS_OBJS := $(patsubst %.c,$(TESTS_OBJDIR)/%.o,$(KERNEL_TESTS_SRCS))
 ISA_TESTS_OBJS := $(patsubst %.c,$(TESTS_OBJDIR)/%.o,$(ISA_TESTS_SRCS))
 

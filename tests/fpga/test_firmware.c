@@ -16,7 +16,6 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,34 +25,15 @@
 #include <unistd.h>
 
 #include "scord_defs.h"
+#include "unit.h"
 
 enum { PING, CTL_RD, CTL_WR, MEM_RD, MEM_WR, STATS, CTL_RDN, CTL_WRN, RACE_TAKE };
 enum { OK, BAD_CMD, BAD_ADDR, BAD_LEN, NO_RING };
 #define MAXP 512u
 #define TIMEOUT_MS 3000
 
-static int fd = -1, failed;
+static int fd = -1;
 static uint8_t seq_next = 1;
-static char why[256];
-
-static void check(int ok, const char *name)
-{
-    if (ok)
-        printf("PASS %s\n", name);
-    else {
-        printf("FAIL %s: %s\n", name, why);
-        failed = 1;
-    }
-    fflush(stdout);
-    why[0] = 0;
-}
-static void say(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
-    va_end(ap);
-}
 
 static uint16_t crc16(uint16_t crc, const uint8_t *p, size_t n)
 {
@@ -334,7 +314,8 @@ int main(int argc, char **argv)
         return 2;
     }
     if ((fd = connect_port(argv[1])) < 0) {
-        printf("FAIL connect to 127.0.0.1:%s: %s\n", argv[1], strerror(errno));
+        unit_fail("%s", strerror(errno));
+        unit_reportf(0, "connect to 127.0.0.1:%s", argv[1]);
         return 1;
     }
     struct answer a;
@@ -349,10 +330,10 @@ int main(int argc, char **argv)
     for (int i = 0; i < 100 && bn < sizeof boot - 1 && !memchr(boot, '\n', bn); i++)
         bn += recv_some(boot + bn, sizeof boot - 1 - bn, 100);
     boot[bn] = 0;
-    say("boot text: \"%.120s\"", (char *)boot);
+    unit_fail("boot text: \"%.120s\"", (char *)boot);
     if (bn)
         printf("# boot text: %.*s\n", (int)strcspn((char *)boot, "\r\n"), (char *)boot);
-    check(!memchr(boot, 0x5A, bn) && (bn == 0 || strstr((char *)boot, "scord-fw 1.0: self-test memory ok")),
+    unit_report(!memchr(boot, 0x5A, bn) && (bn == 0 || strstr((char *)boot, "scord-fw 1.0: self-test memory ok")),
           "boot line: self-test ok, no 0x5A byte");
 
     ok = !xfer(PING, 0, 0, NULL, 0, &a) && a.status == OK && a.data == 0x53434C32u && a.n == 32;
@@ -361,16 +342,16 @@ int main(int argc, char **argv)
         uint32_t w[8];
         for (int i = 0; i < 8; i++)
             w[i] = get32(a.payload + 4 * i);
-        say("info %08x %x %u %08x %u %08x %u %u, mem %u", w[0], w[1], w[2], w[3], w[4], w[5], w[6],
+        unit_fail("info %08x %x %u %08x %u %08x %u %u, mem %u", w[0], w[1], w[2], w[3], w[4], w[5], w[6],
             w[7], mem_bytes);
         ok = w[0] == 0x00010000u && w[1] == 0xFu && w[2] == mem_bytes / 64 + 8 &&
              w[3] == 0xFFFFFFFFu && w[4] >= 1 && (w[5] & 0xFFFF) >= 1 && w[6] > 0 && w[7] == MAXP;
     }
-    check(ok, "PING: magic and info block (self-test passed, its race found)");
+    unit_report(ok, "PING: magic and info block (self-test passed, its race found)");
 
     ok = !xfer(PING, 0, 0, "x", 1, &a) && a.status == BAD_LEN;
     ok = ok && status_of(9, 0, 0, NULL, 0) == BAD_CMD && status_of(0xFF, 0, 0, NULL, 0) == BAD_CMD;
-    check(ok, "unknown command: BAD_CMD; PING with a payload: BAD_LEN");
+    unit_report(ok, "unknown command: BAD_CMD; PING with a payload: BAD_LEN");
 
     /* after boot (when this program is the board's first client: the
      * board has served only our frames): GPU idle, detector disarmed
@@ -380,8 +361,8 @@ int main(int argc, char **argv)
         ok = !ctl_rd(SCORD_CTL_STATUS, &gst) && !ctl_rd(SCORD_DET_STATUS, &dst) &&
              !ctl_rd(SCORD_DET_RING_SIZE, &rsz) && !(gst & 1) && !(dst & 1) && rsz == 0 &&
              status_of(RACE_TAKE, 0, 16, NULL, 0) == NO_RING;
-        say("CTL_STATUS %x DET_STATUS %x RING_SIZE %u", gst, dst, rsz);
-        check(ok, "after boot: GPU idle, detector disarmed, RACE_TAKE answers NO_RING");
+        unit_fail("CTL_STATUS %x DET_STATUS %x RING_SIZE %u", gst, dst, rsz);
+        unit_report(ok, "after boot: GPU idle, detector disarmed, RACE_TAKE answers NO_RING");
     } else {
         printf("# not the board's first client: the after-boot state is not checked\n");
     }
@@ -390,19 +371,20 @@ int main(int argc, char **argv)
          !ctl_wr(SCORD_DET_MODE, 0) && !ctl_rd(SCORD_DET_MODE, &v) && v == 0;
     ok = ok && status_of(CTL_RD, 256, 0, NULL, 0) == BAD_ADDR &&
          status_of(CTL_WR, 0xFFFFFFFFu, 0, NULL, 0) == BAD_ADDR;
-    check(ok, "CTL_RD/CTL_WR, index 256: BAD_ADDR");
+    unit_report(ok, "CTL_RD/CTL_WR, index 256: BAD_ADDR");
 
     /* memory: a shadow copy, unaligned writes and reads of every phase */
     static uint8_t shadow[2048], got[MAXP];
     const uint32_t base = 0x10000;
-    srand(7);
+    struct unit_rng rng;
+    unit_rng_seed(&rng, 7);
     for (size_t i = 0; i < sizeof shadow; i++)
-        shadow[i] = (uint8_t)rand();
+        shadow[i] = (uint8_t)unit_rng_next(&rng);
     ok = !mem_wr(base, shadow, MAXP) && !mem_wr(base + MAXP, shadow + MAXP, MAXP) &&
          !mem_wr(base + 2 * MAXP, shadow + 2 * MAXP, MAXP) &&
          !mem_wr(base + 3 * MAXP, shadow + 3 * MAXP, MAXP);
     ok = ok && !mem_rd(base, got, MAXP) && !memcmp(got, shadow, MAXP);
-    check(ok, "MEM_WR/MEM_RD 512 bytes aligned");
+    unit_report(ok, "MEM_WR/MEM_RD 512 bytes aligned");
     ok = 1;
     for (uint32_t off = 0; off < 4 && ok; off++)
         for (uint32_t len = 1; len <= 9 && ok; len++) {
@@ -415,14 +397,14 @@ int main(int argc, char **argv)
                 uint32_t r0 = a0 - roff, rl = len + 2 * roff;
                 ok = !mem_rd(base + r0, got, rl) && !memcmp(got, shadow + r0, rl);
                 if (!ok)
-                    say("read [0x%x, +%u) after a write of %u bytes at 0x%x", base + r0, rl, len,
+                    unit_fail("read [0x%x, +%u) after a write of %u bytes at 0x%x", base + r0, rl, len,
                         base + a0);
             }
         }
     ok = ok && !mem_wr(base + 1001, shadow + 1001, 511) && !mem_rd(base + 999, got, 512) &&
          !memcmp(got, shadow + 999, 512) && !mem_rd(base + 3, got, 509) &&
          !memcmp(got, shadow + 3, 509);
-    check(ok, "MEM_WR/MEM_RD unaligned addresses and lengths");
+    unit_report(ok, "MEM_WR/MEM_RD unaligned addresses and lengths");
 
     uint8_t last[4] = {1, 2, 3, 4};
     ok = !mem_wr(mem_bytes - 3, last, 3) && !mem_rd(mem_bytes - 4, got, 4) &&
@@ -433,7 +415,7 @@ int main(int argc, char **argv)
          status_of(MEM_RD, 0, 0, NULL, 0) == BAD_LEN &&
          status_of(MEM_RD, 0, 513, NULL, 0) == BAD_LEN &&
          status_of(MEM_WR, 0x2000, 0, NULL, 0) == BAD_LEN;
-    check(ok, "memory range ends at CTL_MEM_BYTES: BAD_ADDR past it, BAD_LEN for 0 or 513 bytes");
+    unit_report(ok, "memory range ends at CTL_MEM_BYTES: BAD_ADDR past it, BAD_LEN for 0 or 513 bytes");
 
     /* CTL_RDN/WRN */
     uint32_t one[8];
@@ -462,7 +444,7 @@ int main(int argc, char **argv)
     put32(pr + 8, SCORD_DET_TRACK_BASE);
     put32(pr + 12, 0);
     ok = ok && !xfer(CTL_WRN, 0, 0, pr, 16, &a) && a.status == OK;
-    check(ok, "CTL_RDN/CTL_WRN: same values as single reads, in order, all-or-nothing on a bad index");
+    unit_report(ok, "CTL_RDN/CTL_WRN: same values as single reads, in order, all-or-nothing on a bad index");
 
     /* robustness: damaged CRC, then a good frame right behind it */
     uint8_t f[2 * (15 + MAXP)], tmp[16];
@@ -475,8 +457,8 @@ int main(int argc, char **argv)
     ok = ok && !send_all(f, l1 + l2) && !read_answer(sq, &a, TIMEOUT_MS) && a.data == 0x53434C32u;
     ok = ok && !get_stats(s1) && s1[1] == s0[1] + 1 && !mem_rd(0x3000, got, 4) &&
          get32(got) != 0xCAFEF00Du;
-    say("bad_crc %u -> %u", s0[1], s1[1]);
-    check(ok, "bad CRC: dropped, counted, not executed; the frame behind it served");
+    unit_fail("bad_crc %u -> %u", s0[1], s1[1]);
+    unit_report(ok, "bad CRC: dropped, counted, not executed; the frame behind it served");
 
     /* a damaged length (over 512) swallows nothing: the frame behind it is
      * found by hunting from the byte after the bad start byte */
@@ -487,7 +469,7 @@ int main(int argc, char **argv)
     l2 = encode(f + l1, CTL_RD, sq, SCORD_CTL_MEM_BYTES, 0, NULL, 0);
     ok = ok && !send_all(f, l1 + l2) && !read_answer(sq, &a, TIMEOUT_MS) && a.data == mem_bytes;
     ok = ok && !get_stats(s1) && s1[1] == s0[1] + 1;
-    check(ok, "length over 512: dropped, the next frame served");
+    unit_report(ok, "length over 512: dropped, the next frame served");
 
     /* a damaged length under 512 swallows the next request: abandoned by
      * the timeout, which then finds the request in what arrived */
@@ -498,8 +480,8 @@ int main(int argc, char **argv)
     l2 = encode(f + l1, CTL_RD, sq, SCORD_CTL_MEM_BYTES, 0, NULL, 0);
     ok = ok && !send_all(f, l1 + l2) && !read_answer(sq, &a, 10000) && a.data == mem_bytes;
     ok = ok && !get_stats(s1) && s1[2] == s0[2] + 1;
-    say("timeouts %u -> %u", s0[2], s1[2]);
-    check(ok, "damaged length: frame abandoned after the gap, the swallowed request still served");
+    unit_fail("timeouts %u -> %u", s0[2], s1[2]);
+    unit_report(ok, "damaged length: frame abandoned after the gap, the swallowed request still served");
 
     /* a truncated frame, a pause, then a good one */
     ok = !get_stats(s0);
@@ -508,21 +490,21 @@ int main(int argc, char **argv)
     sleep_ms(500);
     ok = ok && !xfer(PING, 0, 0, NULL, 0, &a) && a.status == OK && !get_stats(s1) &&
          s1[2] == s0[2] + 1 && s1[1] == s0[1];
-    say("timeouts %u -> %u, bad_crc %u -> %u", s0[2], s1[2], s0[1], s1[1]);
-    check(ok, "truncated frame: abandoned and counted, the next frame served");
+    unit_fail("timeouts %u -> %u, bad_crc %u -> %u", s0[2], s1[2], s0[1], s1[1]);
+    unit_report(ok, "truncated frame: abandoned and counted, the next frame served");
 
     /* garbage with start bytes in it */
     ok = !get_stats(s0);
     uint8_t g[64];
-    srand(12345);
+    unit_rng_seed(&rng, 12345);
     for (size_t i = 0; i < sizeof g; i++)
-        g[i] = (i % 9 == 0) ? 0xA5 : (uint8_t)rand();
+        g[i] = (i % 9 == 0) ? 0xA5 : (uint8_t)unit_rng_next(&rng);
     sq = seq_next++;
     l2 = encode(f + sizeof g, CTL_RD, sq, SCORD_CTL_MEM_BYTES, 0, NULL, 0);
     memcpy(f, g, sizeof g);
     ok = ok && !send_all(f, sizeof g + l2) && !read_answer(sq, &a, 10000) && a.data == mem_bytes;
     ok = ok && !get_stats(s1) && s1[6] > s0[6];
-    check(ok, "64 garbage bytes with start bytes: the request behind them served");
+    unit_report(ok, "64 garbage bytes with start bytes: the request behind them served");
 
     /* at most once: an identical retry is answered from the cache */
     ok = !get_stats(s0);
@@ -533,7 +515,7 @@ int main(int argc, char **argv)
     ok = ok && !send_all(f, l1) && !read_answer(sq, &a2, TIMEOUT_MS);
     ok = ok && a1.n == a2.n && !memcmp(a1.payload, a2.payload, a1.n) && !get_stats(s1) &&
          s1[3] == s0[3] + 1 && s1[0] >= s0[0] + 3;
-    check(ok, "retry of STATS: the cached answer (not executed again), counted");
+    unit_report(ok, "retry of STATS: the cached answer (not executed again), counted");
     put32(tmp, 0x11111111u);
     sq = seq_next++;
     l1 = encode(f, MEM_WR, sq, 0x3000, 0, tmp, 4);
@@ -543,19 +525,19 @@ int main(int argc, char **argv)
     l2 = encode(f + l1, MEM_WR, sq, 0x3000, 0, tmp, 4);
     ok = ok && !send_all(f + l1, l2) && !read_answer(sq, &a, TIMEOUT_MS) && a.status == OK &&
          !mem_rd(0x3000, got, 4) && get32(got) == 0x22222222u;
-    check(ok, "same sequence number, other payload: executed");
+    unit_report(ok, "same sequence number, other payload: executed");
 
     /* RACE_TAKE on real records */
     uint32_t ring = 0;
     ok = !arm(&ring);
-    say("arming failed");
+    unit_fail("arming failed");
     ok = ok && status_of(RACE_TAKE, 0, 0, NULL, 0) == BAD_LEN &&
          status_of(RACE_TAKE, 0, 17, NULL, 0) == BAD_LEN;
     ok = ok && !xfer(RACE_TAKE, 0, 16, NULL, 0, &a) && a.status == OK && a.n == 0 && a.data == 0;
-    check(ok, "RACE_TAKE: empty ring, BAD_LEN for 0 or 17 records");
+    unit_report(ok, "RACE_TAKE: empty ring, BAD_LEN for 0 or 17 records");
 
     ok = !launch_racy() && !launch_racy();
-    say("launch failed");
+    unit_fail("launch failed");
     ok = ok && !xfer(RACE_TAKE, 0, 1, NULL, 0, &a) && a.status == OK && a.n == 32 && a.data == 1 &&
          record_ok(a.payload);
     if (ok)
@@ -573,10 +555,10 @@ int main(int argc, char **argv)
          !xfer(RACE_TAKE, 0, 16, NULL, 0, &a) && a.status == OK && a.n == 96 && a.data == 0 &&
          record_ok(a.payload) && record_ok(a.payload + 32) && record_ok(a.payload + 64) &&
          !ctl_rd(SCORD_DET_RING_TAIL, &v) && v == 2;
-    check(ok, "RACE_TAKE: records of real races, oldest first, retry answered from the cache, ring wraps");
+    unit_report(ok, "RACE_TAKE: records of real races, oldest first, retry answered from the cache, ring wraps");
 
     ctl_wr(SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR);
     ctl_wr(SCORD_CTL_CTRL, 2);
     close(fd);
-    return failed;
+    return unit_status();
 }

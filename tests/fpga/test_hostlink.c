@@ -19,23 +19,10 @@
 #include "hostlink.h"
 #include "scord.h"
 #include "scord_defs.h"
+#include "unit.h"
 
-static int failed;
 static struct hostlink hl;
 static struct hostlink_answer ans;
-static char why[256];
-
-static void check(int ok, const char *name)
-{
-    if (ok)
-        printf("PASS %s\n", name);
-    else {
-        printf("FAIL %s: %s\n", name, why);
-        failed = 1;
-    }
-    why[0] = '\0';
-    fflush(stdout);
-}
 
 static void sleep_ms(unsigned ms)
 {
@@ -49,13 +36,13 @@ static int xfer(uint8_t cmd, uint32_t addr, uint32_t arg, const void *payload, s
 {
     int rc = hostlink_xfer(&hl, cmd, addr, arg, payload, n, &ans);
     if (rc) {
-        snprintf(why, sizeof why, "command 0x%02x addr 0x%x arg 0x%x n %zu: %s", cmd,
+        unit_fail("command 0x%02x addr 0x%x arg 0x%x n %zu: %s", cmd,
                  (unsigned)addr, (unsigned)arg, n,
                  rc == SCORD_ERR_TIMEOUT ? "no answer (timeout)" : "link error");
         return 0;
     }
     if (ans.status != status) {
-        snprintf(why, sizeof why, "command 0x%02x addr 0x%x arg 0x%x n %zu: status %u, expected %u",
+        unit_fail("command 0x%02x addr 0x%x arg 0x%x n %zu: status %u, expected %u",
                  cmd, (unsigned)addr, (unsigned)arg, n, ans.status, status);
         return 0;
     }
@@ -85,7 +72,7 @@ static int stats(uint32_t s[SCORD_HL_STAT_WORDS])
     if (!xfer(SCORD_HL_CMD_STATS, 0, 0, NULL, 0, SCORD_HL_ST_OK))
         return 0;
     if (ans.n != 4 * SCORD_HL_STAT_WORDS || ans.data != hostlink_get32(ans.payload + 4)) {
-        snprintf(why, sizeof why, "STATS payload of %u bytes, data 0x%x", ans.n, (unsigned)ans.data);
+        unit_fail("STATS payload of %u bytes, data 0x%x", ans.n, (unsigned)ans.data);
         return 0;
     }
     for (unsigned i = 0; i < SCORD_HL_STAT_WORDS; i++)
@@ -146,8 +133,8 @@ static void host_framing(void)
 {
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) {
-        snprintf(why, sizeof why, "socketpair failed");
-        check(0, "host framing");
+        unit_fail("socketpair failed");
+        unit_report(0, "host framing");
         return;
     }
     struct hostlink h = {.fd = sv[0], .seq = 7, .timeout_ms = 300, .retries = 0};
@@ -171,9 +158,9 @@ static void host_framing(void)
              hostlink_xfer(&h, SCORD_HL_CMD_PING, 0, 0, NULL, 0, &a) == SCORD_OK && a.seq == 7 &&
              a.data == 0xC0FFEE && a.n == sizeof pl && !memcmp(a.payload, pl, sizeof pl) &&
              h.stale == 1 && h.resent == 0 && h.rx_len == 0;
-    snprintf(why, sizeof why, "data 0x%x n %u, %lu stale, %lu skipped, %zu left", (unsigned)a.data,
+    unit_fail("data 0x%x n %u, %lu stale, %lu skipped, %zu left", (unsigned)a.data,
              a.n, h.stale, h.skipped, h.rx_len);
-    check(ok, "host: answer found behind the boot line, false starts, a bad CRC, a late answer");
+    unit_report(ok, "host: answer found behind the boot line, false starts, a bad CRC, a late answer");
 
     /* a start byte announcing 400 bytes, then a whole answer: found at
      * the deadline (no more bytes ever come) */
@@ -188,11 +175,11 @@ static void host_framing(void)
     k += answer(buf + k, 8, SCORD_HL_ST_BAD_LEN, 3, pl, 0);
     ok = !hostlink_write(sv[1], buf, k) && hostlink_recv(&h, &a, 300) == 1 && a.seq == 8 &&
          a.status == SCORD_HL_ST_BAD_LEN && a.data == 3 && a.n == 0 && h.rx_len == 0;
-    check(ok, "host: an answer behind a false start that never completes");
+    unit_report(ok, "host: an answer behind a false start that never completes");
 
     /* nothing: a timeout, no error */
     ok = hostlink_recv(&h, &a, 100) == 0;
-    check(ok, "host: silence is a timeout");
+    unit_report(ok, "host: silence is a timeout");
 
     /* the old board's answer to a v1 PING */
     k = 0;
@@ -208,7 +195,7 @@ static void host_framing(void)
     uint8_t req[13];
     ok = ok && hostlink_read(sv[1], req, sizeof req, 100) > 0; /* drain what the host sent */
     ok = ok && hostlink_probe_v1(&h) == 0;
-    check(ok, "host: an old board's SCL1 answer is recognised, silence is not");
+    unit_report(ok, "host: an old board's SCL1 answer is recognised, silence is not");
     close(sv[0]);
     close(sv[1]);
 }
@@ -223,15 +210,16 @@ int main(int argc, char **argv)
     }
 
     /* the CRC of the protocol is CRC-16/CCITT-FALSE: check value 0x29B1 */
-    snprintf(why, sizeof why, "CRC-16/CCITT-FALSE of \"123456789\" is not 0x29B1");
-    check(hostlink_crc16(0xFFFF, (const uint8_t *)"123456789", 9) == 0x29B1, "crc16 check value");
+    unit_fail("CRC-16/CCITT-FALSE of \"123456789\" is not 0x29B1");
+    unit_report(hostlink_crc16(0xFFFF, (const uint8_t *)"123456789", 9) == 0x29B1, "crc16 check value");
     host_framing();
 
     char addr[64], err[200];
     snprintf(addr, sizeof addr, "127.0.0.1:%s", argv[1]);
     hl.fd = hostlink_connect_tcp(addr, err, sizeof err);
     if (hl.fd < 0) {
-        printf("FAIL connect: %s\n", err);
+        unit_fail("%s", err);
+        unit_report(0, "connect");
         return 1;
     }
     hl.seq = 0x40;
@@ -243,20 +231,20 @@ int main(int argc, char **argv)
     int ok = xfer(SCORD_HL_CMD_PING, 0, 0, NULL, 0, SCORD_HL_ST_OK);
     hl.retries = 0;
     if (ok && ans.data != SCORD_HL_MAGIC) {
-        snprintf(why, sizeof why, "magic 0x%08x", (unsigned)ans.data);
+        unit_fail("magic 0x%08x", (unsigned)ans.data);
         ok = 0;
     }
-    check(ok, "ping answers SCL2 (after the boot)");
+    unit_report(ok, "ping answers SCL2 (after the boot)");
     if (!ok)
         return 1;
     uint32_t info[SCORD_HL_INFO_WORDS] = {0};
     for (unsigned i = 0; i < SCORD_HL_INFO_WORDS && 4 * i + 4 <= ans.n; i++)
         info[i] = hostlink_get32(ans.payload + 4 * i);
-    snprintf(why, sizeof why,
-             "%u bytes: version 0x%x, self-test 0x%x, %u words, fail 0x%x, %u races, boots 0x%x, "
-             "clock %u Hz, payload %u",
-             ans.n, info[0], info[1], info[2], info[3], info[4], info[5], info[6], info[7]);
-    check(ans.n == 4 * SCORD_HL_INFO_WORDS && info[SCORD_HL_INFO_VERSION] >= 0x00010000u &&
+    unit_fail(
+              "%u bytes: version 0x%x, self-test 0x%x, %u words, fail 0x%x, %u races, boots 0x%x, "
+              "clock %u Hz, payload %u",
+              ans.n, info[0], info[1], info[2], info[3], info[4], info[5], info[6], info[7]);
+    unit_report(ans.n == 4 * SCORD_HL_INFO_WORDS && info[SCORD_HL_INFO_VERSION] >= 0x00010000u &&
               (info[SCORD_HL_INFO_SELFTEST] & 0xF) == 0xF && info[SCORD_HL_INFO_MEM_WORDS] > 0 &&
               info[SCORD_HL_INFO_MEM_FAIL] == 0xFFFFFFFFu && info[SCORD_HL_INFO_DET_RACES] >= 1 &&
               (info[SCORD_HL_INFO_BOOTS] & 0xFFFF) >= 1 && info[SCORD_HL_INFO_CLK_HZ] >= 1000000u &&
@@ -268,16 +256,16 @@ int main(int argc, char **argv)
     uint32_t v = 0;
     ok = ctl_rd(SCORD_CTL_MEM_BYTES, &v);
     if (ok && v != GPU_MEM_BYTES) {
-        snprintf(why, sizeof why, "MEM_BYTES reads %u", (unsigned)v);
+        unit_fail("MEM_BYTES reads %u", (unsigned)v);
         ok = 0;
     }
-    check(ok, "CTL_RD MEM_BYTES");
+    unit_report(ok, "CTL_RD MEM_BYTES");
     ok = xfer(SCORD_HL_CMD_CTL_WR, SCORD_CTL_GRID_X, 0x1234, NULL, 0, SCORD_HL_ST_OK) && ctl_rd(SCORD_CTL_GRID_X, &v);
     if (ok && v != 0x1234) {
-        snprintf(why, sizeof why, "GRID_X reads 0x%x after writing 0x1234", (unsigned)v);
+        unit_fail("GRID_X reads 0x%x after writing 0x1234", (unsigned)v);
         ok = 0;
     }
-    check(ok, "CTL_WR then CTL_RD");
+    unit_report(ok, "CTL_WR then CTL_RD");
 
     /* CTL_RDN against single reads; the whole file in one frame */
     uint32_t one[16];
@@ -286,29 +274,29 @@ int main(int argc, char **argv)
         ok = ctl_rd(i, &one[i]);
     ok = ok && xfer(SCORD_HL_CMD_CTL_RDN, 0, 16, NULL, 0, SCORD_HL_ST_OK);
     if (ok && ans.n != 64) {
-        snprintf(why, sizeof why, "16 registers in %u bytes", ans.n);
+        unit_fail("16 registers in %u bytes", ans.n);
         ok = 0;
     }
     for (uint32_t i = 0; i < 16 && ok; i++)
         if (hostlink_get32(ans.payload + 4 * i) != one[i] && i != SCORD_CTL_STATUS) {
-            snprintf(why, sizeof why, "register %u: 0x%x in the block, 0x%x alone", (unsigned)i,
+            unit_fail("register %u: 0x%x in the block, 0x%x alone", (unsigned)i,
                      (unsigned)hostlink_get32(ans.payload + 4 * i), (unsigned)one[i]);
             ok = 0;
         }
     ok = ok && xfer(SCORD_HL_CMD_CTL_RDN, 128, 128, NULL, 0, SCORD_HL_ST_OK) && ans.n == 512;
-    check(ok, "CTL_RDN: 16 registers as read one by one, 128 in one frame");
+    unit_report(ok, "CTL_RDN: 16 registers as read one by one, 128 in one frame");
     ok = xfer(SCORD_HL_CMD_CTL_RDN, 0, 0, NULL, 0, SCORD_HL_ST_BAD_LEN) && xfer(SCORD_HL_CMD_CTL_RDN, 0, 129, NULL, 0, SCORD_HL_ST_BAD_LEN) &&
          xfer(SCORD_HL_CMD_CTL_RDN, 200, 100, NULL, 0, SCORD_HL_ST_BAD_ADDR) &&
          xfer(SCORD_HL_CMD_CTL_RD, 0x100, 0, NULL, 0, SCORD_HL_ST_BAD_ADDR) &&
          xfer(SCORD_HL_CMD_CTL_WR, 0x100, 0, NULL, 0, SCORD_HL_ST_BAD_ADDR);
-    check(ok, "CTL_RDN count 0 or 129: BAD_LEN; past register 255: BAD_ADDR");
+    unit_report(ok, "CTL_RDN count 0 or 129: BAD_LEN; past register 255: BAD_ADDR");
 
     /* CTL_WRN in order: the last write to a register wins */
     const uint32_t w3[3][2] = {{SCORD_CTL_GRID_X, 5}, {SCORD_CTL_GRID_Y, 6}, {SCORD_CTL_GRID_X, 7}};
     uint32_t gx = 0, gy = 0;
     ok = ctl_wrn(w3, 3) && ctl_rd(SCORD_CTL_GRID_X, &gx) && ctl_rd(SCORD_CTL_GRID_Y, &gy);
     if (ok && (gx != 7 || gy != 6)) {
-        snprintf(why, sizeof why, "GRID_X %u (want 7), GRID_Y %u (want 6)", (unsigned)gx,
+        unit_fail("GRID_X %u (want 7), GRID_Y %u (want 6)", (unsigned)gx,
                  (unsigned)gy);
         ok = 0;
     }
@@ -319,10 +307,10 @@ int main(int argc, char **argv)
     }
     ok = ok && ctl_wrn((const uint32_t(*)[2])w64, 64) && ctl_rd(SCORD_CTL_GRID_Z, &v);
     if (ok && v != 64) {
-        snprintf(why, sizeof why, "GRID_Z %u after 64 writes, want 64", (unsigned)v);
+        unit_fail("GRID_Z %u after 64 writes, want 64", (unsigned)v);
         ok = 0;
     }
-    check(ok, "CTL_WRN: written in order, 64 pairs in one frame");
+    unit_report(ok, "CTL_WRN: written in order, 64 pairs in one frame");
     uint8_t p12[12] = {0};
     const uint32_t wbad[1][2] = {{0x100, 0}};
     ok = xfer(SCORD_HL_CMD_CTL_WRN, 0, 0, NULL, 0, SCORD_HL_ST_BAD_LEN) && xfer(SCORD_HL_CMD_CTL_WRN, 0, 0, p12, 12, SCORD_HL_ST_BAD_LEN);
@@ -332,7 +320,7 @@ int main(int argc, char **argv)
         hostlink_put32(p + 4, wbad[0][1]);
         ok = xfer(SCORD_HL_CMD_CTL_WRN, 0, 0, p, 8, SCORD_HL_ST_BAD_ADDR);
     }
-    check(ok, "CTL_WRN empty or not whole pairs: BAD_LEN; index 256: BAD_ADDR");
+    unit_report(ok, "CTL_WRN empty or not whole pairs: BAD_LEN; index 256: BAD_ADDR");
 
     /* ---- memory ---- */
     uint8_t blk[512], back[512];
@@ -340,10 +328,10 @@ int main(int argc, char **argv)
         blk[i] = pattern(i);
     ok = xfer(SCORD_HL_CMD_MEM_WR, 0x4000, 0, blk, 512, SCORD_HL_ST_OK) && xfer(SCORD_HL_CMD_MEM_RD, 0x4000, 512, NULL, 0, SCORD_HL_ST_OK);
     if (ok && (ans.n != 512 || memcmp(ans.payload, blk, 512))) {
-        snprintf(why, sizeof why, "the 512 bytes read back (%u) differ", ans.n);
+        unit_fail("the 512 bytes read back (%u) differ", ans.n);
         ok = 0;
     }
-    check(ok, "MEM_WR/MEM_RD: 512-byte block");
+    unit_report(ok, "MEM_WR/MEM_RD: 512-byte block");
     /* unaligned start and length, inside a known background */
     uint8_t bg[64], odd[37];
     memset(bg, 0xEE, sizeof bg);
@@ -355,13 +343,13 @@ int main(int argc, char **argv)
     memcpy(back, bg, sizeof bg);
     memcpy(back + 3, odd, sizeof odd);
     if (ok && (ans.n != sizeof bg || memcmp(ans.payload, back, sizeof bg))) {
-        snprintf(why, sizeof why, "bytes around 0x4403 +37 differ after the write");
+        unit_fail("bytes around 0x4403 +37 differ after the write");
         ok = 0;
     }
     ok = ok && xfer(SCORD_HL_CMD_MEM_RD, 0x4405, 3, NULL, 0, SCORD_HL_ST_OK) && ans.n == 3 &&
          !memcmp(ans.payload, odd + 2, 3);
     ok = ok && xfer(SCORD_HL_CMD_MEM_RD, 0x4001, 1, NULL, 0, SCORD_HL_ST_OK) && ans.n == 1 && ans.payload[0] == blk[1];
-    check(ok, "MEM_WR/MEM_RD: unaligned address and length, neighbours kept");
+    unit_report(ok, "MEM_WR/MEM_RD: unaligned address and length, neighbours kept");
     ok = xfer(SCORD_HL_CMD_MEM_RD, 0x4000, 0, NULL, 0, SCORD_HL_ST_BAD_LEN) &&
          xfer(SCORD_HL_CMD_MEM_RD, 0x4000, 513, NULL, 0, SCORD_HL_ST_BAD_LEN) &&
          xfer(SCORD_HL_CMD_MEM_WR, 0x4000, 0, NULL, 0, SCORD_HL_ST_BAD_LEN) &&
@@ -369,9 +357,9 @@ int main(int argc, char **argv)
          xfer(SCORD_HL_CMD_MEM_RD, GPU_MEM_BYTES - 4, 8, NULL, 0, SCORD_HL_ST_BAD_ADDR) &&
          xfer(SCORD_HL_CMD_MEM_WR, GPU_MEM_BYTES - 2, 0, blk, 4, SCORD_HL_ST_BAD_ADDR) &&
          xfer(SCORD_HL_CMD_MEM_RD, GPU_MEM_BYTES - 4, 4, NULL, 0, SCORD_HL_ST_OK);
-    check(ok, "MEM_RD/MEM_WR length 0 or 513: BAD_LEN; past memory: BAD_ADDR");
+    unit_report(ok, "MEM_RD/MEM_WR length 0 or 513: BAD_LEN; past memory: BAD_ADDR");
     ok = xfer(0x77, 0, 0, NULL, 0, SCORD_HL_ST_BAD_CMD) && xfer(0xFF, 0, 0, blk, 16, SCORD_HL_ST_BAD_CMD);
-    check(ok, "unknown command: BAD_CMD");
+    unit_report(ok, "unknown command: BAD_CMD");
 
     /* ---- damaged frames ---- */
     uint32_t s0[SCORD_HL_STAT_WORDS], s1[SCORD_HL_STAT_WORDS];
@@ -382,9 +370,9 @@ int main(int argc, char **argv)
     f[12] = 600 >> 8;
     ok = !hostlink_write(hl.fd, f, HL_REQ_HDR) && silent(300);
     ok = ok && xfer(SCORD_HL_CMD_PING, 0, 0, NULL, 0, SCORD_HL_ST_OK) && ans.data == SCORD_HL_MAGIC;
-    if (!ok && !why[0])
-        snprintf(why, sizeof why, "the long header was answered");
-    check(ok, "header with n = 600: dropped, next frame served");
+    if (!ok && !unit_why()[0])
+        unit_fail("the long header was answered");
+    unit_report(ok, "header with n = 600: dropped, next frame served");
 
     /* a damaged CRC: no answer, counted, not executed */
     ok = stats(s0);
@@ -394,16 +382,16 @@ int main(int argc, char **argv)
     ok = ok && !hostlink_write(hl.fd, f, len) && silent(300);
     ok = ok && stats(s1);
     if (ok && (s1[SCORD_HL_STAT_BAD_CRC] != s0[SCORD_HL_STAT_BAD_CRC] + 1)) {
-        snprintf(why, sizeof why, "bad-CRC count %u -> %u", (unsigned)s0[SCORD_HL_STAT_BAD_CRC],
+        unit_fail("bad-CRC count %u -> %u", (unsigned)s0[SCORD_HL_STAT_BAD_CRC],
                  (unsigned)s1[SCORD_HL_STAT_BAD_CRC]);
         ok = 0;
     }
     ok = ok && xfer(SCORD_HL_CMD_MEM_RD, 0x4000, 4, NULL, 0, SCORD_HL_ST_OK);
     if (ok && ans.payload[0] != pattern(0)) {
-        snprintf(why, sizeof why, "the damaged write was executed");
+        unit_fail("the damaged write was executed");
         ok = 0;
     }
-    check(ok, "bad CRC: dropped, counted, not executed");
+    unit_report(ok, "bad CRC: dropped, counted, not executed");
 
     /* A truncated frame is abandoned after the firmware's 10 ms gap, in
      * the board's cycles. A simulated board on a loaded host may not have
@@ -418,7 +406,7 @@ int main(int argc, char **argv)
              ans.data == SCORD_HL_MAGIC && stats(s1);
         if (ok && (s1[SCORD_HL_STAT_TIMEOUTS] != s0[SCORD_HL_STAT_TIMEOUTS] + 1 ||
                    s1[SCORD_HL_STAT_BAD_CRC] != s0[SCORD_HL_STAT_BAD_CRC])) {
-            snprintf(why, sizeof why, "timeouts %u -> %u, bad CRC %u -> %u (waited %u ms)",
+            unit_fail("timeouts %u -> %u, bad CRC %u -> %u (waited %u ms)",
                      (unsigned)s0[SCORD_HL_STAT_TIMEOUTS], (unsigned)s1[SCORD_HL_STAT_TIMEOUTS],
                      (unsigned)s0[SCORD_HL_STAT_BAD_CRC], (unsigned)s1[SCORD_HL_STAT_BAD_CRC],
                      wait);
@@ -429,13 +417,14 @@ int main(int argc, char **argv)
         }
         break;
     }
-    check(ok, "truncated frame: abandoned, counted, next frame served");
+    unit_report(ok, "truncated frame: abandoned, counted, next frame served");
 
     /* garbage, some of it start bytes, then requests with retries */
     uint8_t garbage[64];
-    srand(12345);
+    struct unit_rng rng;
+    unit_rng_seed(&rng, 12345);
     for (size_t i = 0; i < sizeof garbage; i++)
-        garbage[i] = (i % 9 == 0) ? SCORD_HL_SOF_REQ : (uint8_t)rand();
+        garbage[i] = (i % 9 == 0) ? SCORD_HL_SOF_REQ : (uint8_t)unit_rng_next(&rng);
     ok = stats(s0) && !hostlink_write(hl.fd, garbage, sizeof garbage);
     hl.retries = 5;
     hl.resent = 0;
@@ -443,12 +432,12 @@ int main(int argc, char **argv)
         ok = xfer(SCORD_HL_CMD_PING, 0, 0, NULL, 0, SCORD_HL_ST_OK) && ans.data == SCORD_HL_MAGIC;
     ok = ok && stats(s1);
     if (ok && s1[SCORD_HL_STAT_GARBAGE] <= s0[SCORD_HL_STAT_GARBAGE]) {
-        snprintf(why, sizeof why, "garbage count stays %u", (unsigned)s1[SCORD_HL_STAT_GARBAGE]);
+        unit_fail("garbage count stays %u", (unsigned)s1[SCORD_HL_STAT_GARBAGE]);
         ok = 0;
     }
-    if (!ok && !why[0])
-        snprintf(why, sizeof why, "lost the link (%lu retries)", hl.resent);
-    check(ok, "garbage with start bytes: resynchronised, skipped bytes counted");
+    if (!ok && !unit_why()[0])
+        unit_fail("lost the link (%lu retries)", hl.resent);
+    unit_report(ok, "garbage with start bytes: resynchronised, skipped bytes counted");
     hl.retries = 3;
 
     /* ---- at most once ---- */
@@ -465,18 +454,18 @@ int main(int argc, char **argv)
     if (ok) {
         uint32_t c0 = hostlink_get32(first.payload + 4 * SCORD_HL_STAT_BAD_CRC);
         uint32_t r0 = hostlink_get32(first.payload + 4 * SCORD_HL_STAT_RETRIES);
-        snprintf(why, sizeof why,
-                 "first: bad CRC %u, retry answer %s, fresh: bad CRC %u, cache hits %u -> %u",
-                 (unsigned)c0,
-                 again.n == first.n && !memcmp(again.payload, first.payload, first.n)
+        unit_fail(
+                  "first: bad CRC %u, retry answer %s, fresh: bad CRC %u, cache hits %u -> %u",
+                  (unsigned)c0,
+                  again.n == first.n && !memcmp(again.payload, first.payload, first.n)
                      ? "identical"
                      : "different",
-                 (unsigned)s1[SCORD_HL_STAT_BAD_CRC], (unsigned)r0, (unsigned)s1[SCORD_HL_STAT_RETRIES]);
+                  (unsigned)s1[SCORD_HL_STAT_BAD_CRC], (unsigned)r0, (unsigned)s1[SCORD_HL_STAT_RETRIES]);
         ok = again.n == first.n && !memcmp(again.payload, first.payload, first.n) &&
              again.data == first.data && s1[SCORD_HL_STAT_BAD_CRC] == c0 + 1 &&
              s1[SCORD_HL_STAT_RETRIES] == r0 + 1;
     }
-    check(ok, "retried STATS answered from the cache, not executed");
+    unit_report(ok, "retried STATS answered from the cache, not executed");
 
     /* the same number with another request (a new host session) executes */
     seq = hl.seq++;
@@ -486,9 +475,9 @@ int main(int argc, char **argv)
     ok = ok && send_raw(SCORD_HL_CMD_MEM_WR, seq, 0x4004, 0, w4b, 4) && recv_seq(seq, 2000, &again) &&
          again.status == SCORD_HL_ST_OK;
     ok = ok && xfer(SCORD_HL_CMD_MEM_RD, 0x4004, 4, NULL, 0, SCORD_HL_ST_OK) && !memcmp(ans.payload, w4b, 4);
-    if (!ok && !why[0])
-        snprintf(why, sizeof why, "the second write was not executed");
-    check(ok, "same number, other request: executed");
+    if (!ok && !unit_why()[0])
+        unit_fail("the second write was not executed");
+    unit_report(ok, "same number, other request: executed");
 
     /* RACE_TAKE: a racy kernel (two blocks of one thread store to one
      * word without a fence: a device-fence race), in two copies storing to
@@ -511,14 +500,14 @@ int main(int argc, char **argv)
     };
     ok = ok && ctl_wrn(arm, 8) && ctl_rd(SCORD_DET_STATUS, &st);
     if (ok && !(st & SCORD_DET_STATUS_ARMED)) {
-        snprintf(why, sizeof why, "DET_STATUS 0x%x after arming (metadata %u bytes)", (unsigned)st,
+        unit_fail("DET_STATUS 0x%x after arming (metadata %u bytes)", (unsigned)st,
                  (unsigned)md);
         ok = 0;
     }
     ok = ok && xfer(SCORD_HL_CMD_RACE_TAKE, 0, 16, NULL, 0, SCORD_HL_ST_OK) && ans.n == 0 && ans.data == 0;
     ok = ok && xfer(SCORD_HL_CMD_RACE_TAKE, 0, 0, NULL, 0, SCORD_HL_ST_BAD_LEN) &&
          xfer(SCORD_HL_CMD_RACE_TAKE, 0, 17, NULL, 0, SCORD_HL_ST_BAD_LEN);
-    check(ok, "RACE_TAKE: empty ring gives nothing; 0 or 17 records: BAD_LEN");
+    unit_report(ok, "RACE_TAKE: empty ring gives nothing; 0 or 17 records: BAD_LEN");
     uint8_t code[32] = {0};
     hostlink_put32(code, 0x000082B7u);      /* 0x2000 lui  t0, 0x8     */
     hostlink_put32(code + 4, 0x0002A023u);  /* 0x2004 sw   zero, 0(t0) */
@@ -547,7 +536,7 @@ int main(int argc, char **argv)
             sleep_ms(10);
         }
         if (ok && (st & (SCORD_STATUS_DONE | SCORD_STATUS_ERROR)) != SCORD_STATUS_DONE) {
-            snprintf(why, sizeof why, "launch %d: STATUS 0x%x", l + 1, (unsigned)st);
+            unit_fail("launch %d: STATUS 0x%x", l + 1, (unsigned)st);
             ok = 0;
         }
     }
@@ -557,7 +546,7 @@ int main(int argc, char **argv)
         hp[0] = hostlink_get32(ans.payload);
         hp[1] = hostlink_get32(ans.payload + 4);
         if ((hp[0] - hp[1]) % 8 < 2) {
-            snprintf(why, sizeof why, "ring head %u tail %u: fewer than 2 records", (unsigned)hp[0],
+            unit_fail("ring head %u tail %u: fewer than 2 records", (unsigned)hp[0],
                      (unsigned)hp[1]);
             ok = 0;
         }
@@ -581,22 +570,22 @@ int main(int argc, char **argv)
          hostlink_get32(fresh.payload + 4) == 0x2014 &&
          hostlink_get32(fresh.payload + 8) == 0x9000;
     ok = ok && ctl_rd(SCORD_DET_RING_TAIL, &v) && v == hp[0];
-    if (!ok && !why[0])
-        snprintf(why, sizeof why,
-                 "%u records; take: status %u, %u bytes, %u left; retry: %u bytes, %u left, %s; "
-                 "fresh: %u bytes, %u left (records: type %u pc 0x%x, type %u pc 0x%x)",
-                 (unsigned)avail, first.status, first.n, (unsigned)first.data, again.n,
-                 (unsigned)again.data,
-                 memcmp(again.payload, first.payload, 32) ? "other record" : "same record",
-                 fresh.n, (unsigned)fresh.data, first.payload[0],
-                 (unsigned)hostlink_get32(first.payload + 4), fresh.payload[0],
-                 (unsigned)hostlink_get32(fresh.payload + 4));
-    check(ok, "RACE_TAKE: retry answers the same record, a fresh take the next ones");
+    if (!ok && !unit_why()[0])
+        unit_fail(
+                  "%u records; take: status %u, %u bytes, %u left; retry: %u bytes, %u left, %s; "
+                  "fresh: %u bytes, %u left (records: type %u pc 0x%x, type %u pc 0x%x)",
+                  (unsigned)avail, first.status, first.n, (unsigned)first.data, again.n,
+                  (unsigned)again.data,
+                  memcmp(again.payload, first.payload, 32) ? "other record" : "same record",
+                  fresh.n, (unsigned)fresh.data, first.payload[0],
+                  (unsigned)hostlink_get32(first.payload + 4), fresh.payload[0],
+                  (unsigned)hostlink_get32(fresh.payload + 4));
+    unit_report(ok, "RACE_TAKE: retry answers the same record, a fresh take the next ones");
     const uint32_t disarm[1][2] = {{SCORD_DET_CTRL, SCORD_DET_CTRL_CLEAR}};
     ctl_wrn(disarm, 1);
 
     printf("link: %lu retries, %lu bytes skipped, %lu stale answers\n", hl.resent, hl.skipped,
            hl.stale);
     close(hl.fd);
-    return failed;
+    return unit_status();
 }

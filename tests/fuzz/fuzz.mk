@@ -8,7 +8,9 @@
 #                        prints executions, crashes and hangs per target
 #                        (build/fuzz/<target>/out/ keeps AFL's findings)
 #   make fuzz-corpus     afl-cmin the last run's queue of each target back
-#                        into its corpus (to commit)
+#                        into its corpus (to commit), AFL++'s ':' and ','
+#                        in the file names turned into '-' (names every
+#                        file system and archive takes)
 #
 #   FUZZ_TARGETS         elf cli hostlink fw_hostlink race
 #   FUZZ_REPLAY_BINS     build/$(CONFIG)/bin/scord-fuzz-<target>
@@ -20,7 +22,7 @@ FUZZ_REPLAY_OBJDIR := $(B)/obj/fuzz
 FUZZ_REPLAY_BINS := $(patsubst %,$(B)/bin/scord-fuzz-%,$(FUZZ_TARGETS))
 FUZZ_HDR := tests/fuzz/fuzz.h
 # The harnesses #include hostlink.h, scord_defs.h and (cli) the CLI itself.
-FUZZ_INC := -Itests/fuzz -Idriver/include -Idriver/src -I$(GEN) $(SIM_CFLAGS)
+FUZZ_INC := -Itests/fuzz -Idriver/include -Idriver/src -I$(GEN) $(UNIT_INC) $(SIM_CFLAGS)
 # The CLI inside its harness: main renamed, the outside world reached
 # through the harness (tests/fuzz/cli/fuzz.c says what it keeps out).
 FUZZ_CLI_DEFS := -Dmain=scord_cli_main -Dscord_open=fuzz_scord_open -Dfopen=fuzz_fopen \
@@ -46,8 +48,11 @@ $(FUZZ_REPLAY_OBJDIR)/cli/cli/%.o: driver/cli/%.c $(SCORD_CLI_HDRS) driver/inclu
 $(FUZZ_REPLAY_OBJDIR)/hostlink/hostlink.o: driver/src/hostlink.c driver/src/hostlink.h $(GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $(FUZZ_INC) -c -o $@ $<
+$(FUZZ_REPLAY_OBJDIR)/unit.o: $(UNIT_SRCS) $(UNIT_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) $(FUZZ_INC) -c -o $@ $<
 
-fuzz_replay_objs = $(FUZZ_REPLAY_OBJDIR)/$(1)/main.o $(FUZZ_REPLAY_OBJDIR)/$(1)/fuzz.o \
+fuzz_replay_objs = $(FUZZ_REPLAY_OBJDIR)/$(1)/main.o $(FUZZ_REPLAY_OBJDIR)/$(1)/fuzz.o $(FUZZ_REPLAY_OBJDIR)/unit.o \
 	$(if $(filter cli,$(1)),$(patsubst driver/cli/%.c,$(FUZZ_REPLAY_OBJDIR)/cli/cli/%.o,$(SCORD_CLI_SRCS)) $(SCORD_OBJDIR)/cli/sarif.o) \
 	$(if $(filter hostlink,$(1)),$(FUZZ_REPLAY_OBJDIR)/hostlink/hostlink.o)
 define fuzz_replay_rule
@@ -82,8 +87,11 @@ $(FUZZ_AFL_OBJDIR)/fw_hostlink/fuzz.o: sw/firmware/hostlink.c
 $(FUZZ_AFL_OBJDIR)/cli/cli/%.o: driver/cli/%.c $(SCORD_CLI_HDRS) driver/include/scord.h $(GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
 	$(AFL_CC) $(FUZZ_AFL_CFLAGS) $(FUZZ_CLI_DEFS) -c -o $@ $<
+$(FUZZ_AFL_OBJDIR)/unit.o: $(UNIT_SRCS) $(UNIT_HDRS)
+	@mkdir -p $(dir $@)
+	$(AFL_CC) $(FUZZ_AFL_CFLAGS) -c -o $@ $<
 
-fuzz_afl_objs = $(FUZZ_AFL_OBJDIR)/$(1)/main.o $(FUZZ_AFL_OBJDIR)/$(1)/fuzz.o \
+fuzz_afl_objs = $(FUZZ_AFL_OBJDIR)/$(1)/main.o $(FUZZ_AFL_OBJDIR)/$(1)/fuzz.o $(FUZZ_AFL_OBJDIR)/unit.o \
 	$(if $(filter cli,$(1)),$(patsubst driver/cli/%.c,$(FUZZ_AFL_OBJDIR)/cli/cli/%.o,$(SCORD_CLI_SRCS)) $(SCORD_OBJDIR)/cli/sarif.o) \
 	$(if $(filter hostlink,$(1)),$(FUZZ_AFL_OBJDIR)/driver/hostlink.o)
 define fuzz_afl_rule
@@ -103,6 +111,8 @@ fuzz-corpus: $(DEPS_STAMP)
 	    rm -rf $(FUZZ_DIR)/$$t/cmin; \
 	    AFL_SKIP_CPUFREQ=1 afl-cmin -i $(FUZZ_DIR)/$$t/out/default/queue -o $(FUZZ_DIR)/$$t/cmin \
 	        -- $(FUZZ_DIR)/bin/scord-fuzz-$$t >/dev/null && \
-	    rm -f tests/fuzz/$$t/corpus/* && cp $(FUZZ_DIR)/$$t/cmin/* tests/fuzz/$$t/corpus/ && \
+	    rm -f tests/fuzz/$$t/corpus/* && \
+	    for f in $(FUZZ_DIR)/$$t/cmin/*; do \
+	        cp "$$f" "tests/fuzz/$$t/corpus/$$(basename "$$f" | tr ':,' '--')" || exit 1; done && \
 	    echo "fuzz-corpus: $$t: $$(ls tests/fuzz/$$t/corpus | wc -l) files"; \
 	done

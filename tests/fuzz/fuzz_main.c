@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "unit.h"
 
 #ifndef FUZZ_TARGET
 #define FUZZ_TARGET "target"
@@ -106,7 +107,13 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (replay(argv[i]))
             rc = 1;
-    fprintf(report, "%s fuzz/%s: %lu inputs replayed\n", rc ? "FAIL" : "PASS", FUZZ_TARGET, replayed);
+    unit_output(report);
+    if (rc) {
+        unit_fail("%lu inputs replayed", replayed);
+        unit_reportf(0, "fuzz/%s", FUZZ_TARGET);
+    } else {
+        unit_reportf(1, "fuzz/%s: %lu inputs replayed", FUZZ_TARGET, replayed);
+    }
     fclose(report);
     return rc;
 }

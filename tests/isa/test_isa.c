@@ -15,18 +15,14 @@
 
 #include "isa_table.h"
 #include "kernel_tests.h"
+#include "unit.h"
 
-static int passed, failed;
-
+/* The verdict on isa/NAME: passed if why is empty. */
 static void report(const char *name, const char *why)
 {
-    if (why && why[0]) {
-        printf("FAIL isa/%s: %s\n", name, why);
-        failed++;
-    } else {
-        printf("PASS isa/%s\n", name);
-        passed++;
-    }
+    if (why && why[0])
+        unit_fail("%s", why);
+    unit_reportf(!(why && why[0]), "isa/%s", name);
 }
 
 struct results {
@@ -189,8 +185,9 @@ int main(int argc, char **argv)
     scord_device *dev = NULL;
     int err = scord_open(&dev, uri);
     if (err) {
-        printf("FAIL isa/open: cannot open device '%s': %s %s\n", uri, scord_error_name(err),
-               scord_last_error_detail(NULL));
+        unit_fail("cannot open device '%s': %s %s", uri, scord_error_name(err),
+                  scord_last_error_detail(NULL));
+        report("open", unit_why());
         return 1;
     }
     static struct results r;
@@ -232,10 +229,10 @@ int main(int argc, char **argv)
             snprintf(why, sizeof why, "thread %u %s after the exit point", l,
                      l % 2 ? "ran on (it had exited)" : "did not run on (it had not exited)");
     report("exit", why);
-    rc = failed ? 1 : 0;
+    rc = unit_status();
 out:
     kt_end(&t);
     scord_close(dev);
-    printf("isa tests: %d passed, %d failed\n", passed, failed);
+    printf("isa tests: %u passed, %u failed\n", unit_passed(), unit_failed());
     return rc;
 }

@@ -1,4 +1,5 @@
-# Unit tests of libscord's race reports (driver/src/race.c).
+# Unit tests of libscord's race reports (driver/src/record.c, debuginfo.c,
+# format.c and ring.c).
 # Included by the top Makefile after driver/driver.mk and sw/sw.mk (it uses
 # SCORD_LIB, SCORD_LDLIBS, SW_BUILD, RV_PREFIX, GEN).
 #
@@ -24,13 +25,13 @@ RACEUT_SCAN   := $(SW_BUILD)/tests/kernels/smem_scan/kernel.elf
 RACEUT_SCAN_NODBG := $(RACEUT_DIR)/smem_scan-nodebug.elf
 RACEUT_HIST   := $(SW_BUILD)/tests/kernels/smem_histogram/kernel.elf
 RACEUT_DYN    := $(SW_BUILD)/tests/kernels/smem_dynamic/kernel.elf
-RACEUT_SRCS   := tests/race/test_race.c sim/refmodel/scord_ref.c
-RACEUT_CFLAGS := $(CFLAGS_HOST) -Idriver/include -Idriver/src -Isim/refmodel -I$(GEN)
+RACEUT_SRCS   := $(sort $(wildcard tests/race/*.c)) $(UNIT_SRCS) sim/refmodel/scord_ref.c
+RACEUT_CFLAGS := $(CFLAGS_HOST) -Idriver/include -Idriver/src -Isim/refmodel -I$(GEN) $(UNIT_INC)
 RACEUT_NM     := $(RV_PREFIX)nm
 RACEUT_ADDR2LINE := $(RV_PREFIX)addr2line
 RACEUT_OBJCOPY := $(RV_PREFIX)objcopy
 
-$(RACEUT_BIN): $(RACEUT_SRCS) sim/refmodel/scord_ref.h driver/src/race.h driver/include/scord.h \
+$(RACEUT_BIN): $(RACEUT_SRCS) tests/race/race_test.h $(UNIT_HDRS) sim/refmodel/scord_ref.h driver/src/scord_int.h driver/include/scord.h \
                $(GEN)/scord_defs.h $(SCORD_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(RACEUT_CFLAGS) -o $@ $(RACEUT_SRCS) $(SCORD_LIB) $(SCORD_LDLIBS) -ldw

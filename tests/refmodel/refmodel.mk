@@ -17,15 +17,20 @@ REFMODEL_INC   := -Isim/refmodel -I$(GEN)
 REFMODEL_CFLAGS := $(CFLAGS_HOST) $(REFMODEL_INC)
 REFMODEL_TEST  := $(REFMODEL_DIR)/test_refmodel
 SHRULE_TEST    := $(REFMODEL_DIR)/test_sh_rule
+# the tests' own sources (the sanitizer build takes the same lists)
+REFMODEL_TEST_SRCS := $(sort $(filter-out tests/refmodel/test_sh_rule.c,$(wildcard tests/refmodel/*.c))) \
+                      $(UNIT_SRCS)
+SHRULE_TEST_SRCS   := tests/refmodel/test_sh_rule.c $(UNIT_SRCS)
 
-$(REFMODEL_TEST): tests/refmodel/test_refmodel.c $(REFMODEL_SRCS) $(REFMODEL_HDRS) $(GEN)/scord_defs.h
+$(REFMODEL_TEST): $(REFMODEL_TEST_SRCS) tests/refmodel/fixture.h $(UNIT_HDRS) $(REFMODEL_SRCS) $(REFMODEL_HDRS) \
+                  $(GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
-	$(CC) $(REFMODEL_CFLAGS) -o $@ tests/refmodel/test_refmodel.c $(REFMODEL_SRCS)
+	$(CC) $(REFMODEL_CFLAGS) $(UNIT_INC) -o $@ $(REFMODEL_TEST_SRCS) $(REFMODEL_SRCS)
 
-$(SHRULE_TEST): tests/refmodel/test_sh_rule.c sim/refmodel/scord_sh_rule.c sim/refmodel/scord_sh_rule.h \
+$(SHRULE_TEST): $(SHRULE_TEST_SRCS) $(UNIT_HDRS) sim/refmodel/scord_sh_rule.c sim/refmodel/scord_sh_rule.h \
                 $(GEN)/scord_defs.h
 	@mkdir -p $(dir $@)
-	$(CC) $(REFMODEL_CFLAGS) -o $@ tests/refmodel/test_sh_rule.c sim/refmodel/scord_sh_rule.c
+	$(CC) $(REFMODEL_CFLAGS) $(UNIT_INC) -o $@ $(SHRULE_TEST_SRCS) sim/refmodel/scord_sh_rule.c
 
 .PHONY: refmodel-test
 refmodel-test: $(REFMODEL_TEST) $(SHRULE_TEST)

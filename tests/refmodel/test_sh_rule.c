@@ -3,25 +3,12 @@
  * brute-force checker that keeps every access of the epoch (no false positive:
  * each reported pair exists). One line per case: "PASS name" or
  * "FAIL name: reason"; exit 1 on failure. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "scord_sh_rule.h"
-
-static char why[256];
-static int failed;
-
-static int fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
-    va_end(ap);
-    return 0;
-}
-#define CHECK(c, ...) do { if (!(c)) return fail(__VA_ARGS__); } while (0)
+#include "unit.h"
 
 #define LD SCORD_DET_EV_LOAD
 #define ST SCORD_DET_EV_STORE
@@ -110,7 +97,7 @@ static int raw_across_warps(void)
     pass(0, ST, 1u << 2);
     uint16_t pc = (uint16_t)(pc_next - 1);
     pass(1, LD, 1u << 0);
-    CHECK(race(SHR, 0, T(0, 2), 1), "%s", why);
+    CHECK(race(SHR, 0, T(0, 2), 1), "%s", unit_why());
     CHECK(last.prev_pcidx == pc && last.prev_exact && !last.prev_atom && last.nracing == 1, "fields");
     return 1;
 }
@@ -120,7 +107,7 @@ static int war_across_warps(void)
     pass(0, LD, 1u << 3);
     uint16_t pc = (uint16_t)(pc_next - 1);
     pass(1, ST, 1u << 1);
-    CHECK(race(SHR, 1, T(0, 3), 0), "%s", why);
+    CHECK(race(SHR, 1, T(0, 3), 0), "%s", unit_why());
     CHECK(last.prev_pcidx == pc && last.prev_exact, "fields");
     return 1;
 }
@@ -148,7 +135,7 @@ static int fence_flag_free(void)
     pass(0, ST, 1);
     fc[0]++;
     pass(1, LD, 1);
-    CHECK(none(), "%s", why);
+    CHECK(none(), "%s", unit_why());
     pass(2, ST, 1);  /* the reader did not fence: WAR */
     return race(SHR, 0, T(1, 0), 0);
 }
@@ -168,7 +155,7 @@ static int barrier_epoch_free(void)
     pass(0, ST, 1);
     E++;
     pass(1, LD, 1);
-    CHECK(none(), "%s", why);
+    CHECK(none(), "%s", unit_why());
     CHECK(!ent.wv && ent.rv && ent.ep == E, "stale write kept: wv %u rv %u", ent.wv, ent.rv);
     pass(2, ST, 1);  /* the read after the barrier is recorded */
     return race(SHR, 0, T(1, 0), 0);
@@ -202,7 +189,7 @@ static int warp_syncwarp_free(void)
     pass(2, ST, 1u << 0);
     ws[2]++;
     pass(2, LD, 1u << 5);
-    CHECK(none(), "%s", why);
+    CHECK(none(), "%s", unit_why());
     ws[3]++;  /* another warp's sync does nothing for warp 2 */
     pass(2, ST, 1u << 1);
     return race(SHW, 1, T(2, 5), 0);
@@ -229,7 +216,7 @@ static int intra_pass_overlap_racy(void)
 {   /* two lanes of one store on one word: WAW at the same PC */
     reset();
     pass(3, ST, 0x07);
-    CHECK(race(SHW, 1, T(3, 0), 1), "%s", why);
+    CHECK(race(SHW, 1, T(3, 0), 1), "%s", unit_why());
     CHECK(last.nracing == 2 && last.racing == 0x6 && last.prev_pcidx == pc_next - 1, "count %u", last.nracing);
     uint8_t b[SCORD_SH_MAX_LANES] = {0x1, 0x2, 0x6};  /* lane 2 overlaps lane 1 only */
     reset();
@@ -250,7 +237,7 @@ static int broadcast_read_then_write_racy(void)
     reset();
     pass(1, LD, 0xFF);
     pass(1, ST, 1u << 0);
-    CHECK(race(SHW, 0, T(1, 0), 0), "%s", why);
+    CHECK(race(SHW, 0, T(1, 0), 0), "%s", unit_why());
     CHECK(!last.prev_exact, "previous marked exact");
     reset();
     pass(1, LD, 0xFF);
@@ -275,21 +262,21 @@ static int char_array_overlap_racy(void)
     reset();
     pass_chars(0, ST, 4);       /* WT = lane 3, byte 3 */
     pass_b(0, LD, 1u << 0, 0x8);  /* lane 0 reads lane 3's byte */
-    CHECK(race(SHW, 0, T(0, 3), 1), "read of another lane's byte: %s", why);
+    CHECK(race(SHW, 0, T(0, 3), 1), "read of another lane's byte: %s", unit_why());
     reset();
     pass_chars(0, LD, 8);  /* lanes l and l + 4 read byte l % 4 */
     pass_chars(0, ST, 4);  /* lane 0 writes byte 0, which lane 4 read */
-    CHECK(race(SHW, 0, T(0, 0), 0), "write of a byte two lanes read: %s", why);
-    return !last.prev_exact ? 1 : fail("previous marked exact");
+    CHECK(race(SHW, 0, T(0, 0), 0), "write of a byte two lanes read: %s", unit_why());
+    return !last.prev_exact ? 1 : unit_fail("previous marked exact");
 }
 static int disjoint_across_warps(void)
 {
     reset();
     pass_b(0, ST, 1, 0x3);
     pass_b(1, ST, 1, 0xC);
-    CHECK(none(), "%s", why);
+    CHECK(none(), "%s", unit_why());
     pass_b(2, LD, 1, 0x1);  /* warp 0's bytes, but the entry holds warp 1's: missed */
-    CHECK(none(), "%s", why);
+    CHECK(none(), "%s", unit_why());
     pass_b(2, LD, 1, 0x4);
     return race(SHR, 0, T(1, 0), 1);
 }
@@ -310,16 +297,16 @@ static int atomic_vs_plain_racy(void)
     reset();
     pass(0, AT, 1);
     pass(1, LD, 1);
-    CHECK(race(SHR, 0, T(0, 0), 1), "load after atomic: %s", why);
+    CHECK(race(SHR, 0, T(0, 0), 1), "load after atomic: %s", unit_why());
     CHECK(last.prev_atom, "prev atom");
     reset();
     pass(0, ST, 1);
     pass(1, AT, 1);
-    CHECK(race(SHR, 0, T(0, 0), 1), "atomic after store: %s", why);
+    CHECK(race(SHR, 0, T(0, 0), 1), "atomic after store: %s", unit_why());
     reset();
     pass(0, LD, 1);
     pass(1, AT, 1);
-    CHECK(race(SHR, 0, T(0, 0), 0), "atomic after load: %s", why);
+    CHECK(race(SHR, 0, T(0, 0), 0), "atomic after load: %s", unit_why());
     return 1;
 }
 
@@ -333,11 +320,11 @@ static int order_write_before_read(void)
     ent.rv = 1; ent.rt = T(1, 2); ent.rb = 0xF; ent.rp = 0x22;
     scord_sh_entry_t saved = ent;
     pass(2, ST, 1);
-    CHECK(race(SHR, 0, T(0, 1), 1) && last.prev_pcidx == 0x11, "write first: %s", why);
+    CHECK(race(SHR, 0, T(0, 1), 1) && last.prev_pcidx == 0x11, "write first: %s", unit_why());
     ent = saved;
     fc[0]++;  /* the write is ordered: the read is next */
     pass(2, ST, 1);
-    CHECK(race(SHR, 0, T(1, 2), 0) && last.prev_pcidx == 0x22, "then read: %s", why);
+    CHECK(race(SHR, 0, T(1, 2), 0) && last.prev_pcidx == 0x22, "then read: %s", unit_why());
     ent = saved;
     fc[1]++;
     pass(2, ST, 0x3);  /* then the pass itself */
@@ -348,8 +335,8 @@ static int lowest_lane_and_count(void)
     reset();
     pass(0, ST, 1);
     pass(1, LD, 0x24);
-    CHECK(race(SHR, 2, T(0, 0), 1), "%s", why);
-    return last.nracing == 2 && last.racing == 0x24 ? 1 : fail("count %u", last.nracing);
+    CHECK(race(SHR, 2, T(0, 0), 1), "%s", unit_why());
+    return last.nracing == 2 && last.racing == 0x24 ? 1 : unit_fail("count %u", last.nracing);
 }
 static int update_fields(void)
 {
@@ -402,20 +389,20 @@ static int empty_pass(void)
     pass(0, ST, 1);
     scord_sh_entry_t before = ent;
     pass(1, ST, 0);
-    CHECK(none(), "%s", why);
-    return memcmp(&before, &ent, sizeof ent) == 0 ? 1 : fail("entry changed");
+    CHECK(none(), "%s", unit_why());
+    return memcmp(&before, &ent, sizeof ent) == 0 ? 1 : unit_fail("entry changed");
 }
 static int widths(void)
 {   /* 32 slots x 32 lanes; 1 slot x 1 lane; lanes past the warp ignored */
     reset_cfg(5, 5);
     pass(31, ST, 1u << 31);
     pass(30, LD, 1u << 31);
-    CHECK(race(SHR, 31, T(31, 31), 1) && T(31, 31) == 0x3FF, "5/5: %s", why);
+    CHECK(race(SHR, 31, T(31, 31), 1) && T(31, 31) == 0x3FF, "5/5: %s", unit_why());
     reset_cfg(0, 0);
     pass(0, ST, 1);
     pass(0, LD, 1);
     pass(0, ST, 0xFFFFFFFEu);  /* only lane 0 exists */
-    CHECK(none(), "0/0: %s", why);
+    CHECK(none(), "0/0: %s", unit_why());
     reset_cfg(2, 4);
     pass(1, ST, 1u << 16);
     CHECK(none() && !ent.wv, "lane 16 of 16 served");
@@ -427,7 +414,7 @@ static int stray_bits_masked(void)
     ent.ep = E;
     ent.wv = 1; ent.wt = (uint16_t)(0xFC00 | T(0, 1)); ent.wb = 0xF0; ent.wf = 0xC0;
     pass(1, LD, 1);  /* WB has no byte: no conflict */
-    CHECK(none(), "%s", why);
+    CHECK(none(), "%s", unit_why());
     ent.wb = 0xF1;
     fc[0] = 0x40;  /* 6-bit fence counts: 0x40 is 0, as WF */
     pass(1, LD, 1);
@@ -445,14 +432,8 @@ typedef struct {
 static hist_t hist[HMAX];
 static unsigned nhist;
 
-static uint32_t rs;
-static uint32_t rnd(void)
-{
-    rs ^= rs << 13;
-    rs ^= rs >> 17;
-    rs ^= rs << 5;
-    return rs;
-}
+static struct unit_rng rs;
+static uint32_t rnd(void) { return (uint32_t)unit_rng_next(&rs); }
 
 /* Is the recorded access h unordered with, and conflicting with, lane l of
  * the pass (the rule's ordering: same thread, epoch, warp sync or fence of
@@ -469,7 +450,7 @@ static int gt_races(const hist_t *h, unsigned w, unsigned l, uint8_t kind, uint8
 static int soundness(void)
 {
     reset_cfg(2, 2);  /* 4 warps of 4 lanes: dense conflicts */
-    rs = 12345;
+    unit_rng_seed(&rs, 12345);
     unsigned passes = 0, gt_racy = 0, found = 0, flagged = 0;
     for (unsigned step = 0; step < 400000; step++) {
         uint32_t r = rnd() % 100;
@@ -554,11 +535,8 @@ static int soundness(void)
 
 /* ---- main ---------------------------------------------------------------------------- */
 
-static const struct {
-    const char *name;
-    int (*fn)(void);
-} cases[] = {
-#define C(f) {#f, f}
+static const struct unit_case cases[] = {
+#define C(f) UNIT_CASE(f)
     C(raw_across_warps), C(war_across_warps), C(waw_across_warps), C(rar_free),
     C(fence_flag_free), C(fence_wrong_warp_racy), C(barrier_epoch_free), C(stale_slot_free),
     C(warp_no_sync_racy), C(warp_syncwarp_free), C(warp_fence_free), C(same_thread_free),
@@ -568,29 +546,14 @@ static const struct {
     C(order_write_before_read), C(lowest_lane_and_count), C(update_fields), C(rm_rules),
     C(rm_other_warp_free), C(empty_pass), C(widths), C(stray_bits_masked),
     C(soundness),
+    UNIT_END,
 #undef C
 };
 
 int main(int argc, char **argv)
 {
-    int n = 0;
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        if (argc > 1) {
-            int want = 0;
-            for (int a = 1; a < argc; a++)
-                want |= strcmp(argv[a], cases[i].name) == 0;
-            if (!want)
-                continue;
-        }
-        why[0] = '\0';
-        n++;
-        if (cases[i].fn()) {
-            printf("PASS sh_%s\n", cases[i].name);
-        } else {
-            printf("FAIL sh_%s: %s\n", cases[i].name, why);
-            failed++;
-        }
-    }
-    printf("sh rule: %d passed, %d failed\n", n - failed, failed);
-    return failed ? 1 : 0;
+    static const struct unit_case *const tables[] = {cases, NULL};
+    unsigned n = unit_run(tables, argc, argv, "sh_");
+    printf("sh rule: %u passed, %u failed\n", n - unit_failed(), unit_failed());
+    return unit_status();
 }

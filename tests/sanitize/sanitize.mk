@@ -18,7 +18,7 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-f
 ASAN_DIR := $(B)/asan
 ASAN_OBJ := $(ASAN_DIR)/obj
 ASAN_BIN := $(ASAN_DIR)/bin
-ASAN_INC := -MMD -MP -Idriver/include -Idriver/src -Isim -I$(GEN) -Itests -Itests/fuzz $(SW_INCLUDE) -Isw/examples \
+ASAN_INC := -MMD -MP -Idriver/include -Idriver/src -Isim -I$(GEN) -Itests -Itests/fuzz $(UNIT_INC) $(SW_INCLUDE) -Isw/examples \
             -I$(SW_GEN) -I$(SW_ISA_DIR) -Idriver/scor -Isw/bench -Isw/bench/micro -Isw/bench/beyond -I$(SCOR_OBJDIR) \
             -DSCORD_CONFIG_NAME='"$(CONFIG)"'
 
@@ -56,13 +56,14 @@ $(ASAN_BIN)/scord-scor: $(call asan_objs,$(SCOR_SRCS) \
         $(patsubst %,sw/bench/apps/%/host.c,$(SCOR_APP_NAMES))) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
-$(ASAN_BIN)/scord-hostlink-test: $(call asan_objs,tests/fpga/test_hostlink.c driver/src/hostlink.c)
+$(ASAN_BIN)/scord-hostlink-test: $(call asan_objs,tests/fpga/test_hostlink.c driver/src/hostlink.c $(UNIT_SRCS))
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK)
-$(ASAN_BIN)/scord-firmware-test: $(call asan_objs,tests/fpga/test_firmware.c)
+$(ASAN_BIN)/scord-firmware-test: $(call asan_objs,tests/fpga/test_firmware.c $(UNIT_SRCS))
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK)
-$(ASAN_BIN)/scord-fuzz-%: $(ASAN_OBJ)/fuzz/%/main.o $(ASAN_OBJ)/tests/fuzz/%/fuzz.c.o $(ASAN_LIB_OBJS)
+$(ASAN_BIN)/scord-fuzz-%: $(ASAN_OBJ)/fuzz/%/main.o $(ASAN_OBJ)/tests/fuzz/%/fuzz.c.o $(call asan_objs,$(UNIT_SRCS)) \
+                          $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
 $(ASAN_BIN)/scord-fuzz-cli: $(patsubst driver/cli/%.c,$(ASAN_OBJ)/fuzz/cli/cli/%.o,$(SCORD_CLI_SRCS)) $(ASAN_OBJ)/driver/cli/sarif.c.o
@@ -80,20 +81,19 @@ $(ASAN_BIN)/scord-soc-sim: $(ASAN_OBJ)/sim/soc_sim.cpp.o $(SOC_SIM_BIN)
 	$(CXX) $(ASAN_FLAGS) -o $@ $< $(SOC_SIM_DIR)/Vsoc_top__ALL.a \
 	    $(filter-out $(SOC_SIM_DIR)/soc_sim.o,$(wildcard $(SOC_SIM_DIR)/verilated*.o)) -lz -lpthread
 
-$(ASAN_BIN)/scord-fault-stress: $(call asan_objs,tests/stress/stress.c) $(ASAN_LIB_OBJS)
+$(ASAN_BIN)/scord-fault-stress: $(call asan_objs,tests/stress/stress.c $(UNIT_SRCS)) $(ASAN_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK) $(ASAN_LIBS)
 $(ASAN_OBJ)/tests/stress/stress.c.o: ASAN_INC += -Itests/stress
 
 # the detector's C reference model with its own test
-$(ASAN_BIN)/test_refmodel: $(call asan_objs,tests/refmodel/test_refmodel.c $(REFMODEL_SRCS))
+$(ASAN_BIN)/test_refmodel: $(call asan_objs,$(REFMODEL_TEST_SRCS) $(REFMODEL_SRCS))
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK)
-$(ASAN_OBJ)/tests/refmodel/test_refmodel.c.o: ASAN_INC += -Isim/refmodel
-$(ASAN_BIN)/test_sh_rule: $(call asan_objs,tests/refmodel/test_sh_rule.c sim/refmodel/scord_sh_rule.c)
+$(ASAN_BIN)/test_sh_rule: $(call asan_objs,$(SHRULE_TEST_SRCS) sim/refmodel/scord_sh_rule.c)
 	@mkdir -p $(dir $@)
 	$(ASAN_LINK)
-$(ASAN_OBJ)/tests/refmodel/test_sh_rule.c.o: ASAN_INC += -Isim/refmodel
+$(ASAN_OBJ)/tests/refmodel/%.c.o: ASAN_INC += -Isim/refmodel
 
 ASAN_BINS := $(patsubst %,$(ASAN_BIN)/%,scord scord-kernel-tests scord-scor scord-fault-stress \
              scord-soc-sim test_refmodel test_sh_rule) $(patsubst %,$(ASAN_BIN)/scord-fuzz-%,$(FUZZ_TARGETS))
@@ -101,9 +101,11 @@ ASAN_BINS := $(patsubst %,$(ASAN_BIN)/%,scord scord-kernel-tests scord-scor scor
 .PHONY: sanitize-bins sanitize-cli sanitize-test
 sanitize-bins: $(DEPS_STAMP) $(ASAN_BINS)
 sanitize-cli: $(DEPS_STAMP) $(ASAN_BIN)/scord
+# (-j2 unless a jobserver is shared already: make test's steps share one)
+SANITIZE_JOBS = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j2)
 sanitize-test: $(DEPS_STAMP)
-	@$(MAKE) --no-print-directory -j2 CONFIG=fpga sanitize-bins sw $(STRESS_ELF)
-	@$(MAKE) --no-print-directory -j2 CONFIG=default sanitize-cli
+	@$(MAKE) --no-print-directory $(SANITIZE_JOBS) CONFIG=fpga sanitize-bins sw $(STRESS_ELF)
+	@$(MAKE) --no-print-directory $(SANITIZE_JOBS) CONFIG=default sanitize-cli
 	@bash tests/sanitize/run.sh $(BUILD)/fpga/asan/bin $(BUILD)/default/asan/bin $(SW_BUILD)
 
 -include $(shell find $(ASAN_OBJ) -name '*.d' 2>/dev/null)

@@ -46,6 +46,7 @@
 #include "args.h"
 #include "scord.h"
 #include "scord_defs.h"
+#include "unit.h"
 
 static const char *device = "sim", *sw_dir = "build/sw", *name = "sim";
 static unsigned rounds = 200, endless_ms = 300, verbose;
@@ -94,7 +95,8 @@ static int fail(const struct launch *l, const char *fmt, ...)
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
     char d[160];
-    printf("FAIL stress/%s: launch %u (%s): %s\n", name, l->round, describe(l, d, sizeof d), why);
+    unit_fail("launch %u (%s): %s", l->round, describe(l, d, sizeof d), why);
+    unit_reportf(0, "stress/%s", name);
     printf("  the launches before it (seed %lu):\n", seed);
     for (unsigned i = l->round >= HISTORY ? l->round - (HISTORY - 1) : 0; i < l->round; i++) {
         const struct launch *h = &hist[i % HISTORY];
@@ -414,8 +416,8 @@ int main(int argc, char **argv)
     scord_device *dev;
     int rc = scord_open(&dev, device);
     if (rc) {
-        printf("FAIL stress/%s: cannot open %s: %s: %s\n", name, device, scord_error_name(rc),
-               scord_last_error_detail(NULL));
+        unit_fail("cannot open %s: %s: %s", device, scord_error_name(rc), scord_last_error_detail(NULL));
+        unit_reportf(0, "stress/%s", name);
         return 1;
     }
     struct scord_info info;
@@ -424,7 +426,8 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/tests/stress/kernel.elf", sw_dir);
     scord_kernel *k;
     if ((rc = scord_load_kernel(dev, path, &k))) {
-        printf("FAIL stress/%s: %s: %s: %s\n", name, path, scord_error_name(rc), scord_last_error_detail(dev));
+        unit_fail("%s: %s: %s", path, scord_error_name(rc), scord_last_error_detail(dev));
+        unit_reportf(0, "stress/%s", name);
         return 1;
     }
     uint32_t max_threads = 2 * info.cores * info.warps * info.threads;
@@ -433,7 +436,8 @@ int main(int argc, char **argv)
     struct scord_detector_config cfg = {1, (int)cache, 4, fixed_ring ? fixed_ring : 64};
     if ((rc = scord_detector_configure(dev, &cfg)) || (rc = scord_malloc(dev, 4 * (max_threads + 1), &data)) ||
         (rc = scord_malloc(dev, 32, &count))) {
-        printf("FAIL stress/%s: set-up: %s: %s\n", name, scord_error_name(rc), scord_last_error_detail(dev));
+        unit_fail("set-up: %s: %s", scord_error_name(rc), scord_last_error_detail(dev));
+        unit_reportf(0, "stress/%s", name);
         return 1;
     }
     uint32_t *host = calloc(max_threads + 2, 4);
@@ -451,7 +455,8 @@ int main(int argc, char **argv)
             if (!fixed_ring)
                 cfg.ring_records = rnd(4) ? 64 : 2;
             if ((rc = scord_detector_configure(dev, &cfg))) {
-                printf("FAIL stress/%s: configure: %s\n", name, scord_error_name(rc));
+                unit_fail("configure: %s", scord_error_name(rc));
+                unit_reportf(0, "stress/%s", name);
                 failed = 1;
                 break;
             }
@@ -472,12 +477,12 @@ int main(int argc, char **argv)
             fprintf(stderr, "stress/%s: %u of %u launches\n", name, r + 1, rounds);
     }
     if (!failed)
-        printf("PASS stress/%s: %lu launches (%lu race-free, %lu racy, %lu faults, %lu timeouts; "
-               "%lu raced in shared memory before a fault or timeout), %lu mode changes; %lu races "
-               "in records (%lu in shared memory) and %lu drops, all counted by the detector; %lu of %lu endless "
-               "shared races ran before their timeout\n",
-               name, n_launch, n_mode[0], n_mode[1], n_mode[2], n_mode[3], n_sh_first, n_rearm, n_races,
-               n_sh_races, n_drops, n_endless_sh_ran, n_endless_sh);
+        unit_reportf(1, "stress/%s: %lu launches (%lu race-free, %lu racy, %lu faults, %lu timeouts; "
+                     "%lu raced in shared memory before a fault or timeout), %lu mode changes; %lu races "
+                     "in records (%lu in shared memory) and %lu drops, all counted by the detector; %lu of "
+                     "%lu endless shared races ran before their timeout",
+                     name, n_launch, n_mode[0], n_mode[1], n_mode[2], n_mode[3], n_sh_first, n_rearm,
+                     n_races, n_sh_races, n_drops, n_endless_sh_ran, n_endless_sh);
     free(host);
     scord_kernel_free(k);
     scord_close(dev);

@@ -15,9 +15,10 @@ STRESS_ROUNDS ?= 60
 SOAK_LAUNCHES ?= 1000
 SOAK_FLIP ?= 4000
 
-$(STRESS_BIN): $(TESTS_OBJDIR)/tests/stress/stress.o $(SCORD_LIB)
+STRESS_OBJS := $(patsubst %.c,$(TESTS_OBJDIR)/%.o,tests/stress/stress.c $(UNIT_SRCS))
+$(STRESS_BIN): $(STRESS_OBJS) $(SCORD_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) -o $@ $< $(SCORD_LIB) $(SCORD_LDLIBS)
+	$(CC) -o $@ $(STRESS_OBJS) $(SCORD_LIB) $(SCORD_LDLIBS)
 $(TESTS_OBJDIR)/tests/stress/stress.o: TESTS_CFLAGS += -Itests/stress
 
 .PHONY: fault-stress soak

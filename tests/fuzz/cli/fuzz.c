@@ -1,4 +1,4 @@
-/* Fuzz target: the scord CLI's argument parsing (driver/cli/scord.c, built
+/* Fuzz target: the scord CLI's argument parsing (driver/cli/*.c, built
  * into this harness with its main renamed). The input is the argument
  * list, NUL separated. The CLI must return one of its documented exit
  * codes (0-4) for any arguments.

@@ -1,4 +1,4 @@
-/* Fuzz target: the kernel ELF loader (scord_load_kernel in driver/src/scord.c)
+/* Fuzz target: the kernel ELF loader (scord_load_kernel in driver/src/kernel.c)
  * and, for a file it accepts, the symbol and DWARF lookups, on the cycle
  * model. The input is written to a file (the loader takes a path). A
  * refused file must fail with SCORD_ERR_ELF, IO, RANGE or NO_MEM and a

@@ -1,4 +1,4 @@
-/* Fuzz target: the race-record decoder and its printers (driver/src/race.c).
+/* Fuzz target: the race-record decoder and its printers (driver/src/record.c, format.c).
  * A record is device memory, which a kernel may have written: every
  * 32-byte slice of the input is decoded; a record that decodes must print
  * (text and JSON) within any buffer size, NUL terminated, with the length

@@ -54,6 +54,7 @@
 #include "rvgen.h"
 #include "scord.h"
 #include "scord_defs.h"
+#include "unit.h"
 
 #define BASE 0x1000u
 #define STUB_WORDS 64u
@@ -776,13 +777,13 @@ static int run_batch(unsigned batch)
     total_programs += B * K;
     total_lane_runs += (unsigned long)B * K * L;
     total_mismatches += mism;
-    if (mism)
-        printf("FAIL cosim/seed %" PRIu64 " batch %u (%u lanes): %u of %u programs differ\n", o.seed,
-               batch, L, mism, B * K);
-    else
-        printf("PASS cosim/seed %" PRIu64 " batch %u (%u lanes): %u programs agree\n", o.seed, batch, L,
-               B * K);
-    fflush(stdout);
+    if (mism) {
+        unit_fail("%u of %u programs differ", mism, B * K);
+        unit_reportf(0, "cosim/seed %" PRIu64 " batch %u (%u lanes)", o.seed, batch, L);
+    } else {
+        unit_reportf(1, "cosim/seed %" PRIu64 " batch %u (%u lanes): %u programs agree", o.seed, batch,
+                     L, B * K);
+    }
     for (uint32_t b = 0; b < B; b++) {
         for (uint32_t k = 0; k < K; k++)
             prog_free(&chains[b][k]);
@@ -800,12 +801,13 @@ static int run_directed(const char *path)
     char why[1024];
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     if (prog_load(path, &p, why, sizeof why)) {
-        printf("FAIL cosim/directed/%s: %s\n", name, why);
+        unit_fail("%s", why);
+        unit_reportf(0, "cosim/directed/%s", name);
         return 1;
     }
     if (p.lanes > info.threads) {
-        printf("PASS cosim/directed/%s: skipped (%u lanes, the device has %u)\n", name, p.lanes,
-               info.threads);
+        unit_reportf(1, "cosim/directed/%s: skipped (%u lanes, the device has %u)", name, p.lanes,
+                     info.threads);
         prog_free(&p);
         return 0;
     }
@@ -814,10 +816,9 @@ static int run_directed(const char *path)
     total_lane_runs += p.lanes;
     if (r) {
         total_mismatches++;
-        printf("FAIL cosim/directed/%s: %s\n", name, why);
-    } else {
-        printf("PASS cosim/directed/%s\n", name);
+        unit_fail("%s", why);
     }
+    unit_reportf(!r, "cosim/directed/%s", name);
     prog_free(&p);
     return r ? 1 : 0;
 }
@@ -838,11 +839,11 @@ static int self_check(void)
     int r = run_one(&p, why, sizeof why);
     prog_free(&p);
     if (r == 1 && strstr(why, "x10 ") && strstr(why, "mem+0 ")) {
-        printf("PASS cosim/self-check: a raw cycle count is reported (%s)\n", why);
+        unit_reportf(1, "cosim/self-check: a raw cycle count is reported (%s)", why);
         return 0;
     }
-    printf("FAIL cosim/self-check: a raw cycle count in a0 and memory was %s\n",
-           r == 0 ? "not reported" : why);
+    unit_fail("a raw cycle count in a0 and memory was %s", r == 0 ? "not reported" : why);
+    unit_report(0, "cosim/self-check");
     return 1;
 }
 

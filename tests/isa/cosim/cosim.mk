@@ -11,7 +11,7 @@
 #                        build/cosim-mismatches/
 
 COSIM_BIN := $(B)/bin/scord-isa-cosim
-COSIM_SRCS := tests/isa/cosim/cosim.c tests/isa/cosim/rvgen.c
+COSIM_SRCS := tests/isa/cosim/cosim.c tests/isa/cosim/rvgen.c $(UNIT_SRCS)
 COSIM_OBJS := $(patsubst %.c,$(TESTS_OBJDIR)/%.o,$(COSIM_SRCS))
 COSIM_DIRECTED := $(sort $(wildcard tests/isa/cosim/directed/*.prog))
 COSIM_SEED ?= 1

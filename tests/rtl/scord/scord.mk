@@ -10,11 +10,11 @@
 #                          tests/rtl/shrule/shrule.mk)
 #   make scord-diff-long   50M events with other seeds
 #   SCORDUT_ARGS="--seed=N --streams=N --events=N --verbose" for other runs
-# Included by the top Makefile (uses its B, GEN, CC, CFLAGS_HOST, VERILATOR).
+# Included by tests/rtl/rtl.mk (its tb_rule builds the test bench).
 
 SCORDUT_DIR    := $(B)/rtl-scord
 SCORDUT_BIN    := $(SCORDUT_DIR)/Vscord_tb_top
-SCORDUT_RTL    := $(sort $(wildcard rtl/scord/*.v)) tests/rtl/scord/scord_tb_top.v
+SCORDUT_RTL    := tests/rtl/scord/scord_tb_top.v
 SCORDUT_SRC    := tests/rtl/scord/scord_diff.cpp
 SCORDUT_MODEL  := sim/refmodel/scord_ref.c sim/refmodel/scord_evgen.c
 SCORDUT_MHDRS  := sim/refmodel/scord_ref.h sim/refmodel/scord_evgen.h
@@ -53,21 +53,14 @@ $(SCORDUT_DIR)/%.o: sim/refmodel/%.c $(SCORDUT_MHDRS) $(GEN)/scord_defs.h
 	@mkdir -p $(SCORDUT_DIR)
 	$(CC) $(CFLAGS_HOST) -Isim/refmodel -I$(GEN) -c -o $@ $<
 
-# Verilate the test bench into folder $(1) with extra parameters $(2).
-SCORDUT_VERILATE = @mkdir -p $(1); \
-	$(VERILATOR) --cc --exe --build -j 2 -Wall -Irtl/scord -I$(GEN) rtl/lint.vlt \
-	  --top-module scord_tb_top $(SCORDUT_PARAMS) $(2) --Mdir $(1) -o Vscord_tb_top \
-	  -CFLAGS "-std=c++17 -O2 $(SCORDUT_DEFS) -I$(abspath sim/refmodel) -I$(abspath $(GEN))" \
-	  $(SCORDUT_RTL) $(abspath $(SCORDUT_SRC)) $(abspath $(SCORDUT_MOBJS)) \
-	  >$(1)/build.log 2>&1 || { tail -40 $(1)/build.log; exit 1; }
-SCORDUT_DEPS = $(SCORDUT_RTL) $(wildcard rtl/scord/*.vh) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
-
-$(SCORDUT_BIN): $(SCORDUT_DEPS)
-	$(call SCORDUT_VERILATE,$(SCORDUT_DIR),)
-$(call SCORDUT_S_BIN,%): $(SCORDUT_DEPS)
-	$(call SCORDUT_VERILATE,$(B)/rtl-scord-s$*,-GPASS_SLOTS=$*)
-$(SCORDUT_Q_BIN): $(SCORDUT_DEPS)
-	$(call SCORDUT_VERILATE,$(SCORDUT_Q_DIR),-GSUPP_SEQ=1 -GPASS_SLOTS=1 -GWRITE_STAGE=1)
+# The test bench with extra parameters $(2) as binary $(1) (a pattern: $*
+# in $(2) is its stem).
+SCORDUT_CXXFLAGS := $(SCORDUT_DEFS) -I$(abspath sim/refmodel)
+scordut_rule = $(call tb_rule,$(1),scord_tb_top,$(SCORDUT_RTL) $(SCORDUT_SRC) $(SCORDUT_MOBJS),\
+                 $(SCORDUT_PARAMS) $(2),$(SCORDUT_CXXFLAGS))
+$(eval $(call scordut_rule,$(SCORDUT_BIN),))
+$(eval $(call scordut_rule,$(call SCORDUT_S_BIN,%),-GPASS_SLOTS=$$*))
+$(eval $(call scordut_rule,$(SCORDUT_Q_BIN),-GSUPP_SEQ=1 -GPASS_SLOTS=1 -GWRITE_STAGE=1))
 
 .PHONY: scord-diff-test scord-diff-long
 scord-diff-test: $(SCORDUT_BIN) $(foreach n,$(SCORDUT_SLOTS),$(call SCORDUT_S_BIN,$(n))) \

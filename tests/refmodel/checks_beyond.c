@@ -1,0 +1,372 @@
+/* The reference model's checks beyond ScoRD (record v2): races between
+ * the lanes of a warp, byte precision, scoped atomics ordered by a device
+ * fence, and the previous access's PC in records and metadata. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixture.h"
+
+/* ---- v2: lanes of one warp (C1) ------------------------------------------------ */
+
+static int iw_store_load_racy(void)
+{
+    setup();
+    L(3); st(0, 1, X);
+    L(5); ld(0, 1, X);
+    CHECK(one(SCORD_DET_RACE_INTRA_WARP, 0), "%s", unit_why());
+    scord_record_t r = rec(0);
+    CHECK(r.lane == 5 && r.prev_lane == 3 && r.warp == 1 && r.prev_warp == 1 && r.prev_block == 0,
+          "threads: lane %u prev lane %u", r.lane, r.prev_lane);
+    CHECK(r.prev_modified && r.kind == SCORD_DET_EV_LOAD && !r.shared, "kinds");
+    return 1;
+}
+static int iw_syncwarp_free(void)
+{
+    setup();
+    L(3); st(0, 1, X);
+    syncwarp(0, 1);
+    L(5); ld(0, 1, X);
+    L(6); st(0, 1, X);  /* after the load: a WAR of the same kind */
+    CHECK(nrec() == 1 && rec(0).type == SCORD_DET_RACE_INTRA_WARP && rec(0).lane == 6,
+          "records %u", nrec());
+    return 1;
+}
+static int iw_fence_free(int scope)
+{
+    setup();
+    L(3); st(0, 1, X);
+    fence(0, 1, scope);
+    L(5); ld(0, 1, X);
+    return none();
+}
+static int iw_blkfence_free(void) { return iw_fence_free(0); }
+static int iw_devfence_free(void) { return iw_fence_free(1); }
+static int iw_other_warp_fence_racy(void)
+{   /* only the warp's own fence orders its lanes */
+    setup();
+    L(3); st(0, 1, X);
+    fence(0, 2, 1);
+    L(5); ld(0, 1, X);
+    return one(SCORD_DET_RACE_INTRA_WARP, 0);
+}
+static int iw_barrier_free(void)
+{   /* Table III (c) */
+    setup();
+    L(3); st(0, 1, X);
+    barrier(0);
+    L(5); ld(0, 1, X);
+    CHECK(cnt(SCORD_DET_CNT_PRELIM_PASS) == 2, "prelim passes %u", cnt(SCORD_DET_CNT_PRELIM_PASS));
+    return none();
+}
+static int iw_same_lane_free(void)
+{   /* prelim (b) needs the same lane now; the same lane after another warp
+     * read (BLKSHARED) is excused by C1 instead */
+    setup();
+    L(2); st(0, 1, X);
+    L(2); ld(0, 1, X);
+    CHECK(cnt(SCORD_DET_CNT_PRELIM_PASS) == 2, "prelim (b) for the same lane");
+    fence(0, 1, 0);
+    ld(0, 2, X);
+    L(4); ld(0, 1, X);  /* BLKSHARED, another lane: a read, no conflict */
+    L(4); st(0, 1, X);  /* BLKSHARED, same lane: C1 */
+    CHECK(cnt(SCORD_DET_CNT_PRELIM_PASS) == 2, "prelim passes %u", cnt(SCORD_DET_CNT_PRELIM_PASS));
+    return none();
+}
+static int iw_load_load_free(void)
+{
+    setup();
+    L(1); ld(0, 0, X);
+    L(2); ld(0, 0, X);
+    L(3); ld(0, 0, X);
+    return none();
+}
+static int iw_atomics_free(void)
+{
+    setup();
+    L(1); at(0, 0, X, 0);
+    L(2); at(0, 0, X, 1);
+    return none();
+}
+static int iw_atomic_load_racy(void)
+{
+    setup();
+    L(1); at(0, 0, X, 1);
+    L(2); lds(0, 0, X);
+    return one(SCORD_DET_RACE_INTRA_WARP, 0);
+}
+static int iw_one_store_two_lanes_racy(void)
+{   /* two lanes of one store instruction (one PC) on one word */
+    setup();
+    scord_event_t e = mk(0, 0, SCORD_DET_EV_STORE, X);
+    scord_ref_event(m, &e);
+    e.lane = 9;
+    scord_ref_event(m, &e);
+    CHECK(one(SCORD_DET_RACE_INTRA_WARP, 0), "%s", unit_why());
+    CHECK(rec(0).pc == e.pc && rec(0).prev_pcidx == e.pc >> 2 && rec(0).prev_lane == 0, "same pc");
+    return 1;
+}
+static int iw_wsync_wrap_racy(void)
+{   /* 256 warp syncs look like none (8-bit count, as v1's fence ids) */
+    setup();
+    L(1); st(0, 0, X);
+    for (int i = 0; i < 256; i++)
+        syncwarp(0, 0);
+    L(2); ld(0, 0, X);
+    return one(SCORD_DET_RACE_INTRA_WARP, 0);
+}
+static int iw_other_warps_unchanged(void)
+{   /* lanes differ, warps differ: the v1 checks as before (lane is no excuse) */
+    setup();
+    L(1); st(0, 0, X);
+    syncwarp(0, 0);
+    L(1); ld(0, 1, X);
+    return one(SCORD_DET_RACE_BLOCK_FENCE, 0);
+}
+
+/* ---- v2: byte precision (C0) --------------------------------------------------------- */
+
+static int bytes_char_array_free(void)
+{   /* a char array indexed by thread: lanes of one warp, then other warps */
+    setup();
+    for (int l = 0; l < 4; l++) {
+        L(l); accs(0, 0, SCORD_DET_EV_STORE, X + (uint32_t)l, 0);
+    }
+    for (int l = 0; l < 4; l++) {
+        L(l); accs(0, 0, SCORD_DET_EV_LOAD, X + (uint32_t)l, 0);
+    }
+    accs(0, 1, SCORD_DET_EV_STORE, Y, 1);      /* halfwords of two warps */
+    accs(0, 2, SCORD_DET_EV_STORE, Y + 2, 1);
+    accs(1, 0, SCORD_DET_EV_STORE, Y + 5, 0);  /* other blocks, other bytes of the next word */
+    accs(2, 0, SCORD_DET_EV_STORE, Y + 6, 0);
+    return none();
+}
+static int bytes_last_only(void)
+{   /* the entry keeps the last access only: block 1's byte overlaps warp 1's
+     * halfword, but the entry holds warp 2's (a false negative, by design) */
+    setup();
+    accs(0, 1, SCORD_DET_EV_STORE, Y, 1);
+    accs(0, 2, SCORD_DET_EV_STORE, Y + 2, 1);
+    accs(1, 0, SCORD_DET_EV_STORE, Y + 1, 0);
+    return none();
+}
+static int bytes_overlap_racy(void)
+{
+    setup();
+    accs(0, 1, SCORD_DET_EV_STORE, X, 1);      /* bytes 0-1 */
+    accs(0, 2, SCORD_DET_EV_LOAD, X + 1, 0);   /* byte 1 */
+    CHECK(one(SCORD_DET_RACE_BLOCK_FENCE, 0), "%s", unit_why());
+    setup();
+    L(0); accs(0, 1, SCORD_DET_EV_STORE, X + 2, 1);
+    L(1); accs(0, 1, SCORD_DET_EV_STORE, X, 2);  /* a word over lane 0's halfword */
+    return one(SCORD_DET_RACE_INTRA_WARP, 0);
+}
+static int bytes_masks(void)
+{   /* BYTES in the entry: the access's bytes at 4-byte granules, else 0xF */
+    static const struct { uint32_t off; int size; uint8_t bytes; } c[] = {
+        {0, 0, 0x1}, {1, 0, 0x2}, {2, 0, 0x4}, {3, 0, 0x8}, {0, 1, 0x3}, {2, 1, 0xC}, {0, 2, 0xF}};
+    for (unsigned i = 0; i < sizeof c / sizeof *c; i++) {
+        setup();
+        accs(0, 0, SCORD_DET_EV_STORE, X + c[i].off, c[i].size);
+        CHECK(md_of(X).bytes == c[i].bytes, "offset %u size %d: bytes 0x%x", c[i].off, c[i].size,
+              md_of(X).bytes);
+        CHECK(scord_access_bytes(X + c[i].off, (uint8_t)c[i].size, 2) == c[i].bytes, "helper");
+        for (uint32_t code = 1; code < 3; code++) {
+            setup_mode(code << 1, 64);
+            accs(0, 0, SCORD_DET_EV_STORE, X + c[i].off, c[i].size);
+            CHECK(md_of(X).bytes == 0xF, "granularity %u: bytes 0x%x", 4u << code, md_of(X).bytes);
+        }
+    }
+    CHECK(scord_access_bytes(X + 1, 2, 2) == 0xE && scord_access_bytes(X + 3, 3, 2) == 0x8,
+          "sizes past the word are cut at the word");
+    return 1;
+}
+static int bytes_coarse_granules_racy(void)
+{   /* byte precision is only at 4-byte granules */
+    for (uint32_t code = 1; code < 3; code++) {
+        setup_mode(code << 1, 64);
+        accs(0, 1, SCORD_DET_EV_STORE, X, 0);
+        accs(0, 2, SCORD_DET_EV_STORE, X + 1, 0);
+        CHECK(one(SCORD_DET_RACE_BLOCK_FENCE, 0), "granularity %u: %s", 4u << code, unit_why());
+    }
+    return 1;
+}
+
+/* ---- v2: scoped atomics ordered by a device fence (C2) ---------------------------------- */
+
+static int sa_dev_then_blk_fenced_free(void)
+{   /* the issue's case: another block's device atomic, its device fence,
+     * then a block-scope atomic (HRF-indirect) */
+    setup();
+    at(0, 0, X, 1);
+    fence(0, 0, 1);
+    at(1, 0, X, 0);
+    return none();
+}
+static int sa_dev_then_blk_unfenced_racy(void)
+{
+    setup();
+    at(0, 0, X, 1);
+    at(1, 0, X, 0);
+    return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
+}
+static int sa_blk_then_any_fenced_racy(void)
+{   /* the fence orders only a device-scope atomic before it */
+    setup();
+    at(0, 0, X, 0);
+    fence(0, 0, 1);
+    at(1, 0, X, 0);
+    fence(1, 0, 1);
+    at(2, 0, X, 1);
+    CHECK(nrec() == 2, "records %u", nrec());
+    CHECK(rec(0).type == SCORD_DET_RACE_SCOPED_ATOM && rec(1).type == SCORD_DET_RACE_SCOPED_ATOM,
+          "types %u %u", rec(0).type, rec(1).type);
+    return 1;
+}
+static int sa_blkfence_racy(void)
+{   /* a block fence orders nothing across blocks */
+    setup();
+    at(0, 0, X, 0);
+    fence(0, 0, 0);
+    at(1, 0, X, 1);
+    return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
+}
+static int sa_other_warp_fence_racy(void)
+{   /* the fence must be the atomic's own warp's */
+    setup();
+    at(0, 0, X, 0);
+    fence(0, 1, 1);
+    at(1, 0, X, 0);
+    return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
+}
+static int sa_fenced_weak_load_racy(void)
+{   /* a device atomic, fenced: the pair goes on to Table IV (c), a weak
+     * load is not strong */
+    setup();
+    at(0, 0, X, 1);
+    fence(0, 0, 1);
+    ld(1, 0, X);
+    return one(SCORD_DET_RACE_NOT_STRONG, 1);
+}
+
+/* ---- v2: previous access PC index and record fields ----------------------------------- */
+
+/* A racy pair: block 0 stores X at pc_a, block 1 loads X at pc_b. */
+static scord_record_t pc_pair(uint32_t pc_base, uint32_t pc_a, uint32_t pc_b)
+{
+    setup();
+    W(SCORD_DET_PC_BASE, pc_base);
+    scord_event_t e = mk(0, 2, SCORD_DET_EV_STORE, X);
+    e.pc = pc_a;
+    e.lane = 6;
+    scord_ref_event(m, &e);
+    e = mk(1, 3, SCORD_DET_EV_LOAD, X);
+    e.pc = pc_b;
+    e.lane = 1;
+    scord_ref_event(m, &e);
+    scord_record_t r;
+    memset(&r, 0xEE, sizeof r);
+    if (nrec() == 1)
+        r = rec(0);
+    return r;
+}
+static int prev_pc_known(void)
+{
+    scord_record_t r = pc_pair(0x10000, 0x10000 + 4 * 0x123, 0x20000);
+    CHECK(r.type == SCORD_DET_RACE_DEV_FENCE && r.prev_known && r.prev_pcidx == 0x123, "known: %u 0x%x",
+          r.prev_known, r.prev_pcidx);
+    CHECK(r.prev_block == 0 && r.prev_warp == 2 && r.prev_lane == 6 && r.lane == 1 && r.warp == 3,
+          "threads");
+    CHECK(md_of(X).pcidx == (0x20000 - 0x10000) / 4 && md_of(X).lane == 1, "entry pcidx 0x%x",
+          md_of(X).pcidx);
+    r = pc_pair(0x10000, 0x10000 + 4 * 0xFFFE, 0x20000);  /* the last index */
+    CHECK(r.prev_known && r.prev_pcidx == 0xFFFE, "index 0xfffe");
+    r = pc_pair(0x10002, 0x10002 + 4 * 7 + 3, 0x20000);  /* any base; low bits dropped */
+    CHECK(r.prev_known && r.prev_pcidx == 7, "unaligned base: 0x%x", r.prev_pcidx);
+    return 1;
+}
+static int prev_pc_unknown(void)
+{   /* below the base, at index 0xFFFF, past 16 bits: the record says unknown,
+     * and still names the previous thread */
+    static const uint32_t pcs[] = {0xFFFC, 0x10000 + 4 * 0xFFFF, 0x10000 + 4 * 0x10000, 0xFFFFFFFC};
+    for (unsigned i = 0; i < sizeof pcs / sizeof *pcs; i++) {
+        scord_record_t r = pc_pair(0x10000, pcs[i], 0x20000);
+        CHECK(r.type == SCORD_DET_RACE_DEV_FENCE && !r.prev_known &&
+                  r.prev_pcidx == SCORD_DET_PCIDX_UNKNOWN, "pc 0x%x: known %u index 0x%x", pcs[i],
+              r.prev_known, r.prev_pcidx);
+        CHECK(r.prev_warp == 2 && r.prev_lane == 6, "thread");
+        CHECK(scord_pc_index(pcs[i], 0x10000) == SCORD_DET_PCIDX_UNKNOWN, "helper");
+    }
+    return 1;
+}
+static int pc_base_register(void)
+{   /* read/write at any time, also while armed; kept across kernel starts */
+    setup();
+    CHECK(R(SCORD_DET_PC_BASE) == 0, "reset value");
+    W(SCORD_DET_PC_BASE, 0x12345678);
+    CHECK(R(SCORD_DET_PC_BASE) == 0x12345678, "armed write");
+    scord_ref_kernel_start(m);
+    W(SCORD_DET_CTRL, 0);
+    CHECK(R(SCORD_DET_PC_BASE) == 0x12345678, "kept");
+    W(SCORD_DET_PC_BASE, 0x400);
+    CHECK(R(SCORD_DET_PC_BASE) == 0x400, "disarmed write");
+    /* the base at the time of the access counts, not at the report */
+    setup();
+    W(SCORD_DET_PC_BASE, 0x800);
+    scord_event_t e = mk(0, 0, SCORD_DET_EV_STORE, X);
+    e.pc = 0x900;
+    scord_ref_event(m, &e);
+    W(SCORD_DET_PC_BASE, 0x100);
+    ld(1, 0, X);
+    CHECK(nrec() == 1 && rec(0).prev_pcidx == 0x40, "index 0x%x", rec(0).prev_pcidx);
+    return 1;
+}
+static int intrusion_record_v2(void)
+{
+    setup();
+    W(SCORD_DET_PC_BASE, 0);
+    L(9); st(0, 2, MDB + 32);
+    CHECK(nrec() == 1, "records");
+    const uint8_t *p = scord_ref_mem(m) + RING;
+    uint32_t w0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    uint32_t w5 = (uint32_t)p[20] | (uint32_t)p[21] << 8 | (uint32_t)p[22] << 16 | (uint32_t)p[23] << 24;
+    CHECK((w0 & 0xFFF9E100u) == 0 && w5 == 0, "w0 0x%08x w5 0x%08x", w0, w5);
+    CHECK(rec(0).lane == 9 && rec(0).type == SCORD_DET_RACE_INTRUSION, "accessor");
+    return 1;
+}
+static int md_update_v2(void)
+{
+    setup();
+    W(SCORD_DET_PC_BASE, 0x1000);
+    syncwarp(0, 1);
+    syncwarp(0, 1);
+    L(13); accs(0, 1, SCORD_DET_EV_STORE, X + 2, 1);
+    scord_md_t md = md_of(X);
+    CHECK(md.lane == 13 && md.bytes == 0xC && md.wsync == 2 && md.pcidx == 0 && md.tag == 0,
+          "lane %u bytes 0x%x wsync %u pcidx 0x%x", md.lane, md.bytes, md.wsync, md.pcidx);
+    uint32_t w = cnt(SCORD_DET_CNT_MD_WRITES);
+    pc_next -= 4;  /* the same access again: the entry does not change */
+    L(13); accs(0, 1, SCORD_DET_EV_STORE, X + 2, 1);
+    CHECK(cnt(SCORD_DET_CNT_MD_WRITES) == w, "unchanged entry written");
+    pc_next -= 4;
+    syncwarp(0, 1);  /* only the high word changes: written */
+    L(13); accs(0, 1, SCORD_DET_EV_STORE, X + 2, 1);
+    CHECK(cnt(SCORD_DET_CNT_MD_WRITES) == w + 1 && md_of(X).wsync == 3, "high-word change not written");
+    return 1;
+}
+
+const struct unit_case refmodel_beyond_cases[] = {
+    UNIT_CASE(iw_store_load_racy), UNIT_CASE(iw_syncwarp_free), UNIT_CASE(iw_blkfence_free),
+    UNIT_CASE(iw_devfence_free), UNIT_CASE(iw_other_warp_fence_racy), UNIT_CASE(iw_barrier_free),
+    UNIT_CASE(iw_same_lane_free), UNIT_CASE(iw_load_load_free), UNIT_CASE(iw_atomics_free),
+    UNIT_CASE(iw_atomic_load_racy), UNIT_CASE(iw_one_store_two_lanes_racy),
+    UNIT_CASE(iw_wsync_wrap_racy), UNIT_CASE(iw_other_warps_unchanged),
+    UNIT_CASE(bytes_char_array_free), UNIT_CASE(bytes_last_only), UNIT_CASE(bytes_overlap_racy),
+    UNIT_CASE(bytes_masks), UNIT_CASE(bytes_coarse_granules_racy),
+    UNIT_CASE(sa_dev_then_blk_fenced_free), UNIT_CASE(sa_dev_then_blk_unfenced_racy),
+    UNIT_CASE(sa_blk_then_any_fenced_racy), UNIT_CASE(sa_blkfence_racy),
+    UNIT_CASE(sa_other_warp_fence_racy), UNIT_CASE(sa_fenced_weak_load_racy),
+    UNIT_CASE(prev_pc_known), UNIT_CASE(prev_pc_unknown), UNIT_CASE(pc_base_register),
+    UNIT_CASE(intrusion_record_v2), UNIT_CASE(md_update_v2),
+    UNIT_END,
+};
