@@ -1,5 +1,5 @@
-/* Fuzz target: the scord CLI's argument parsing (driver/cli/*.c, built
- * into this harness with its main renamed). The input is the argument
+/* Fuzz target: the scord CLI's argument parsing (the files of driver/cli/,
+ * built into this harness with its main renamed). The input is the argument
  * list, NUL separated. The CLI must return one of its documented exit
  * codes (0-4) for any arguments.
  *
