@@ -65,10 +65,15 @@ $(GEN)/scord_defs.vh $(GEN)/scord_defs.h: config/regmap.def $(CONFIG_FILES) $(GE
 include config/$(CONFIG).cfg
 
 # ---- RTL ---------------------------------------------------------------------
-RTL_GPU := $(sort $(wildcard rtl/gpu/*.v) $(wildcard rtl/scord/*.v))
+# The GPU's sources: its own, the detector's and the primitives both use.
+RTL_GPU := $(sort $(wildcard rtl/gpu/*.v) $(wildcard rtl/scord/*.v) $(wildcard rtl/prim/*.v))
 RTL_TOP := gpu_top
+# Where the RTL's headers are (gpu_l2_bus.vh, scord_shr.vh, ...); the
+# generated scord_defs.vh comes with -I$(GEN).
+RTL_INCDIRS := -Irtl/prim -Irtl/gpu -Irtl/scord
+RTL_VH      := $(wildcard rtl/prim/*.vh rtl/gpu/*.vh rtl/scord/*.vh)
 VERILATOR ?= verilator
-VFLAGS_COMMON := -Wall -Irtl/gpu -Irtl/scord -I$(GEN) rtl/lint.vlt -GDETECTOR=$(DETECTOR)
+VFLAGS_COMMON := -Wall $(RTL_INCDIRS) -I$(GEN) rtl/lint.vlt -GDETECTOR=$(DETECTOR)
 # The SoC instantiates gpu_top with its default (the FPGA flow chparams it).
 VFLAGS_SOC := $(filter-out -GDETECTOR=%,$(VFLAGS_COMMON))
 
@@ -91,9 +96,9 @@ SYNTH_SUMMARY = awk 'BEGIN {c=l=f=b=m=0} /Number of cells/ {c=$$4} /LUT4 / {l=$$
 	      "$(1)", c, l, f, b, m}' $(2)
 synth: $(DEPS_STAMP) $(SYNTH_STAT)
 	@$(call SYNTH_SUMMARY,$(CONFIG)$(if $(filter 0,$(DETECTOR)), without detector),$(SYNTH_STAT))
-$(SYNTH_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) $(GEN)/scord_defs.vh
+$(SYNTH_STAT): $(RTL_GPU) $(RTL_VH) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
-	yosys -q -l $(SYNTH_LOG) -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); chparam -set DETECTOR $(DETECTOR) $(RTL_TOP); synth_ecp5 -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
+	yosys -q -l $(SYNTH_LOG) -p 'read_verilog -sv -I$(GEN) $(RTL_INCDIRS) $(RTL_GPU); chparam -set DETECTOR $(DETECTOR) $(RTL_TOP); synth_ecp5 -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
 
 # The race detector alone (scord_top with this configuration's parameters:
 # event queue, fence file, checks, metadata accessor, report writer,
@@ -101,12 +106,12 @@ $(SYNTH_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) $(GEN)/scord_d
 # in the GPU figures only.
 SYNTH_DET_DIR := $(B)/synth-scord
 SYNTH_DET_STAT := $(SYNTH_DET_DIR)/stat.txt
-RTL_SCORD := $(sort $(wildcard rtl/scord/*.v))
+RTL_SCORD := $(sort $(wildcard rtl/scord/*.v) $(wildcard rtl/prim/*.v))
 synth-detector: $(DEPS_STAMP) $(SYNTH_DET_STAT)
 	@$(call SYNTH_SUMMARY,$(CONFIG) scord_top alone,$(SYNTH_DET_STAT))
-$(SYNTH_DET_STAT): $(RTL_SCORD) $(wildcard rtl/scord/*.vh) $(GEN)/scord_defs.vh
+$(SYNTH_DET_STAT): $(RTL_SCORD) $(RTL_VH) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
-	yosys -q -l $(SYNTH_DET_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/scord $(RTL_SCORD); synth_ecp5 -top scord_top -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
+	yosys -q -l $(SYNTH_DET_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) $(RTL_INCDIRS) $(RTL_SCORD); synth_ecp5 -top scord_top -run :check; hierarchy -check; tee -q -o $@ stat' >/dev/null
 
 # What each module costs (docs/fpga.md, "Measuring area"): the GPU
 # synthesized with its hierarchy kept, a line per module with its
@@ -120,9 +125,9 @@ SYNTH_PARTS_STAT := $(SYNTH_PARTS_DIR)/stat.json
 synth-parts: $(DEPS_STAMP) $(SYNTH_PARTS_STAT)
 	@echo "synth-parts $(CONFIG)$(if $(filter 0,$(DETECTOR)), without detector): totals over each module's instances"
 	@python3 tools/synth_parts.py $(SYNTH_PARTS_STAT)
-$(SYNTH_PARTS_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) $(GEN)/scord_defs.vh tools/synth_parts.py
+$(SYNTH_PARTS_STAT): $(RTL_GPU) $(RTL_VH) $(GEN)/scord_defs.vh tools/synth_parts.py
 	@mkdir -p $(dir $@)
-	yosys -q -l $(SYNTH_PARTS_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord $(RTL_GPU); chparam -set DETECTOR $(DETECTOR) $(RTL_TOP); synth_ecp5 -noflatten -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@.tmp stat -json' >/dev/null
+	yosys -q -l $(SYNTH_PARTS_DIR)/yosys.log -p 'read_verilog -sv -I$(GEN) $(RTL_INCDIRS) $(RTL_GPU); chparam -set DETECTOR $(DETECTOR) $(RTL_TOP); synth_ecp5 -noflatten -top $(RTL_TOP) -run :check; hierarchy -check; tee -q -o $@.tmp stat -json' >/dev/null
 	@mv $@.tmp $@
 
 include sim/sim.mk

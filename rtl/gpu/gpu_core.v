@@ -193,7 +193,7 @@ module gpu_core #(
     reg [WW-1:0]        alloc_wib_c [0:NUM_WARPS-1];
     reg [WW:0]          nfree, cnt;
     reg [NUM_WARPS-1:0] bslot_used;
-    reg [WW-1:0]        new_bslot_c;
+    wire [WW-1:0]       new_bslot_c;   // the lowest free block slot
     always @(*) begin
         nfree = 0;
         cnt   = 0;
@@ -212,10 +212,15 @@ module gpu_core #(
         bslot_used = 0;
         for (w = 0; w < NUM_WARPS; w = w + 1)
             if (!slot_free[w]) bslot_used[bslot_q[w]] = 1'b1;
-        new_bslot_c = 0;
-        for (w = NUM_WARPS - 1; w >= 0; w = w - 1)
-            if (!bslot_used[w]) new_bslot_c = w[WW-1:0];
     end
+    wire                 unused_bslot_any;
+    wire [NUM_WARPS-1:0] unused_bslot_bit;
+    prim_first_one #(.N(NUM_WARPS)) u_new_bslot (
+        .req_i    (~bslot_used),
+        .any_o    (unused_bslot_any),
+        .idx_o    (new_bslot_c),
+        .onehot_o (unused_bslot_bit)
+    );
     // Shared memory: block slot b owns the slice at b * smem_stride_i; a
     // block is placed only where that slice fits (so shared memory limits
     // how many blocks a core holds, as on real GPUs). The slices' bases and
@@ -348,21 +353,15 @@ module gpu_core #(
     wire [NUM_WARPS-1:0] lk_wait;   // the lock sequencer still works for the warp
     wire [NUM_WARPS-1:0] ready = live & ~busy_q & ~fwait_q & ~lwait_q & ~dwait_q & ~swait_q &
                                  ~bwait_q & ~lsu_blk_q & ~div_blk_q & ~smem_blk_q & ~lk_wait;
-    reg  [WW-1:0] rr_q, pick;
-    reg           pick_ok;
-    reg  [31:0]   rot;
-    wire unused_rot = ^rot[31:WW];  // rot < NUM_WARPS by construction
-    always @(*) begin
-        pick_ok = 1'b0;
-        pick    = 0;
-        for (w = NUM_WARPS; w >= 1; w = w - 1) begin
-            rot = ({{(32-WW){1'b0}}, rr_q} + w) % NUM_WARPS;
-            if (ready[rot]) begin
-                pick_ok = 1'b1;
-                pick    = rot[WW-1:0];
-            end
-        end
-    end
+    reg  [WW-1:0] rr_q;
+    wire [WW-1:0] pick;
+    wire          pick_ok;
+    prim_rr_pick #(.N(NUM_WARPS)) u_pick (
+        .req_i  (ready),
+        .last_i (rr_q),
+        .any_o  (pick_ok),
+        .idx_o  (pick)
+    );
     // A unit's write-back waits for a cycle in which X writes no register;
     // F keeps issuing for its first cycle (an X without a register write,
     // a branch or a store, takes it then) and holds back only after that.
@@ -1044,7 +1043,7 @@ module gpu_core #(
     wire [HKW-1:0] hk_x = {x_det_push, x_commit && x_lk_op, x_warp_q, x_lk_s_op, x_lk_s_scope,
                            x_mask_q, x_paddr};
     wire [HKW-1:0] hk;
-    scord_stage_reg #(.W(HKW), .STAGE(H_STAGE), .RST_MASK({2'b11, {(HKW-2){1'b0}}})) u_h_hk (
+    prim_stage_reg #(.W(HKW), .STAGE(H_STAGE), .RST_MASK({2'b11, {(HKW-2){1'b0}}})) u_h_hk (
         .clk_i(clk_i), .rst_i(rst_i), .en_i(1'b1), .d_i(hk_x), .q_o(hk));
     assign {hk_push, lk_start, lk_s_warp, lk_s_op, lk_s_scope, lk_s_mask, lk_s_addr} = hk;
     assign det_bar_ok = !port_full && !hk_push;
@@ -1155,7 +1154,7 @@ module gpu_core #(
                                      {{(5-WW){1'b0}}, wib_q[x_warp_q]}, sh_ws[x_warp_q*8 +: 8],
                                      x_fence_rec};
             wire [RECW-1:0] rec;   // (taken every cycle: used only when H pushes)
-            scord_stage_reg #(.W(RECW), .STAGE(H_STAGE)) u_h_rec (
+            prim_stage_reg #(.W(RECW), .STAGE(H_STAGE)) u_h_rec (
                 .clk_i(clk_i), .rst_i(rst_i), .en_i(1'b1), .d_i(x_rec), .q_o(rec));
 
             gpu_det_port #(
@@ -1251,7 +1250,7 @@ module gpu_core #(
             // slot in that cycle clears the counts after them).
             wire          ck_commit, ck_sync, ck_fence;
             wire [WW-1:0] ck_warp;
-            scord_stage_reg #(.W(3 + WW), .STAGE(H_STAGE), .RST_MASK({2'b11, {(1 + WW){1'b0}}})) u_h_clk (
+            prim_stage_reg #(.W(3 + WW), .STAGE(H_STAGE), .RST_MASK({2'b11, {(1 + WW){1'b0}}})) u_h_clk (
                 .clk_i(clk_i), .rst_i(rst_i), .en_i(1'b1),
                 .d_i({x_commit, x_w_sync, sh_fence, x_warp_q}),
                 .q_o({ck_commit, ck_sync, ck_fence, ck_warp}));

@@ -55,26 +55,14 @@ module gpu_l2_arb #(
   reg [PORT_W-1:0] lock_port_q;
 
   // Round robin: the lowest valid port above last_q, else the lowest valid.
-  reg [PORT_W-1:0] pick_hi, pick_lo, pick;
-  reg              any_hi, pick_any;
-  integer k;
-  always @(*) begin
-    pick_hi  = '0;
-    pick_lo  = '0;
-    any_hi   = 1'b0;
-    pick_any = 1'b0;
-    for (k = NUM_PORTS - 1; k >= 0; k = k - 1) begin
-      if (req_valid_i[k]) begin
-        pick_lo  = PORT_W'(k);
-        pick_any = 1'b1;
-        if (PORT_W'(k) > last_q) begin
-          pick_hi = PORT_W'(k);
-          any_hi  = 1'b1;
-        end
-      end
-    end
-    pick = any_hi ? pick_hi : pick_lo;
-  end
+  wire [PORT_W-1:0] pick;
+  wire              pick_any;
+  prim_rr_pick #(.N(NUM_PORTS)) u_pick (
+    .req_i  (req_valid_i),
+    .last_i (last_q),
+    .any_o  (pick_any),
+    .idx_o  (pick)
+  );
 
   wire [PORT_W-1:0] grant = lock_q ? lock_port_q : pick;
   wire              offer = !wait_q && (lock_q || pick_any);

@@ -141,14 +141,6 @@ module gpu_lsu #(
   // addr_q in the cycle they serve, they were the head of the FPGA build's
   // longest path (lead -> its address -> the group's compares -> the
   // merged store bytes -> the L1's write data). Same cycles.
-  function automatic [LANE_W-1:0] lowest(input [T-1:0] m);
-    integer k;
-    begin
-      lowest = '0;
-      for (k = T - 1; k >= 0; k = k - 1)
-        if (m[k]) lowest = LANE_W'(k);
-    end
-  endfunction
   reg [LANE_W-1:0] lead_q;        // = lowest(rem_q)
   reg [31:0]       lead_addr_q;   // = lane_word(addr_q, lead_q)
   integer i;
@@ -189,16 +181,23 @@ module gpu_lsu #(
                  : (addr_q[i*32+OFF_W +: 32-OFF_W] == lead_addr_q[31:OFF_W]));
   end
   wire [T-1:0] rem_next = rem_q & ~group;
-  wire [LANE_W-1:0] lead_next      = lowest(rem_next);
+  // the lowest lane of what is left after this group, and of a new request
+  wire [LANE_W-1:0] lead_next, req_lead;
+  wire              unused_lead_any, unused_req_any;
+  wire [T-1:0]      unused_lead_bit, unused_req_bit;
+  prim_first_one #(.N(T)) u_lead_next (
+    .req_i    (rem_next),
+    .any_o    (unused_lead_any),
+    .idx_o    (lead_next),
+    .onehot_o (unused_lead_bit)
+  );
+  prim_first_one #(.N(T)) u_req_lead (
+    .req_i    (lsu_req_mask_i),
+    .any_o    (unused_req_any),
+    .idx_o    (req_lead),
+    .onehot_o (unused_req_bit)
+  );
   wire [31:0]       lead_addr_next = lane_word(addr_q, lead_next);
-`ifndef SYNTHESIS
-  // the registers are what they stand for while an instruction is served
-  always @(posedge clk_i)
-    if (!rst_i && state_q != S_IDLE &&
-        (lead_q != lowest(rem_q) || lead_addr_q != lane_word(addr_q, lead_q)))
-      $display("gpu_lsu: ERROR: lead %0d / %08x, not lowest(rem_q) %0d / %08x", lead_q,
-               lead_addr_q, lowest(rem_q), lane_word(addr_q, lowest(rem_q)));
-`endif
 
   // ---- L1 arrays: tags and data in RAM (synchronous read), valid in flops --------
   // tags are narrow and few: LUT RAM, so block RAM goes to the wide arrays
@@ -477,8 +476,8 @@ module gpu_lsu #(
           mask_q   <= lsu_req_mask_i;
           rem_q    <= lsu_req_mask_i;
           addr_q   <= lsu_req_addr_i;
-          lead_q      <= lowest(lsu_req_mask_i);
-          lead_addr_q <= lane_word(lsu_req_addr_i, lowest(lsu_req_mask_i));
+          lead_q      <= req_lead;
+          lead_addr_q <= lane_word(lsu_req_addr_i, req_lead);
           wdata_q  <= lsu_req_wdata_i;
           cmp_q    <= lsu_req_cmp_i;
           phase_q  <= 1'b0;
@@ -583,6 +582,24 @@ module gpu_lsu #(
                                      lsu_req_op_i == `LSU_SC);
   assign perf_l1_hit_o  = (state_q == S_CHECK) && hit;
   assign perf_l1_miss_o = (state_q == S_CHECK) && !hit;
+
+`ifndef SYNTHESIS
+  // the registers are what they stand for while an instruction is served
+  wire [LANE_W-1:0] rem_lead;
+  wire              unused_rem_any;
+  wire [T-1:0]      unused_rem_bit;
+  prim_first_one #(.N(T)) u_rem_lead (
+    .req_i    (rem_q),
+    .any_o    (unused_rem_any),
+    .idx_o    (rem_lead),
+    .onehot_o (unused_rem_bit)
+  );
+  always @(posedge clk_i)
+    if (!rst_i && state_q != S_IDLE &&
+        (lead_q != rem_lead || lead_addr_q != lane_word(addr_q, lead_q)))
+      $display("gpu_lsu: ERROR: lead %0d / %08x, not lowest(rem_q) %0d / %08x", lead_q,
+               lead_addr_q, rem_lead, lane_word(addr_q, rem_lead));
+`endif
 
 endmodule
 `default_nettype wire

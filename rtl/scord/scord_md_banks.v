@@ -67,18 +67,15 @@ module scord_md_banks #(
   // ---- the channel: a bank keeps it while it asks or works ----
   reg          locked_q;
   reg [BW-1:0] owner_q;
-  reg          any_req;
-  reg [BW-1:0] pick;
-  integer i;
-  always @* begin
-    any_req = 1'b0;
-    pick    = {BW{1'b0}};
-    for (i = NB - 1; i >= 0; i = i - 1)
-      if (b_l2v[i]) begin
-        any_req = 1'b1;
-        pick    = BW'(i);
-      end
-  end
+  wire          any_req;
+  wire [BW-1:0] pick;      // the lowest bank that asks
+  wire [NB-1:0] unused_pick;
+  prim_first_one #(.N(NB)) u_pick (
+    .req_i    (b_l2v),
+    .any_o    (any_req),
+    .idx_o    (pick),
+    .onehot_o (unused_pick)
+  );
   wire [BW-1:0] own = locked_q ? owner_q : pick;
   wire          granted = locked_q || any_req;
   always @(posedge clk_i) begin

@@ -58,7 +58,15 @@ module scord_pass_split #(
     gran_bit = S'(1) << ((off >> (2 + gc)) & OFF_W'(S - 1));
   endfunction
 
-  reg [LW-1:0] lead;
+  wire [LW-1:0] lead;         // the lowest lane left
+  wire          unused_lead_any;
+  wire [T-1:0]  unused_lead_bit;
+  prim_first_one #(.N(T)) u_lead (
+    .req_i    (left),
+    .any_o    (unused_lead_any),
+    .idx_o    (lead),
+    .onehot_o (unused_lead_bit)
+  );
   wire [T-1:0] other_chunk;   // lane t is not in the lead's chunk
   generate
     if (CHUNKED) begin : g_chunk
@@ -77,12 +85,9 @@ module scord_pass_split #(
   reg          stop;
   integer t;
   always @(*) begin
-    lead       = {LW{1'b0}};
     out_mask_o = {T{1'b0}};
     used       = {S{1'b0}};
     stop       = 1'b0;
-    for (t = T - 1; t >= 0; t = t - 1)
-      if (left[t]) lead = t[LW-1:0];
     for (t = 0; t < T; t = t + 1)
       if (left[t] && !stop) begin
         if (((used & gran_bit(offs[t*OFF_W +: OFF_W], gcode_i)) != {S{1'b0}} && !follow) ||

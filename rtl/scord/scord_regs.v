@@ -345,7 +345,7 @@ module scord_regs #(
   // cnt_accesses_o): its field is left out of the register.
   localparam [27*IW-1:0] ACC_FIELD = {{(26*IW){1'b0}}, {IW{1'b1}}} << (IW*K_ACC);
   wire [27*IW-1:0] inc;
-  scord_stage_reg #(.W(27*IW), .STAGE(INC_STAGE), .RST_MASK({(27*IW){1'b1}})) u_inc (
+  prim_stage_reg #(.W(27*IW), .STAGE(INC_STAGE), .RST_MASK({(27*IW){1'b1}})) u_inc (
     .clk_i (clk_i),
     .rst_i (rst_i || kstart_i),
     .en_i  (1'b1),
@@ -374,17 +374,15 @@ module scord_regs #(
     end
   end
 
-  reg       svc_any;
-  reg [4:0] svc;
-  always @* begin
-    svc_any = 1'b0;
-    svc     = 5'd0;
-    for (k = NCNT - 1; k >= 0; k = k - 1)
-      if (pend_q[k]) begin
-        svc_any = 1'b1;
-        svc     = k[4:0];
-      end
-  end
+  wire            svc_any;
+  wire [4:0]      svc;       // the lowest counter with a carry pending
+  wire [NCNT-1:0] unused_svc;
+  prim_first_one #(.N(NCNT)) u_svc (
+    .req_i    (pend_q),
+    .any_o    (svc_any),
+    .idx_o    (svc),
+    .onehot_o (unused_svc)
+  );
   wire [HI-1:0] svc_hi = zero_q[svc] ? {HI{1'b0}} : hi_mem[svc];
   always @(posedge clk_i)
     if (svc_any) hi_mem[svc] <= svc_hi + {{(HI-1){1'b0}}, 1'b1};

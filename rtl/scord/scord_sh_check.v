@@ -193,7 +193,7 @@ module scord_sh_check #(
     wire [31:0]            c_pc;
     wire [T*2-1:0]         c_boff;
     wire [T*RW-1:0]        c_rrel;
-    scord_stage_reg #(
+    prim_stage_reg #(
         .W     (CPW + T * RW),
         .STAGE (REP_STAGE)
     ) u_chk_stage (
@@ -262,7 +262,7 @@ module scord_sh_check #(
             wire [T-1:0]  c_lanes;
             wire [EW-1:0] c_ent, c_ent_new;
             wire          unused_cent = ^c_ent_new;
-            scord_stage_reg #(
+            prim_stage_reg #(
                 .W        (EW + T),
                 .STAGE    (REP_STAGE),
                 .RST_MASK ({{EW{1'b0}}, {T{1'b1}}})
@@ -329,7 +329,7 @@ module scord_sh_check #(
     wire [15:0]             s_blk;
     wire [4:0]              s_wib;
     wire [NUM_WARPS*5-1:0]  s_wibs;
-    scord_stage_reg #(
+    prim_stage_reg #(
         .W        (RSW),
         .STAGE    (REP_STAGE),
         .RST_MASK ({{(RSW-T){1'b0}}, {T{1'b1}}})

@@ -462,7 +462,7 @@ module scord_top #(
   wire [31:0]        d_adr;
   wire [5:0]         d_tag;
   wire [15:0]        d_pcidx;
-  scord_stage_reg #(.W(DW), .STAGE(DECODE_STAGE)) u_d (
+  prim_stage_reg #(.W(DW), .STAGE(DECODE_STAGE)) u_d (
     .clk_i (clk_i), .rst_i (rst_i), .en_i (d_load),
     .d_i   ({q_data, q_mask, q_offs, sv0, sl0, sll0, ls0, pl0,
              q_acc, q_bar, q_trk, q_intr, q_fence, entry_adr, tag, q_pcidx}),
@@ -767,7 +767,7 @@ module scord_top #(
                            c_md_warp};
   wire [RVW-1:0] rv;
   wire           p3_free;     // P3 takes a pass this cycle (with reports or not)
-  scord_stage_reg #(.W(RVW), .STAGE(REPORT_STAGE)) u_rv (
+  prim_stage_reg #(.W(RVW), .STAGE(REPORT_STAGE)) u_rv (
     .clk_i(clk_i), .rst_i(rst_i), .en_i(p3_free), .d_i(rv_now), .q_o(rv));
   wire [31:0]      rv_acc, rv_pc;
   wire [31-OFF_W:0] rv_addr;   // the line's address
@@ -788,12 +788,15 @@ module scord_top #(
           rv_size, rv_intr, rv_trk, rv_mask, rv_offs, rv_ls, rv_race, rv_devrace, rv_mod,
           rv_atom, rv_pscope, rv_pstrong, rv_pcidx, rv_plane, rv_pblock, rv_pwarp} = rv;
 
-  reg  [LW-1:0] cur;
-  always @* begin
-    cur = {LW{1'b0}};
-    for (ti = T - 1; ti >= 0; ti = ti - 1)
-      if (rp[ti]) cur = ti[LW-1:0];
-  end
+  wire [LW-1:0] cur;
+  wire          unused_cur_any;
+  wire [T-1:0]  unused_cur_bit;
+  prim_first_one #(.N(T)) u_cur (
+    .req_i    (rp),
+    .any_o    (unused_cur_any),
+    .idx_o    (cur),
+    .onehot_o (unused_cur_bit)
+  );
   wire [T-1:0]  cur_bit  = {{(T-1){1'b0}}, 1'b1} << cur;
   wire [T-1:0]  rp_rest  = rp & ~cur_bit;
   wire [SW-1:0] rs       = rv_ls[cur*SW +: SW];
@@ -823,18 +826,15 @@ module scord_top #(
   localparam CW = (NUM_CORES > 1) ? $clog2(NUM_CORES) : 1;
   reg                   own_p2_q, own_sh_q;   // whose report the writer works on
   reg  [CW-1:0]         own_core_q;
-  reg                   sh_pick_ok;
-  reg  [CW-1:0]         sh_pick;
-  integer               pc_i;
-  always @* begin
-    sh_pick_ok = 1'b0;
-    sh_pick    = {CW{1'b0}};
-    for (pc_i = NUM_CORES - 1; pc_i >= 0; pc_i = pc_i - 1)
-      if (shr_valid_i[pc_i]) begin
-        sh_pick_ok = 1'b1;
-        sh_pick    = CW'(pc_i);
-      end
-  end
+  wire                  sh_pick_ok;
+  wire [CW-1:0]         sh_pick;     // the lowest core with a report
+  wire [NUM_CORES-1:0]  unused_sh_pick;
+  prim_first_one #(.N(NUM_CORES)) u_sh_pick (
+    .req_i    (shr_valid_i),
+    .any_o    (sh_pick_ok),
+    .idx_o    (sh_pick),
+    .onehot_o (unused_sh_pick)
+  );
   wire                  sh_go;                 // a core's report starts now
   wire                  sh_sel   = own_sh_q || sh_go;
   wire [CW-1:0]         sh_core  = own_sh_q ? own_core_q : sh_pick;

@@ -130,13 +130,13 @@ module soc_mgmt_bus #(
     reg  rx_ovr_q, rx_ferr_q;
     wire tx_pop = !tx_empty && !tx_pend_q && !tx_hold_valid_q;
 
-    soc_fifo #(.WIDTH(8), .DEPTH(RX_DEPTH)) u_rxq (
+    prim_fifo #(.WIDTH(8), .DEPTH(RX_DEPTH)) u_rxq (
         .clk_i (clk_i), .rst_i (rst_i),
         .push_i (rx_valid_i), .data_i (rx_data_i),
         .pop_i (rx_pop), .data_o (rx_q_data),
         .full_o (rx_full), .empty_o (rx_empty), .count_o (rx_count)
     );
-    soc_fifo #(.WIDTH(8), .DEPTH(TX_DEPTH)) u_txq (
+    prim_fifo #(.WIDTH(8), .DEPTH(TX_DEPTH)) u_txq (
         .clk_i (clk_i), .rst_i (rst_i),
         .push_i (tx_push), .data_i (line_q[7:0]),
         .pop_i (tx_pop), .data_o (tx_q_data),

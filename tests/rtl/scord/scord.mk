@@ -10,11 +10,11 @@
 #                          tests/rtl/shrule/shrule.mk)
 #   make scord-diff-long   50M events with other seeds
 #   SCORDUT_ARGS="--seed=N --streams=N --events=N --verbose" for other runs
-# Included by the top Makefile (uses its B, GEN, CC, CFLAGS_HOST, VERILATOR).
+# Included by the top Makefile (uses its B, GEN, CC, CFLAGS_HOST, RTL_INCDIRS, RTL_VH, VERILATOR).
 
 SCORDUT_DIR    := $(B)/rtl-scord
 SCORDUT_BIN    := $(SCORDUT_DIR)/Vscord_tb_top
-SCORDUT_RTL    := $(sort $(wildcard rtl/scord/*.v)) tests/rtl/scord/scord_tb_top.v
+SCORDUT_RTL    := $(sort $(wildcard rtl/scord/*.v) $(wildcard rtl/prim/*.v)) tests/rtl/scord/scord_tb_top.v
 SCORDUT_SRC    := tests/rtl/scord/scord_diff.cpp
 SCORDUT_MODEL  := sim/refmodel/scord_ref.c sim/refmodel/scord_evgen.c
 SCORDUT_MHDRS  := sim/refmodel/scord_ref.h sim/refmodel/scord_evgen.h
@@ -55,12 +55,12 @@ $(SCORDUT_DIR)/%.o: sim/refmodel/%.c $(SCORDUT_MHDRS) $(GEN)/scord_defs.h
 
 # Verilate the test bench into folder $(1) with extra parameters $(2).
 SCORDUT_VERILATE = @mkdir -p $(1); \
-	$(VERILATOR) --cc --exe --build -j 2 -Wall -Irtl/scord -I$(GEN) rtl/lint.vlt \
+	$(VERILATOR) --cc --exe --build -j 2 -Wall $(RTL_INCDIRS) -I$(GEN) rtl/lint.vlt \
 	  --top-module scord_tb_top $(SCORDUT_PARAMS) $(2) --Mdir $(1) -o Vscord_tb_top \
 	  -CFLAGS "-std=c++17 -O2 $(SCORDUT_DEFS) -I$(abspath sim/refmodel) -I$(abspath $(GEN))" \
 	  $(SCORDUT_RTL) $(abspath $(SCORDUT_SRC)) $(abspath $(SCORDUT_MOBJS)) \
 	  >$(1)/build.log 2>&1 || { tail -40 $(1)/build.log; exit 1; }
-SCORDUT_DEPS = $(SCORDUT_RTL) $(wildcard rtl/scord/*.vh) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
+SCORDUT_DEPS = $(SCORDUT_RTL) $(RTL_VH) $(SCORDUT_SRC) $(SCORDUT_MOBJS) $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
 
 $(SCORDUT_BIN): $(SCORDUT_DEPS)
 	$(call SCORDUT_VERILATE,$(SCORDUT_DIR),)

@@ -5,7 +5,7 @@
 #                           scord-diff-test, hence by make test)
 #   make shrule-diff-long   50 000 000 passes, another seed
 #   SHRULE_ARGS="--seed=N --passes=N --verbose" for other runs
-# Included by the top Makefile (uses its B, GEN, CC, CFLAGS_HOST, VERILATOR).
+# Included by the top Makefile (uses its B, GEN, CC, CFLAGS_HOST, RTL_INCDIRS, VERILATOR).
 
 SHRULE_DIR       := $(B)/rtl-shrule
 SHRULE_BIN       := $(SHRULE_DIR)/Vshrule_tb_top
@@ -21,7 +21,7 @@ $(SHRULE_MOBJ): sim/refmodel/scord_sh_rule.c sim/refmodel/scord_sh_rule.h $(GEN)
 
 $(SHRULE_BIN): $(SHRULE_RTL) tests/rtl/shrule/shrule_tb.vh $(SHRULE_SRC) $(SHRULE_MOBJ) $(GEN)/scord_defs.vh $(GEN)/scord_defs.h
 	@mkdir -p $(SHRULE_DIR)
-	$(VERILATOR) --cc --exe --build -j 2 -Wall -Irtl/scord -Itests/rtl/shrule -I$(GEN) rtl/lint.vlt \
+	$(VERILATOR) --cc --exe --build -j 2 -Wall $(RTL_INCDIRS) -Itests/rtl/shrule -I$(GEN) rtl/lint.vlt \
 	  --top-module shrule_tb_top --Mdir $(SHRULE_DIR) -o Vshrule_tb_top \
 	  -CFLAGS "-std=c++17 -O2 -I$(abspath sim/refmodel) -I$(abspath $(GEN))" \
 	  $(SHRULE_RTL) $(abspath $(SHRULE_SRC)) $(abspath $(SHRULE_MOBJ)) \
