@@ -10,6 +10,7 @@
 `include "scord_defs.vh"
 `include "gpu_pkg_classes.vh"
 `include "scord_shr.vh"
+`include "gpu_l2_bus.vh"
 
 module gpu_core #(
     parameter CORE_ID     = 0,
@@ -43,8 +44,7 @@ module gpu_core #(
     parameter T         = NUM_THREADS,
     parameter LINE_BITS = LINE_BYTES * 8,
     parameter DET_EVW   = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES),
-    parameter RID_W     = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
-                          $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1,
+    parameter REQ_W     = `L2_REQ_BITS(LINE_BYTES),
     parameter NPERF     = 24,
     parameter SAW       = (SMEM_BYTES > 1) ? $clog2(SMEM_BYTES) : 1
 ) (
@@ -76,23 +76,16 @@ module gpu_core #(
     output reg  [7:0]            fault_warp_o,
     output reg  [7:0]            fault_lane_o,
     output wire                  idle_o,
-    // L2 channel of the I$ (reads only)
+    // L2 channel of the I$ (line reads only; gpu_l2_bus.vh)
     output wire                  ic_req_valid_o,
     input  wire                  ic_req_ready_i,
-    output wire [31:0]           ic_req_addr_o,
+    output wire [REQ_W-1:0]      ic_req_o,
     input  wire                  ic_rsp_valid_i,
     input  wire [LINE_BITS-1:0]  ic_rsp_data_i,
     // L2 channel of the LSU
     output wire                  dc_req_valid_o,
     input  wire                  dc_req_ready_i,
-    output wire [2:0]            dc_req_type_o,
-    output wire [31:0]           dc_req_addr_o,
-    output wire [LINE_BITS-1:0]  dc_req_wdata_o,
-    output wire [LINE_BYTES-1:0] dc_req_wstrb_o,
-    output wire [4:0]            dc_req_amo_op_o,
-    output wire [31:0]           dc_req_amo_data_o,
-    output wire [31:0]           dc_req_amo_cmp_o,
-    output wire [RID_W-1:0]      dc_req_rid_o,
+    output wire [REQ_W-1:0]      dc_req_o,
     input  wire                  dc_rsp_valid_i,
     input  wire [LINE_BITS-1:0]  dc_rsp_data_i,
     // race detector (docs/detector.md sections 3 and 4): events of this
@@ -434,7 +427,7 @@ module gpu_core #(
         .refill_done_o  (ic_refill_done),
         .l2_req_valid_o (ic_req_valid_o),
         .l2_req_ready_i (ic_req_ready_i),
-        .l2_req_addr_o  (ic_req_addr_o),
+        .l2_req_o       (ic_req_o),
         .l2_rsp_valid_i (ic_rsp_valid_i),
         .l2_rsp_data_i  (ic_rsp_data_i),
         .perf_hit_o     (perf_ic_hit),
@@ -1698,14 +1691,7 @@ module gpu_core #(
         .wb_data_o          (lsu_wb_data),
         .l2_req_valid_o     (dc_req_valid_o),
         .l2_req_ready_i     (dc_req_ready_i),
-        .l2_req_type_o      (dc_req_type_o),
-        .l2_req_addr_o      (dc_req_addr_o),
-        .l2_req_wdata_o     (dc_req_wdata_o),
-        .l2_req_wstrb_o     (dc_req_wstrb_o),
-        .l2_req_amo_op_o    (dc_req_amo_op_o),
-        .l2_req_amo_data_o  (dc_req_amo_data_o),
-        .l2_req_amo_cmp_o   (dc_req_amo_cmp_o),
-        .l2_req_rid_o       (dc_req_rid_o),
+        .l2_req_o           (dc_req_o),
         .l2_rsp_valid_i     (dc_rsp_valid_i),
         .l2_rsp_data_i      (dc_rsp_data_i),
         .idle_o             (lsu_idle),

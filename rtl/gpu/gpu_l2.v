@@ -17,6 +17,7 @@
 //   miss, then + 1 cycle. FENCE: rsp in cycle 2.
 `default_nettype none
 `include "scord_defs.vh"
+`include "gpu_l2_bus.vh"
 
 module gpu_l2 #(
   // Small defaults keep a standalone synthesis quick; gpu_top sets the real ones.
@@ -24,21 +25,15 @@ module gpu_l2 #(
   parameter LINE_BYTES = 32,
   parameter L2_BYTES   = 4096,
   // Derived, do not override.
-  parameter RID_W      = (NUM_RID > 1) ? $clog2(NUM_RID) : 1
+  parameter RID_W      = (NUM_RID > 1) ? $clog2(NUM_RID) : 1,
+  parameter REQ_W      = `L2_REQ_BITS(LINE_BYTES)
 ) (
   input  wire                    clk_i,
   input  wire                    rst_i,
-  // L2 channel (from gpu_l2_arb)
+  // L2 channel (from gpu_l2_arb; gpu_l2_bus.vh)
   input  wire                    req_valid_i,
   output wire                    req_ready_o,
-  input  wire [2:0]              req_type_i,
-  input  wire [31:0]             req_addr_i,
-  input  wire [LINE_BYTES*8-1:0] req_wdata_i,
-  input  wire [LINE_BYTES-1:0]   req_wstrb_i,
-  input  wire [4:0]              req_amo_op_i,
-  input  wire [31:0]             req_amo_data_i,
-  input  wire [31:0]             req_amo_cmp_i,
-  input  wire [RID_W-1:0]        req_rid_i,
+  input  wire [REQ_W-1:0]        req_i,
   output wire                    rsp_valid_o,
   output wire [LINE_BYTES*8-1:0] rsp_data_o,
   // device memory
@@ -73,6 +68,17 @@ module gpu_l2 #(
   localparam [2:0] S_MEMWT = 3'd3;  // wait for the line
   localparam [2:0] S_EXEC  = 3'd4;  // atomic on line_q
   localparam [2:0] S_MEMWR = 3'd5;  // offer the write to memory
+
+  // the request's fields
+  wire [2:0]                req_type     = req_i[`L2_REQ_TYPE];
+  wire [31:0]               req_addr     = req_i[`L2_REQ_ADDR];
+  wire [LINE_BITS-1:0]      req_wdata    = req_i[`L2_REQ_WDATA(LINE_BYTES)];
+  wire [LINE_BYTES-1:0]     req_wstrb    = req_i[`L2_REQ_WSTRB(LINE_BYTES)];
+  wire [4:0]                req_amo_op   = req_i[`L2_REQ_AMO_OP];
+  wire [31:0]               req_amo_data = req_i[`L2_REQ_AMO_DATA];
+  wire [31:0]               req_amo_cmp  = req_i[`L2_REQ_AMO_CMP];
+  wire [`L2_RID_BITS-1:0]   req_rid      = req_i[`L2_REQ_RID];   // below NUM_RID
+  wire unused_rid = ^req_rid;
 
   reg [2:0]           state_q;
   // the request being served
@@ -112,7 +118,7 @@ module gpu_l2 #(
       set_of = (SETS > 1) ? (line[IDX_W-1:0] ^ r) : '0;
     end
   endfunction
-  wire [IDX_W-1:0]  req_idx = set_of(req_addr_i[31:OFF_W]);
+  wire [IDX_W-1:0]  req_idx = set_of(req_addr[31:OFF_W]);
   // The request's set and its valid bits (below) are taken with its tag,
   // as the request is accepted: the hit then comes from registers, not from the
   // index function and a SETS-wide valid mux in front of the tag RAM's
@@ -308,14 +314,14 @@ module gpu_l2 #(
     end else begin
       case (state_q)
         S_IDLE: if (accept) begin
-          type_q     <= req_type_i;
-          addr_q     <= req_addr_i;
-          wdata_q    <= req_wdata_i;
-          wstrb_q    <= req_wstrb_i;
-          amo_op_q   <= req_amo_op_i;
-          amo_data_q <= req_amo_data_i;
-          amo_cmp_q  <= req_amo_cmp_i;
-          rid_q      <= req_rid_i;
+          type_q     <= req_type;
+          addr_q     <= req_addr;
+          wdata_q    <= req_wdata;
+          wstrb_q    <= req_wstrb;
+          amo_op_q   <= req_amo_op;
+          amo_data_q <= req_amo_data;
+          amo_cmp_q  <= req_amo_cmp;
+          rid_q      <= RID_W'(req_rid);
           state_q    <= S_LOOK;
         end
         S_LOOK: begin

@@ -5,46 +5,31 @@
 // again right after it was accepted.
 `default_nettype none
 `include "scord_defs.vh"
+`include "gpu_l2_bus.vh"
 
 module gpu_l2_arb #(
   parameter NUM_PORTS  = 2,
   parameter LINE_BYTES = 32,
-  parameter RID_W      = 1,
   // Derived, do not override.
-  parameter PORT_W     = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1
+  parameter PORT_W     = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1,
+  parameter REQ_W      = `L2_REQ_BITS(LINE_BYTES)
 ) (
-  input  wire                              clk_i,
-  input  wire                              rst_i,
-  // masters
-  input  wire [NUM_PORTS-1:0]              req_valid_i,
-  output wire [NUM_PORTS-1:0]              req_ready_o,
-  input  wire [NUM_PORTS*3-1:0]            req_type_i,
-  input  wire [NUM_PORTS*32-1:0]           req_addr_i,
-  input  wire [NUM_PORTS*LINE_BYTES*8-1:0] req_wdata_i,
-  input  wire [NUM_PORTS*LINE_BYTES-1:0]   req_wstrb_i,
-  input  wire [NUM_PORTS*5-1:0]            req_amo_op_i,
-  input  wire [NUM_PORTS*32-1:0]           req_amo_data_i,
-  input  wire [NUM_PORTS*32-1:0]           req_amo_cmp_i,
-  input  wire [NUM_PORTS*RID_W-1:0]        req_rid_i,
-  output wire [NUM_PORTS-1:0]              rsp_valid_o,
+  input  wire                         clk_i,
+  input  wire                         rst_i,
+  // masters (port p's request at [p*REQ_W +: REQ_W])
+  input  wire [NUM_PORTS-1:0]         req_valid_i,
+  output wire [NUM_PORTS-1:0]         req_ready_o,
+  input  wire [NUM_PORTS*REQ_W-1:0]   req_i,
+  output wire [NUM_PORTS-1:0]         rsp_valid_o,
   // one copy of the answer for every port: only the owner sees rsp_valid
-  output wire [LINE_BYTES*8-1:0]           rsp_data_o,
+  output wire [LINE_BYTES*8-1:0]      rsp_data_o,
   // the L2
-  output wire                              l2_req_valid_o,
-  input  wire                              l2_req_ready_i,
-  output wire [2:0]                        l2_req_type_o,
-  output wire [31:0]                       l2_req_addr_o,
-  output wire [LINE_BYTES*8-1:0]           l2_req_wdata_o,
-  output wire [LINE_BYTES-1:0]             l2_req_wstrb_o,
-  output wire [4:0]                        l2_req_amo_op_o,
-  output wire [31:0]                       l2_req_amo_data_o,
-  output wire [31:0]                       l2_req_amo_cmp_o,
-  output wire [RID_W-1:0]                  l2_req_rid_o,
-  input  wire                              l2_rsp_valid_i,
-  input  wire [LINE_BYTES*8-1:0]           l2_rsp_data_i
+  output wire                         l2_req_valid_o,
+  input  wire                         l2_req_ready_i,
+  output wire [REQ_W-1:0]             l2_req_o,
+  input  wire                         l2_rsp_valid_i,
+  input  wire [LINE_BYTES*8-1:0]      l2_rsp_data_i
 );
-
-  localparam LINE_BITS = LINE_BYTES * 8;
 
   reg              wait_q;   // a forwarded request waits for its answer
   reg [PORT_W-1:0] owner_q;  // port that gets the answer
@@ -67,15 +52,8 @@ module gpu_l2_arb #(
   wire [PORT_W-1:0] grant = lock_q ? lock_port_q : pick;
   wire              offer = !wait_q && (lock_q || pick_any);
 
-  assign l2_req_valid_o    = offer;
-  assign l2_req_type_o     = req_type_i[grant*3 +: 3];
-  assign l2_req_addr_o     = req_addr_i[grant*32 +: 32];
-  assign l2_req_wdata_o    = req_wdata_i[grant*LINE_BITS +: LINE_BITS];
-  assign l2_req_wstrb_o    = req_wstrb_i[grant*LINE_BYTES +: LINE_BYTES];
-  assign l2_req_amo_op_o   = req_amo_op_i[grant*5 +: 5];
-  assign l2_req_amo_data_o = req_amo_data_i[grant*32 +: 32];
-  assign l2_req_amo_cmp_o  = req_amo_cmp_i[grant*32 +: 32];
-  assign l2_req_rid_o      = req_rid_i[grant*RID_W +: RID_W];
+  assign l2_req_valid_o = offer;
+  assign l2_req_o       = req_i[grant*REQ_W +: REQ_W];
 
   genvar p;
   generate
@@ -100,7 +78,7 @@ module gpu_l2_arb #(
         last_q  <= grant;
         lock_q  <= 1'b0;
         owner_q <= grant;
-        wait_q  <= (l2_req_type_o != `L2_WRITE);
+        wait_q  <= (l2_req_o[`L2_REQ_TYPE] != `L2_WRITE);
       end else if (offer) begin
         lock_q      <= 1'b1;
         lock_port_q <= grant;

@@ -22,6 +22,7 @@
 // Weak load, all lanes in one line, hit: wb_valid in cycle 3.
 `default_nettype none
 `include "scord_defs.vh"
+`include "gpu_l2_bus.vh"
 
 module gpu_lsu #(
   // Small defaults keep a standalone synthesis quick; gpu_core sets the real ones.
@@ -34,7 +35,8 @@ module gpu_lsu #(
   // Derived, do not override.
   parameter WARP_W      = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
   parameter RID_W       = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
-                          $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1
+                          $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1,
+  parameter REQ_W       = `L2_REQ_BITS(LINE_BYTES)
 ) (
   input  wire                      clk_i,
   input  wire                      rst_i,
@@ -60,17 +62,10 @@ module gpu_lsu #(
   output wire [4:0]                wb_rd_o,
   output wire [NUM_THREADS-1:0]    wb_mask_o,
   output wire [NUM_THREADS*32-1:0] wb_data_o,
-  // L2 channel
+  // L2 channel (gpu_l2_bus.vh)
   output wire                      l2_req_valid_o,
   input  wire                      l2_req_ready_i,
-  output reg  [2:0]                l2_req_type_o,
-  output wire [31:0]               l2_req_addr_o,
-  output wire [LINE_BYTES*8-1:0]   l2_req_wdata_o,
-  output wire [LINE_BYTES-1:0]     l2_req_wstrb_o,
-  output wire [4:0]                l2_req_amo_op_o,
-  output wire [31:0]               l2_req_amo_data_o,
-  output wire [31:0]               l2_req_amo_cmp_o,
-  output wire [RID_W-1:0]          l2_req_rid_o,
+  output wire [REQ_W-1:0]          l2_req_o,
   input  wire                      l2_rsp_valid_i,
   input  wire [LINE_BYTES*8-1:0]   l2_rsp_data_i,
   // control and events
@@ -391,31 +386,30 @@ module gpu_lsu #(
   assign l1_wdata = merge(l1_base, l1_new, l1_strb);
 
   // ---- L2 request -------------------------------------------------------------------------
+  reg [2:0] l2_type;
   always @(*) begin
     case (op_q)
-      `LSU_LOAD:  l2_req_type_o = `L2_READ;
-      `LSU_STORE: l2_req_type_o = `L2_WRITE;
-      `LSU_AMO:   l2_req_type_o = scope_q ? `L2_AMO : (phase_q ? `L2_WRITE : `L2_READ);
-      `LSU_LR:    l2_req_type_o = `L2_LR;
-      `LSU_SC:    l2_req_type_o = `L2_SC;
-      default:    l2_req_type_o = `L2_FENCE;
+      `LSU_LOAD:  l2_type = `L2_READ;
+      `LSU_STORE: l2_type = `L2_WRITE;
+      `LSU_AMO:   l2_type = scope_q ? `L2_AMO : (phase_q ? `L2_WRITE : `L2_READ);
+      `LSU_LR:    l2_type = `L2_LR;
+      `LSU_SC:    l2_type = `L2_SC;
+      default:    l2_type = `L2_FENCE;
     endcase
   end
-  wire l2_line_op = (l2_req_type_o == `L2_READ) || (l2_req_type_o == `L2_WRITE);
+  wire l2_line_op = (l2_type == `L2_READ) || (l2_type == `L2_WRITE);
 
   wire [31:0] rid_full = (CORE_ID * NUM_WARPS + {{(32-WARP_W){1'b0}}, warp_q}) * NUM_THREADS
                          + {{(32-LANE_W){1'b0}}, lead_q};
+  wire unused_rid = &{1'b0, rid_full[31:RID_W]};
 
-  assign l2_req_valid_o    = (state_q == S_L2REQ);
-  assign l2_req_addr_o     = l2_line_op ? {lead_addr_q[31:OFF_W], {OFF_W{1'b0}}}
-                                        : lead_addr_q;  // word aligned (checked in X)
-  assign l2_req_wdata_o    = is_store ? st_data_q : {WORDS{amo_new}};
-  assign l2_req_wstrb_o    = is_store ? st_strb_q : lead_wstrb;
-  assign l2_req_amo_op_o   = amo_op_q;
-  assign l2_req_amo_data_o = lead_wd;
-  assign l2_req_amo_cmp_o  = lead_cmp;
-  assign l2_req_rid_o      = rid_full[RID_W-1:0];
-  wire   unused_rid        = &{1'b0, rid_full[31:RID_W]};
+  assign l2_req_valid_o = (state_q == S_L2REQ);
+  assign l2_req_o = `L2_REQ(is_store ? st_data_q : {WORDS{amo_new}},
+                            is_store ? st_strb_q : lead_wstrb,
+                            `L2_RID_BITS'(rid_full[RID_W-1:0]), lead_cmp, lead_wd, amo_op_q,
+                            l2_line_op ? {lead_addr_q[31:OFF_W], {OFF_W{1'b0}}}
+                                       : lead_addr_q,   // word aligned (checked in X)
+                            l2_type);
 
   wire l2_accept = l2_req_valid_o && l2_req_ready_i;
 
@@ -516,7 +510,7 @@ module gpu_lsu #(
           valid_q <= '0;
           if (l2_accept) state_q <= S_L2WAIT;
         end else if (l2_accept) begin
-          if (l2_req_type_o == `L2_WRITE) begin
+          if (l2_type == `L2_WRITE) begin
             phase_q <= 1'b0;
             group_done;
           end else begin

@@ -11,6 +11,7 @@
 // metadata cache's block RAM output (5.6 ns on the ECP5 before any logic).
 `default_nettype none
 `include "scord_defs.vh"
+`include "gpu_l2_bus.vh"
 
 module scord_md_access #(
   parameter LINE_BYTES = 32,
@@ -19,7 +20,8 @@ module scord_md_access #(
   parameter AW         = 32,
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
-  parameter OFF_W     = $clog2(LINE_BYTES)
+  parameter OFF_W     = $clog2(LINE_BYTES),
+  parameter REQ_W     = `L2_REQ_BITS(LINE_BYTES)
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -35,13 +37,10 @@ module scord_md_access #(
   output wire                  idle_o,
   output reg                   done_o,
   output reg  [LINE_BITS-1:0]  rdata_o,
-  // L2 channel (master)
+  // L2 channel (master; gpu_l2_bus.vh)
   output wire                  l2_req_valid_o,
   input  wire                  l2_req_ready_i,
-  output wire [2:0]            l2_req_type_o,
-  output wire [31:0]           l2_req_addr_o,
-  output wire [LINE_BITS-1:0]  l2_req_wdata_o,
-  output wire [LINE_BYTES-1:0] l2_req_wstrb_o,
+  output wire [REQ_W-1:0]      l2_req_o,
   input  wire                  l2_rsp_valid_i,
   input  wire [LINE_BITS-1:0]  l2_rsp_data_i
 );
@@ -78,10 +77,10 @@ module scord_md_access #(
 
   assign idle_o         = (state_q == S_IDLE);
   assign l2_req_valid_o = (state_q == S_RD_REQ) || (state_q == S_WR_REQ) || (state_q == S_SW_REQ);
-  assign l2_req_type_o  = (state_q == S_RD_REQ) ? T_READ : T_WRITE;
-  assign l2_req_addr_o  = (state_q == S_SW_REQ) ? 32'(sw_line_q[AW-1:0]) : line_adr;
-  assign l2_req_wdata_o = wdata_q;
-  assign l2_req_wstrb_o = (state_q == S_SW_REQ) ? (sw_lo_mask & sw_hi_mask) : wstrb_q;
+  assign l2_req_o       = `L2_REQ(wdata_q, (state_q == S_SW_REQ) ? (sw_lo_mask & sw_hi_mask) : wstrb_q,
+                                {`L2_RID_BITS{1'b0}}, 32'd0, 32'd0, 5'd0,
+                                (state_q == S_SW_REQ) ? 32'(sw_line_q[AW-1:0]) : line_adr,
+                                (state_q == S_RD_REQ) ? T_READ : T_WRITE);
 
   always @(posedge clk_i) begin
     done_o <= 1'b0;

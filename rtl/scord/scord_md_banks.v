@@ -8,6 +8,7 @@
 // sweep engine (§5.4). With FRESH_LINES, a bank fills a miss on a line not
 // written back since the kernel started with zeros instead of reading it.
 `default_nettype none
+`include "gpu_l2_bus.vh"
 
 module scord_md_banks #(
   parameter LINE_BYTES  = 32,
@@ -21,7 +22,8 @@ module scord_md_banks #(
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter EPL       = LINE_BYTES / ENTRY_BYTES,
   parameter BW        = (NB > 1) ? $clog2(NB) : 1,
-  parameter BANK_W    = (NB > 1) ? $clog2(NB) : 0
+  parameter BANK_W    = (NB > 1) ? $clog2(NB) : 0,
+  parameter REQ_W     = `L2_REQ_BITS(LINE_BYTES)
 ) (
   input  wire                    clk_i,
   input  wire                    rst_i,
@@ -47,21 +49,15 @@ module scord_md_banks #(
   input  wire [31:0]             sweep_base_i,
   input  wire [32:0]             sweep_bytes_i,
   output wire                    sweep_done_o,
-  // L2 channel (master)
+  // L2 channel (master; gpu_l2_bus.vh)
   output wire                    l2_req_valid_o,
   input  wire                    l2_req_ready_i,
-  output wire [2:0]              l2_req_type_o,
-  output wire [31:0]             l2_req_addr_o,
-  output wire [LINE_BITS-1:0]    l2_req_wdata_o,
-  output wire [LINE_BYTES-1:0]   l2_req_wstrb_o,
+  output wire [REQ_W-1:0]        l2_req_o,
   input  wire                    l2_rsp_valid_i,
   input  wire [LINE_BITS-1:0]    l2_rsp_data_i
 );
   wire [NB-1:0]            b_busy, b_dirty, b_l2v;
-  wire [NB*3-1:0]          b_type;
-  wire [NB*32-1:0]         b_addr;
-  wire [NB*LINE_BITS-1:0]  b_wdata;
-  wire [NB*LINE_BYTES-1:0] b_wstrb;
+  wire [NB*REQ_W-1:0]      b_req;
   wire [NB-1:0]            b_sweep_done;
 
   // ---- the channel: a bank keeps it while it asks or works ----
@@ -93,10 +89,7 @@ module scord_md_banks #(
   end
 
   assign l2_req_valid_o = granted && b_l2v[own];
-  assign l2_req_type_o  = b_type[own*3 +: 3];
-  assign l2_req_addr_o  = b_addr[own*32 +: 32];
-  assign l2_req_wdata_o = b_wdata[own*LINE_BITS +: LINE_BITS];
-  assign l2_req_wstrb_o = b_wstrb[own*LINE_BYTES +: LINE_BYTES];
+  assign l2_req_o       = b_req[own*REQ_W +: REQ_W];
   assign busy_o         = |b_busy;
   assign dirty_o        = |b_dirty;
   assign sweep_done_o   = b_sweep_done[0];
@@ -137,10 +130,7 @@ module scord_md_banks #(
         .sweep_done_o   (b_sweep_done[b]),
         .l2_req_valid_o (b_l2v[b]),
         .l2_req_ready_i (mine && l2_req_ready_i),
-        .l2_req_type_o  (b_type[b*3 +: 3]),
-        .l2_req_addr_o  (b_addr[b*32 +: 32]),
-        .l2_req_wdata_o (b_wdata[b*LINE_BITS +: LINE_BITS]),
-        .l2_req_wstrb_o (b_wstrb[b*LINE_BYTES +: LINE_BYTES]),
+        .l2_req_o       (b_req[b*REQ_W +: REQ_W]),
         .l2_rsp_valid_i (mine && l2_rsp_valid_i),
         .l2_rsp_data_i  (l2_rsp_data_i)
       );

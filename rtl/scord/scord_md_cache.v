@@ -35,6 +35,7 @@
 // fill then waits while a pending write holds the RAMs' write port.
 `default_nettype none
 `include "scord_defs.vh"
+`include "gpu_l2_bus.vh"
 
 module scord_md_cache #(
   parameter LINE_BYTES  = 32,
@@ -63,7 +64,8 @@ module scord_md_cache #(
   parameter EPL       = LINE_BYTES / ENTRY_BYTES,       // entries per line
   parameter IDX_W     = (LINES > 1) ? $clog2(LINES) : 1,
   parameter TAG_W     = AW - OFF_W - BANK_W - IDX_W,
-  parameter LOW_W     = OFF_W + BANK_W                  // address bits below the index
+  parameter LOW_W     = OFF_W + BANK_W,                 // address bits below the index
+  parameter REQ_W     = `L2_REQ_BITS(LINE_BYTES)
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -89,13 +91,10 @@ module scord_md_cache #(
   input  wire [31:0]           sweep_base_i,
   input  wire [32:0]           sweep_bytes_i,
   output wire                  sweep_done_o,
-  // L2 channel (master)
+  // L2 channel (master; gpu_l2_bus.vh)
   output wire                  l2_req_valid_o,
   input  wire                  l2_req_ready_i,
-  output wire [2:0]            l2_req_type_o,
-  output wire [31:0]           l2_req_addr_o,
-  output wire [LINE_BITS-1:0]  l2_req_wdata_o,
-  output wire [LINE_BYTES-1:0] l2_req_wstrb_o,
+  output wire [REQ_W-1:0]      l2_req_o,
   input  wire                  l2_rsp_valid_i,
   input  wire [LINE_BITS-1:0]  l2_rsp_data_i
 );
@@ -194,10 +193,7 @@ module scord_md_cache #(
     .rdata_o        (p_rdata),
     .l2_req_valid_o (l2_req_valid_o),
     .l2_req_ready_i (l2_req_ready_i),
-    .l2_req_type_o  (l2_req_type_o),
-    .l2_req_addr_o  (l2_req_addr_o),
-    .l2_req_wdata_o (l2_req_wdata_o),
-    .l2_req_wstrb_o (l2_req_wstrb_o),
+    .l2_req_o       (l2_req_o),
     .l2_rsp_valid_i (l2_rsp_valid_i),
     .l2_rsp_data_i  (l2_rsp_data_i)
   );

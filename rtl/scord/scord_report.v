@@ -16,6 +16,7 @@
 // base is 32-byte aligned).
 `default_nettype none
 `include "scord_defs.vh"
+`include "gpu_l2_bus.vh"
 
 module scord_report #(
   parameter LINE_BYTES = 32,
@@ -32,7 +33,8 @@ module scord_report #(
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter OFF_W     = $clog2(LINE_BYTES),
-  parameter SW        = $clog2(MEM_BYTES / 32) + 1   // slot arithmetic's bits
+  parameter SW        = $clog2(MEM_BYTES / 32) + 1,  // slot arithmetic's bits
+  parameter REQ_W     = `L2_REQ_BITS(LINE_BYTES)
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -78,12 +80,10 @@ module scord_report #(
   output reg                   cnt_records_o,
   output reg                   cnt_suppressed_o,
   output reg                   overflow_o,
-  // L2 channel, writes only
+  // L2 channel, line writes only (gpu_l2_bus.vh)
   output wire                  l2_req_valid_o,
   input  wire                  l2_req_ready_i,
-  output wire [31:0]           l2_req_addr_o,
-  output wire [LINE_BITS-1:0]  l2_req_wdata_o,
-  output wire [LINE_BYTES-1:0] l2_req_wstrb_o
+  output wire [REQ_W-1:0]      l2_req_o
 );
   localparam NSUPP = 16;
   localparam [2:0] S_IDLE = 3'd0, S_DECIDE = 3'd1, S_WR_REC = 3'd2, S_WR_CNT = 3'd3,
@@ -385,9 +385,9 @@ module scord_report #(
   wire unused_slot = ^slot32[31:27];
 
   assign l2_req_valid_o = (state_q == S_WR_REC) || (state_q == S_WR_CNT);
-  assign l2_req_addr_o  = {slot_addr[31:OFF_W], {OFF_W{1'b0}}};
-  assign l2_req_wdata_o = rec_line;
-  assign l2_req_wstrb_o = (state_q == S_WR_CNT) ? cnt_strb : rec_strb;
+  assign l2_req_o       = `L2_REQ(rec_line, (state_q == S_WR_CNT) ? cnt_strb : rec_strb,
+                                {`L2_RID_BITS{1'b0}}, 32'd0, 32'd0, 5'd0,
+                                {slot_addr[31:OFF_W], {OFF_W{1'b0}}}, `L2_WRITE);
 
   // R3 and R6 write slot and count of one entry: the hit or the new one.
   always @* begin

@@ -43,6 +43,7 @@
 `default_nettype none
 `include "scord_defs.vh"
 `include "scord_shr.vh"
+`include "gpu_l2_bus.vh"
 
 module scord_top #(
   parameter NUM_CORES   = `GPU_NUM_CORES,
@@ -83,7 +84,8 @@ module scord_top #(
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
   parameter SHR_W     = `SHR_BITS,
-  parameter EVW       = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES)  // line event bits
+  parameter EVW       = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES),  // line event bits
+  parameter REQ_W     = `L2_REQ_BITS(LINE_BYTES)
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -114,13 +116,10 @@ module scord_top #(
   input  wire [31:0]           ctl_wdata_i,
   output wire                  ctl_sel_o,
   output wire [31:0]           ctl_rdata_o,
-  // L2 channel master
+  // L2 channel master (gpu_l2_bus.vh)
   output wire                  l2_req_valid_o,
   input  wire                  l2_req_ready_i,
-  output wire [2:0]            l2_req_type_o,
-  output wire [31:0]           l2_req_addr_o,
-  output wire [LINE_BITS-1:0]  l2_req_wdata_o,
-  output wire [LINE_BYTES-1:0] l2_req_wstrb_o,
+  output wire [REQ_W-1:0]      l2_req_o,
   input  wire                  l2_rsp_valid_i,
   input  wire [LINE_BITS-1:0]  l2_rsp_data_i,
   // queue empty, nothing in flight, no start pending
@@ -520,10 +519,7 @@ module scord_top #(
   reg  [NB*EPL-1:0]        mc_wr_mask;
   reg  [NB*LINE_BITS-1:0]  mc_wr_line;
   wire                     md_l2_valid;
-  wire [2:0]               md_l2_type;
-  wire [31:0]              md_l2_addr;
-  wire [LINE_BITS-1:0]     md_l2_wdata;
-  wire [LINE_BYTES-1:0]    md_l2_wstrb;
+  wire [REQ_W-1:0]         md_l2_req;
 
   scord_md_banks #(
     .LINE_BYTES  (LINE_BYTES),
@@ -556,10 +552,7 @@ module scord_top #(
     .sweep_done_o   (mc_sweep_done),
     .l2_req_valid_o (md_l2_valid),
     .l2_req_ready_i (l2_req_ready_i),
-    .l2_req_type_o  (md_l2_type),
-    .l2_req_addr_o  (md_l2_addr),
-    .l2_req_wdata_o (md_l2_wdata),
-    .l2_req_wstrb_o (md_l2_wstrb),
+    .l2_req_o       (md_l2_req),
     .l2_rsp_valid_i (l2_rsp_valid_i),
     .l2_rsp_data_i  (l2_rsp_data_i)
   );
@@ -819,9 +812,7 @@ module scord_top #(
   reg                   rep_req;
   wire                  rep_idle, rep_done;
   wire                  rep_l2_valid;
-  wire [31:0]           rep_l2_addr;
-  wire [LINE_BITS-1:0]  rep_l2_wdata;
-  wire [LINE_BYTES-1:0] rep_l2_wstrb;
+  wire [REQ_W-1:0]      rep_l2_req;
   wire                  trk_q = rv_trk;
   localparam CW = (NUM_CORES > 1) ? $clog2(NUM_CORES) : 1;
   reg                   own_p2_q, own_sh_q;   // whose report the writer works on
@@ -901,20 +892,14 @@ module scord_top #(
     .overflow_o          (overflow_set),
     .l2_req_valid_o      (rep_l2_valid),
     .l2_req_ready_i      (l2_req_ready_i),
-    .l2_req_addr_o       (rep_l2_addr),
-    .l2_req_wdata_o      (rep_l2_wdata),
-    .l2_req_wstrb_o      (rep_l2_wstrb)
+    .l2_req_o            (rep_l2_req)
   );
 
   // One of the two is active at a time: reports only while P2 holds its
   // pass, cache traffic only while P2 is empty (a fetch) or everything is
   // (a flush, a sweep).
-  localparam [2:0] T_WRITE = `L2_WRITE;
   assign l2_req_valid_o = md_l2_valid || rep_l2_valid;
-  assign l2_req_type_o  = md_l2_valid ? md_l2_type  : T_WRITE;
-  assign l2_req_addr_o  = md_l2_valid ? md_l2_addr  : rep_l2_addr;
-  assign l2_req_wdata_o = md_l2_valid ? md_l2_wdata : rep_l2_wdata;
-  assign l2_req_wstrb_o = md_l2_valid ? md_l2_wstrb : rep_l2_wstrb;
+  assign l2_req_o       = md_l2_valid ? md_l2_req : rep_l2_req;
 
   // ---------------------------------------------------------------------------
   // Control

@@ -4,6 +4,7 @@
 // configuration.
 `default_nettype none
 `include "scord_defs.vh"
+`include "gpu_l2_bus.vh"
 
 module mem_tb_top #(
   parameter NC          = 2,
@@ -17,7 +18,7 @@ module mem_tb_top #(
   parameter LINE_BITS   = LINE_BYTES * 8,
   parameter WARP_W      = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
   parameter NUM_RID     = NC * NUM_WARPS * NUM_THREADS,
-  parameter RID_W       = (NUM_RID > 1) ? $clog2(NUM_RID) : 1
+  parameter REQ_W       = `L2_REQ_BITS(LINE_BYTES)
 ) (
   input  wire                   clk_i,
   input  wire                   rst_i,
@@ -63,12 +64,7 @@ module mem_tb_top #(
 );
 
   wire [NC-1:0]            p_valid, p_ready, p_rsp_valid;
-  wire [NC*3-1:0]          p_type;
-  wire [NC*32-1:0]         p_addr, p_amo_data, p_amo_cmp;
-  wire [NC*LINE_BITS-1:0]  p_wdata;
-  wire [NC*LINE_BYTES-1:0] p_wstrb;
-  wire [NC*5-1:0]          p_amo_op;
-  wire [NC*RID_W-1:0]      p_rid;
+  wire [NC*REQ_W-1:0]      p_req;
   wire [LINE_BITS-1:0]     p_rsp_data;
   wire [NC-1:0]            lsu_idle;
 
@@ -107,14 +103,7 @@ module mem_tb_top #(
         .wb_data_o         (wb_data_o[c*T*32 +: T*32]),
         .l2_req_valid_o    (p_valid[c]),
         .l2_req_ready_i    (p_ready[c]),
-        .l2_req_type_o     (p_type[c*3 +: 3]),
-        .l2_req_addr_o     (p_addr[c*32 +: 32]),
-        .l2_req_wdata_o    (p_wdata[c*LINE_BITS +: LINE_BITS]),
-        .l2_req_wstrb_o    (p_wstrb[c*LINE_BYTES +: LINE_BYTES]),
-        .l2_req_amo_op_o   (p_amo_op[c*5 +: 5]),
-        .l2_req_amo_data_o (p_amo_data[c*32 +: 32]),
-        .l2_req_amo_cmp_o  (p_amo_cmp[c*32 +: 32]),
-        .l2_req_rid_o      (p_rid[c*RID_W +: RID_W]),
+        .l2_req_o          (p_req[c*REQ_W +: REQ_W]),
         .l2_rsp_valid_i    (p_rsp_valid[c]),
         .l2_rsp_data_i     (p_rsp_data),
         .flush_i           (flush_i),
@@ -129,43 +118,24 @@ module mem_tb_top #(
   endgenerate
 
   wire                  l2_valid, l2_ready, l2_rsp_valid;
-  wire [2:0]            l2_type;
-  wire [31:0]           l2_addr, l2_amo_data, l2_amo_cmp;
-  wire [LINE_BITS-1:0]  l2_wdata, l2_rsp_data;
-  wire [LINE_BYTES-1:0] l2_wstrb;
-  wire [4:0]            l2_amo_op;
-  wire [RID_W-1:0]      l2_rid;
+  wire [REQ_W-1:0]      l2_req;
+  wire [LINE_BITS-1:0]  l2_rsp_data;
   wire                  l2_idle;
 
   gpu_l2_arb #(
     .NUM_PORTS (NC),
-    .LINE_BYTES(LINE_BYTES),
-    .RID_W     (RID_W)
+    .LINE_BYTES(LINE_BYTES)
   ) u_arb (
     .clk_i            (clk_i),
     .rst_i            (rst_i),
     .req_valid_i      (p_valid),
     .req_ready_o      (p_ready),
-    .req_type_i       (p_type),
-    .req_addr_i       (p_addr),
-    .req_wdata_i      (p_wdata),
-    .req_wstrb_i      (p_wstrb),
-    .req_amo_op_i     (p_amo_op),
-    .req_amo_data_i   (p_amo_data),
-    .req_amo_cmp_i    (p_amo_cmp),
-    .req_rid_i        (p_rid),
+    .req_i            (p_req),
     .rsp_valid_o      (p_rsp_valid),
     .rsp_data_o       (p_rsp_data),
     .l2_req_valid_o   (l2_valid),
     .l2_req_ready_i   (l2_ready),
-    .l2_req_type_o    (l2_type),
-    .l2_req_addr_o    (l2_addr),
-    .l2_req_wdata_o   (l2_wdata),
-    .l2_req_wstrb_o   (l2_wstrb),
-    .l2_req_amo_op_o  (l2_amo_op),
-    .l2_req_amo_data_o(l2_amo_data),
-    .l2_req_amo_cmp_o (l2_amo_cmp),
-    .l2_req_rid_o     (l2_rid),
+    .l2_req_o         (l2_req),
     .l2_rsp_valid_i   (l2_rsp_valid),
     .l2_rsp_data_i    (l2_rsp_data)
   );
@@ -179,14 +149,7 @@ module mem_tb_top #(
     .rst_i           (rst_i),
     .req_valid_i     (l2_valid),
     .req_ready_o     (l2_ready),
-    .req_type_i      (l2_type),
-    .req_addr_i      (l2_addr),
-    .req_wdata_i     (l2_wdata),
-    .req_wstrb_i     (l2_wstrb),
-    .req_amo_op_i    (l2_amo_op),
-    .req_amo_data_i  (l2_amo_data),
-    .req_amo_cmp_i   (l2_amo_cmp),
-    .req_rid_i       (l2_rid),
+    .req_i           (l2_req),
     .rsp_valid_o     (l2_rsp_valid),
     .rsp_data_o      (l2_rsp_data),
     .mem_req_valid_o (mem_req_valid_o),

@@ -4,6 +4,7 @@
 `default_nettype none
 `include "scord_defs.vh"
 `include "scord_shr.vh"
+`include "gpu_l2_bus.vh"
 
 module scord_tb_top #(
   parameter NUM_CORES   = 4,
@@ -20,7 +21,8 @@ module scord_tb_top #(
   parameter LT_WARPS    = 4,             // warp slots of the lock tables under test
   // derived, do not override
   parameter LINE_BITS = LINE_BYTES * 8,
-  parameter EVW       = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES)
+  parameter EVW       = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES),
+  parameter REQ_W     = `L2_REQ_BITS(LINE_BYTES)
 ) (
   input  wire                  clk_i,
   input  wire                  rst_i,
@@ -56,6 +58,7 @@ module scord_tb_top #(
   input  wire [1:0]            lt_bloom_warp_i,
   output wire [15:0]           lt_bloom_o
 );
+  wire [REQ_W-1:0] l2_req;
   scord_top #(
     .NUM_CORES   (NUM_CORES),
     .NUM_WARPS   (NUM_WARPS),
@@ -92,15 +95,19 @@ module scord_tb_top #(
     .ctl_rdata_o    (ctl_rdata_o),
     .l2_req_valid_o (l2_req_valid_o),
     .l2_req_ready_i (l2_req_ready_i),
-    .l2_req_type_o  (l2_req_type_o),
-    .l2_req_addr_o  (l2_req_addr_o),
-    .l2_req_wdata_o (l2_req_wdata_o),
-    .l2_req_wstrb_o (l2_req_wstrb_o),
+    .l2_req_o       (l2_req),
     .l2_rsp_valid_i (l2_rsp_valid_i),
     .l2_rsp_data_i  (l2_rsp_data_i),
     .idle_o         (idle_o),
     .armed_o        ()
   );
+  // the request's fields the harness reads (the detector makes no atomics)
+  assign l2_req_type_o  = l2_req[`L2_REQ_TYPE];
+  assign l2_req_addr_o  = l2_req[`L2_REQ_ADDR];
+  assign l2_req_wdata_o = l2_req[`L2_REQ_WDATA(LINE_BYTES)];
+  assign l2_req_wstrb_o = l2_req[`L2_REQ_WSTRB(LINE_BYTES)];
+  wire unused_l2_req = ^{l2_req[`L2_REQ_AMO_OP], l2_req[`L2_REQ_AMO_DATA], l2_req[`L2_REQ_AMO_CMP],
+                         l2_req[`L2_REQ_RID]};
 
   // the core hashes lane addresses as its lock sequencer starts; the
   // test drives addresses, as the reference model takes them
