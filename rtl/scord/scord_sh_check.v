@@ -41,7 +41,7 @@ module scord_sh_check #(
     parameter SAW    = $clog2(SMEM_BYTES),
     parameter DEPTH  = SMEM_BYTES / (4 * NUM_THREADS),
     parameter RW     = (DEPTH > 1) ? $clog2(DEPTH) : 1,
-    parameter TAG_W  = 1 + 8 + 8 + 6 + PC_W + 16 + 5 + SAW,
+    parameter TAG_W  = `SH_TAG_BITS(PC_W, SAW),
     parameter SHR_W  = `SHR_BITS
 ) (
     input  wire                    clk_i,

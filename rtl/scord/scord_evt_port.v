@@ -9,7 +9,7 @@
 `default_nettype none
 `include "scord_defs.vh"
 
-module gpu_det_port #(
+module scord_evt_port #(
     parameter CORE_ID     = 0,
     parameter NUM_THREADS = 8,
     parameter LINE_BYTES  = 32,
