@@ -24,11 +24,11 @@ WEIGHT = {"LUT4": 1, "CCU2C": 2, "TRELLIS_DPR16X4": 4}
 
 # (pattern on the hierarchical name, part); the first match wins
 PARTS = [
-    (r"\.u_scord\.u_mc\b", "metadata cache and its line port (scord_md_banks, scord_md_cache, scord_md_access)"),
+    (r"\.u_scord\.u_pipe\.u_mc\b", "metadata cache and its line port (scord_md_banks, scord_md_cache, scord_md_access)"),
     (r"\.u_scord\.u_regs\b", "registers and counters (scord_regs)"),
-    (r"\.u_scord\.u_rep\b", "report writer (scord_report)"),
+    (r"\.u_scord\.u_reports\.u_rep\b", "report writer (scord_report)"),
     (r"\.u_scord\.u_evq\b", "event queue (scord_evq)"),
-    (r"\.u_scord\.u_ff\b", "fence file (scord_fence_file)"),
+    (r"\.u_scord\.u_pipe\.u_ff\b", "fence file (scord_fence_file)"),
     (r"\.u_scord\b", "detector pipeline and glue (scord_top)"),
     (r"\.g_sh_check\b", "shared-memory checks (scord_sh_check, scord_sh_rule)"),
     (r"\.u_hooks\.g_det\.u_evt_port\b", "event ports (scord_evt_port)"),
