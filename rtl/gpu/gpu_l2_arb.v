@@ -8,84 +8,84 @@
 `include "gpu_l2_bus.vh"
 
 module gpu_l2_arb #(
-  parameter NUM_PORTS  = 2,
-  parameter LINE_BYTES = 32,
-  // Derived, do not override.
-  parameter PORT_W     = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1,
-  parameter REQ_W      = `L2_REQ_BITS(LINE_BYTES)
+    parameter NUM_PORTS  = 2,
+    parameter LINE_BYTES = 32,
+    // Derived, do not override.
+    parameter PORT_W     = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1,
+    parameter REQ_W      = `L2_REQ_BITS(LINE_BYTES)
 ) (
-  input  wire                         clk_i,
-  input  wire                         rst_i,
-  // masters (port p's request at [p*REQ_W +: REQ_W])
-  input  wire [NUM_PORTS-1:0]         req_valid_i,
-  output wire [NUM_PORTS-1:0]         req_ready_o,
-  input  wire [NUM_PORTS*REQ_W-1:0]   req_i,
-  output wire [NUM_PORTS-1:0]         rsp_valid_o,
-  // one copy of the answer for every port: only the owner sees rsp_valid
-  output wire [LINE_BYTES*8-1:0]      rsp_data_o,
-  // the L2
-  output wire                         l2_req_valid_o,
-  input  wire                         l2_req_ready_i,
-  output wire [REQ_W-1:0]             l2_req_o,
-  input  wire                         l2_rsp_valid_i,
-  input  wire [LINE_BYTES*8-1:0]      l2_rsp_data_i
+    input  wire                         clk_i,
+    input  wire                         rst_i,
+    // masters (port p's request at [p*REQ_W +: REQ_W])
+    input  wire [NUM_PORTS-1:0]         req_valid_i,
+    output wire [NUM_PORTS-1:0]         req_ready_o,
+    input  wire [NUM_PORTS*REQ_W-1:0]   req_i,
+    output wire [NUM_PORTS-1:0]         rsp_valid_o,
+    // one copy of the answer for every port: only the owner sees rsp_valid
+    output wire [LINE_BYTES*8-1:0]      rsp_data_o,
+    // the L2
+    output wire                         l2_req_valid_o,
+    input  wire                         l2_req_ready_i,
+    output wire [REQ_W-1:0]             l2_req_o,
+    input  wire                         l2_rsp_valid_i,
+    input  wire [LINE_BYTES*8-1:0]      l2_rsp_data_i
 );
 
-  reg              wait_q;   // a forwarded request waits for its answer
-  reg [PORT_W-1:0] owner_q;  // port that gets the answer
-  reg [PORT_W-1:0] last_q;   // last granted port (round-robin pointer)
-  // Once a request is offered to the L2 it stays offered until accepted,
-  // even if a port with higher priority raises valid meanwhile.
-  reg              lock_q;
-  reg [PORT_W-1:0] lock_port_q;
+    reg              wait_q;   // a forwarded request waits for its answer
+    reg [PORT_W-1:0] owner_q;  // port that gets the answer
+    reg [PORT_W-1:0] last_q;   // last granted port (round-robin pointer)
+    // Once a request is offered to the L2 it stays offered until accepted,
+    // even if a port with higher priority raises valid meanwhile.
+    reg              lock_q;
+    reg [PORT_W-1:0] lock_port_q;
 
-  // Round robin: the lowest valid port above last_q, else the lowest valid.
-  wire [PORT_W-1:0] pick;
-  wire              pick_any;
-  prim_rr_pick #(.N(NUM_PORTS)) u_pick (
-    .req_i  (req_valid_i),
-    .last_i (last_q),
-    .any_o  (pick_any),
-    .idx_o  (pick)
-  );
+    // Round robin: the lowest valid port above last_q, else the lowest valid.
+    wire [PORT_W-1:0] pick;
+    wire              pick_any;
+    prim_rr_pick #(.N(NUM_PORTS)) u_pick (
+        .req_i  (req_valid_i),
+        .last_i (last_q),
+        .any_o  (pick_any),
+        .idx_o  (pick)
+    );
 
-  wire [PORT_W-1:0] grant = lock_q ? lock_port_q : pick;
-  wire              offer = !wait_q && (lock_q || pick_any);
+    wire [PORT_W-1:0] grant = lock_q ? lock_port_q : pick;
+    wire              offer = !wait_q && (lock_q || pick_any);
 
-  assign l2_req_valid_o = offer;
-  assign l2_req_o       = req_i[grant*REQ_W +: REQ_W];
+    assign l2_req_valid_o = offer;
+    assign l2_req_o       = req_i[grant*REQ_W +: REQ_W];
 
-  genvar p;
-  generate
-    for (p = 0; p < NUM_PORTS; p = p + 1) begin : g_port
-      assign req_ready_o[p] = offer && l2_req_ready_i && (grant == PORT_W'(p));
-      assign rsp_valid_o[p] = wait_q && l2_rsp_valid_i && (owner_q == PORT_W'(p));
+    genvar p;
+    generate
+        for (p = 0; p < NUM_PORTS; p = p + 1) begin : g_port
+            assign req_ready_o[p] = offer && l2_req_ready_i && (grant == PORT_W'(p));
+            assign rsp_valid_o[p] = wait_q && l2_rsp_valid_i && (owner_q == PORT_W'(p));
+        end
+    endgenerate
+    assign rsp_data_o = l2_rsp_data_i;
+
+    wire accept = offer && l2_req_ready_i;
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            wait_q      <= 1'b0;
+            owner_q     <= '0;
+            last_q      <= PORT_W'(NUM_PORTS - 1);
+            lock_q      <= 1'b0;
+            lock_port_q <= '0;
+        end else begin
+            if (accept) begin
+                last_q  <= grant;
+                lock_q  <= 1'b0;
+                owner_q <= grant;
+                wait_q  <= (l2_req_o[`L2_REQ_TYPE] != `L2_WRITE);
+            end else if (offer) begin
+                lock_q      <= 1'b1;
+                lock_port_q <= grant;
+            end
+            if (wait_q && l2_rsp_valid_i) wait_q <= 1'b0;
+        end
     end
-  endgenerate
-  assign rsp_data_o = l2_rsp_data_i;
-
-  wire accept = offer && l2_req_ready_i;
-
-  always @(posedge clk_i) begin
-    if (rst_i) begin
-      wait_q      <= 1'b0;
-      owner_q     <= '0;
-      last_q      <= PORT_W'(NUM_PORTS - 1);
-      lock_q      <= 1'b0;
-      lock_port_q <= '0;
-    end else begin
-      if (accept) begin
-        last_q  <= grant;
-        lock_q  <= 1'b0;
-        owner_q <= grant;
-        wait_q  <= (l2_req_o[`L2_REQ_TYPE] != `L2_WRITE);
-      end else if (offer) begin
-        lock_q      <= 1'b1;
-        lock_port_q <= grant;
-      end
-      if (wait_q && l2_rsp_valid_i) wait_q <= 1'b0;
-    end
-  end
 
 endmodule
 `default_nettype wire
