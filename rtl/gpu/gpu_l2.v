@@ -115,7 +115,7 @@ module gpu_l2 #(
         begin
             t = IDX_W'(line[31-OFF_W:IDX_W]);
             for (j = 0; j < IDX_W; j = j + 1) r[j] = t[IDX_W-1-j];
-            set_of = (SETS > 1) ? (line[IDX_W-1:0] ^ r) : '0;
+            set_of = (SETS > 1) ? (line[IDX_W-1:0] ^ r) : {IDX_W{1'b0}};
         end
     endfunction
     wire [IDX_W-1:0]  req_idx = set_of(req_addr[31:OFF_W]);
@@ -157,8 +157,8 @@ module gpu_l2 #(
     // LUT RAM deep. Cycle for cycle the same.
     localparam ROWS  = SETS_P / VG;
     localparam ROW_W = (ROWS > 1) ? $clog2(ROWS) : 1;
-    wire [ROW_W-1:0] req_row = (ROWS > 1) ? ROW_W'(req_idx >> VG_W) : '0;
-    wire [ROW_W-1:0] idx_row = (ROWS > 1) ? ROW_W'(idx >> VG_W) : '0;
+    wire [ROW_W-1:0] req_row = (ROWS > 1) ? ROW_W'(req_idx >> VG_W) : {ROW_W{1'b0}};
+    wire [ROW_W-1:0] idx_row = (ROWS > 1) ? ROW_W'(idx >> VG_W) : {ROW_W{1'b0}};
     reg              fill;
     wire [VG-1:0]    tag_eq;      // per bank: its tag of the group is the request's
     genvar tb;
@@ -185,7 +185,7 @@ module gpu_l2 #(
         if (state_q == S_IDLE) begin
             data_rd_q  <= data_mem[req_idx];
             idx_q      <= req_idx;
-            valid_grp_q <= flush_i ? '0 : valid_pad[req_grp*VG +: VG];
+            valid_grp_q <= flush_i ? {VG{1'b0}} : valid_pad[req_grp*VG +: VG];
         end
         if (ram_we) data_mem[idx] <= ram_wdata;
     end
@@ -287,7 +287,7 @@ module gpu_l2 #(
     integer r;
     always @(posedge clk_i) begin
         if (rst_i || flush_i) begin
-            resv_valid_q <= '0;
+            resv_valid_q <= {NUM_RID{1'b0}};
         end else begin
             // Loop only when something is written, to keep simulation fast.
             if (clr_en) begin
@@ -310,7 +310,7 @@ module gpu_l2 #(
         rsp_valid_q <= 1'b0;
         if (rst_i) begin
             state_q <= S_IDLE;
-            valid_q <= '0;
+            valid_q <= {SETS{1'b0}};
         end else begin
             case (state_q)
                 S_IDLE: if (accept) begin
@@ -328,7 +328,7 @@ module gpu_l2 #(
                     case (type_q)
             `L2_FENCE: begin
                         rsp_valid_q <= 1'b1;
-                        rsp_data_q  <= '0;
+                        rsp_data_q  <= {LINE_BITS{1'b0}};
                         state_q     <= S_IDLE;
                         end
             `L2_READ: if (hit) begin
@@ -366,7 +366,7 @@ module gpu_l2 #(
                 end
                 S_EXEC: begin
                     rsp_valid_q <= 1'b1;
-                    rsp_data_q  <= '0;
+                    rsp_data_q  <= {LINE_BITS{1'b0}};
                     case (type_q)
             `L2_SC: rsp_data_q[31:0] <= sc_write ? 32'd0 : 32'd1;
                         default: rsp_data_q[31:0] <= old_word;
@@ -381,7 +381,7 @@ module gpu_l2 #(
                 S_MEMWR: if (mem_req_ready_i) state_q <= S_IDLE;
                 default: state_q <= S_IDLE;
             endcase
-            if (flush_i) valid_q <= '0;
+            if (flush_i) valid_q <= {SETS{1'b0}};
         end
     end
 

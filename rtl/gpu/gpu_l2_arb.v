@@ -69,10 +69,10 @@ module gpu_l2_arb #(
     always @(posedge clk_i) begin
         if (rst_i) begin
             wait_q      <= 1'b0;
-            owner_q     <= '0;
+            owner_q     <= {PORT_W{1'b0}};
             last_q      <= PORT_W'(NUM_PORTS - 1);
             lock_q      <= 1'b0;
-            lock_port_q <= '0;
+            lock_port_q <= {PORT_W{1'b0}};
         end else begin
             if (accept) begin
                 last_q  <= grant;

@@ -164,7 +164,7 @@ module gpu_lsu #(
         end
     endfunction
 
-    wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? lead_addr_q[OFF_W +: IDX_W] : '0;
+    wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? lead_addr_q[OFF_W +: IDX_W] : {IDX_W{1'b0}};
     wire [TAG_W-1:0]   lead_tag  = lead_addr_q[31 -: TAG_W];
     wire [WSEL_W-1:0]  lead_wsel = lead_addr_q[OFF_W-1:2];
     wire [LINE_BYTES-1:0] lead_wstrb = LINE_BYTES'(4'hF) << (lead_wsel * 4);
@@ -320,12 +320,6 @@ module gpu_lsu #(
             st_data_q <= st_data;
             st_strb_q <= st_strb;
         end
-`ifndef SYNTHESIS
-    always @(posedge clk_i)
-        if (!rst_i && is_store && (state_q == S_CHECK || state_q == S_L2REQ) &&
-            (st_data_q != st_data || st_strb_q != st_strb))
-            $display("gpu_lsu: ERROR: a store's registered bytes differ from its group's now");
-`endif
 
     // ---- block atomics ------------------------------------------------------------------
     wire [31:0] amo_old  = line_word(cur_line, lead_wsel);
@@ -365,7 +359,7 @@ module gpu_lsu #(
     always @(*) begin
         l1_we   = 1'b0;
         l1_fill = 1'b0;
-        l1_strb = is_store ? st_strb_q : '0;
+        l1_strb = is_store ? st_strb_q : {LINE_BYTES{1'b0}};
         // A store that writes the whole line allocates it on a miss (nothing
         // needs reading), so lines written by a warp at once (results, stack
         // saves) are here when read back; a partial store misses as before.
@@ -417,7 +411,7 @@ module gpu_lsu #(
     wire accept = lsu_req_valid_i && lsu_req_ready_o;
 
     // Where the next group starts, or the write-back when all lanes are done.
-    wire [2:0] next_group_state = (rem_next == '0) ? S_WB : (uses_l1 ? S_LOOK : S_L2REQ);
+    wire [2:0] next_group_state = (rem_next == {T{1'b0}}) ? S_WB : (uses_l1 ? S_LOOK : S_L2REQ);
 
     integer ln;  // not shared with another block: Yosys makes that a flip-flop both drive
 
@@ -447,7 +441,7 @@ module gpu_lsu #(
     always @(posedge clk_i) begin
         if (rst_i) begin
             state_q <= S_IDLE;
-            valid_q <= '0;
+            valid_q <= {SETS{1'b0}};
             phase_q <= 1'b0;
         end else begin
             case (state_q)
@@ -480,7 +474,7 @@ module gpu_lsu #(
                         // from op_q: from accept it was the same long net to every bit
                         if (lsu_req_op_i == `LSU_FENCE)
                             state_q <= S_L2REQ;
-                        else if (lsu_req_mask_i == '0)
+                        else if (lsu_req_mask_i == {T{1'b0}})
                             state_q <= S_WB;
                         else
                             state_q <= first_uses_l1(lsu_req_op_i, lsu_req_strong_i, lsu_req_scope_i)
@@ -507,7 +501,7 @@ module gpu_lsu #(
                 end
                 S_L2REQ: if (is_fence) begin
                     // nothing reads the valid bits before the fence's write-back
-                    valid_q <= '0;
+                    valid_q <= {SETS{1'b0}};
                     if (l2_accept) state_q <= S_L2WAIT;
                 end else if (l2_accept) begin
                     if (l2_type == `L2_WRITE) begin
@@ -540,7 +534,7 @@ module gpu_lsu #(
                 S_WB: if (wb_ready_i) state_q <= S_IDLE;
                 default: state_q <= S_IDLE;
             endcase
-            if (flush_i) valid_q <= '0;
+            if (flush_i) valid_q <= {SETS{1'b0}};
         end
     end
 
@@ -550,7 +544,7 @@ module gpu_lsu #(
     assign wb_valid_o = (state_q == S_WB);
     assign wb_warp_o  = warp_q;
     assign wb_rd_o    = rd_q;
-    assign wb_mask_o  = writes_rd ? mask_q : '0;
+    assign wb_mask_o  = writes_rd ? mask_q : {T{1'b0}};
     // A load's lanes as their size and sign make them. Atomics, LR and SC
     // are words at aligned addresses (the decoder and X's checks see to it),
     // which the same select leaves as they are: no multiplexer by operation.
@@ -560,14 +554,6 @@ module gpu_lsu #(
         for (wl = 0; wl < T; wl = wl + 1)
             wb_data[wl*32 +: 32] = load_value(res_q[wl*32 +: 32], addr_q[wl*32 +: 2],
                                               size_q, uns_q);
-`ifndef SYNTHESIS
-    integer al;
-    always @(posedge clk_i)
-        if (!rst_i && wb_valid_o && one_lane)
-            for (al = 0; al < T; al = al + 1)
-                if (mask_q[al] && (size_q != 2'd2 || addr_q[al*32 +: 2] != 2'd0))
-                    $display("gpu_lsu: ERROR: an atomic's lane %0d is not an aligned word", al);
-`endif
     assign wb_data_o  = wb_data;
 
     assign perf_load_o    = accept && (lsu_req_op_i == `LSU_LOAD);
@@ -593,6 +579,18 @@ module gpu_lsu #(
             (lead_q != rem_lead || lead_addr_q != lane_word(addr_q, lead_q)))
             $display("gpu_lsu: ERROR: lead %0d / %08x, not lowest(rem_q) %0d / %08x", lead_q,
                      lead_addr_q, rem_lead, lane_word(addr_q, rem_lead));
+    // a store's merged bytes, registered in S_LOOK, are still its group's
+    always @(posedge clk_i)
+        if (!rst_i && is_store && (state_q == S_CHECK || state_q == S_L2REQ) &&
+            (st_data_q != st_data || st_strb_q != st_strb))
+            $display("gpu_lsu: ERROR: a store's registered bytes differ from its group's now");
+    // an atomic's lanes are aligned words (the write-back selects no size)
+    integer al;
+    always @(posedge clk_i)
+        if (!rst_i && wb_valid_o && one_lane)
+            for (al = 0; al < T; al = al + 1)
+                if (mask_q[al] && (size_q != 2'd2 || addr_q[al*32 +: 2] != 2'd0))
+                    $display("gpu_lsu: ERROR: an atomic's lane %0d is not an aligned word", al);
 `endif
 
 endmodule

@@ -101,7 +101,7 @@ module scord_md_access #(
                         sw_line_q  <= {1'b0, sweep_base_i[AW-1:OFF_W], {OFF_W{1'b0}}};
                         sw_start_q <= {1'b0, sweep_base_i[AW-1:0]};
                         sw_end_q   <= {1'b0, sweep_base_i[AW-1:0]} + sweep_bytes_i[AW:0];
-                        if (sweep_bytes_i[AW:0] == '0)
+                        if (sweep_bytes_i[AW:0] == {(AW+1){1'b0}})
                             done_o <= 1'b1;
                         else
                             state_q <= S_SW_REQ;

@@ -131,11 +131,9 @@ module scord_md_cache #(
     reg [LINE_BITS-1:0] pw_line_q, bp_line_q;
 
     // (the other address bits are the tag and the offset)
-    /* verilator lint_off UNUSEDSIGNAL */
     function [IDX_W-1:0] idx_of(input [31:0] a);
         idx_of = (LINES > 1) ? a[LOW_W +: IDX_W] : {IDX_W{1'b0}};
     endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
 
     // ---- lookup ----
     wire [IDX_W-1:0] ra_idx = idx_of(ra_q);
@@ -245,18 +243,14 @@ module scord_md_cache #(
     localparam integer FW = (FL > 1) ? $clog2(FL) : 1;
     reg  [FL-1:0] wb_q;
     // (the line's address relative to sweep_base_i: its index in wb_q)
-    /* verilator lint_off UNUSEDSIGNAL */
     function [31:0] rel_of(input [31:0] line);
         rel_of = (line - sweep_base_i) >> LOW_W;
     endfunction
     function in_of(input [31:0] line);
         in_of = (FRESH_LINES > 0) && (line >= sweep_base_i) && (rel_of(line) < FRESH_LINES);
     endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [31:0] a_adr   = {ra_q[31:LOW_W], LOW};      // the line looked up last
-    /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0] v_rel   = rel_of(v_adr);            // (below FRESH_LINES where used)
-    /* verilator lint_on UNUSEDSIGNAL */
     wire        v_in    = in_of(v_adr);
     wire        f_fresh = in_of(f_adr) && !wb_q[FW'(rel_of(f_adr))];
     wire        a_fresh = in_of(a_adr) && !wb_q[FW'(rel_of(a_adr))];
@@ -337,9 +331,7 @@ module scord_md_cache #(
             state_q <= F_IDLE;
             valid_q <= {LINES{1'b0}};
             dirty_q <= {LINES{1'b0}};
-            /* verilator lint_off WIDTHCONCAT */
-            wb_q    <= '0;
-            /* verilator lint_on WIDTHCONCAT */
+            wb_q    <= {FL{1'b0}};
         end else begin
             if (e_wr)
                 dirty_q[e_idx] <= 1'b1;
@@ -349,9 +341,7 @@ module scord_md_cache #(
             end
             if (FRESH_LINES > 0) begin
                 if (inval_i)
-                    /* verilator lint_off WIDTHCONCAT */
-                    wb_q <= '0;   // a bit per line of memory: wide on purpose
-                    /* verilator lint_on WIDTHCONCAT */
+                    wb_q <= {FL{1'b0}};   // a bit per line of memory: wide on purpose
                 else if (p_wr && v_in)
                     wb_q[FW'(v_rel)] <= 1'b1;
             end

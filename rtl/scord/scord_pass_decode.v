@@ -185,7 +185,6 @@ module scord_pass_decode #(
     scord_pass_slots #(.NUM_THREADS(T), .LINE_BYTES(LINE_BYTES), .S(S)) u_slots (
         .mask_i (q_mask_i), .offs_i (q_offs), .slotted_i (aligned), .gcode_i (gcode_i),
         .valid_o (sv0), .lane_o (sl0), .last_o (sll0), .slot_o (ls0));
-    /* verilator lint_off UNUSEDSIGNAL */
     function [PLW-1:0] slot_place(input [31:0] base, input integer sl);
         reg [31:0] e;
         begin
@@ -193,7 +192,6 @@ module scord_pass_decode #(
             slot_place = {(NB > 1) ? e[OFF_W +: BW] : {BW{1'b0}}, (EPL > 1) ? e[4 +: EW] : {EW{1'b0}}};
         end
     endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
     reg  [S*PLW-1:0] pl0;
     integer          si;
     always @* begin

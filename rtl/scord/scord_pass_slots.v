@@ -27,9 +27,7 @@ module scord_pass_slots #(
     output reg  [T*SW-1:0]    slot_o       // lane t's slot
 );
     // (a granule index in the line fits SW bits)
-    /* verilator lint_off UNUSEDSIGNAL */
     reg [OFF_W-1:0] g;
-    /* verilator lint_on UNUSEDSIGNAL */
     integer t;
     always @(*) begin
         valid_o = {S{1'b0}};

@@ -227,13 +227,11 @@ module scord_pipe #(
     endfunction
 
     // The line of bank b in a pass is its first line plus (b - first line) mod NB.
-    /* verilator lint_off UNUSEDSIGNAL */
     function [31:0] bank_line(input [31:0] base, input integer b);
         bank_line = {base[31:OFF_W] + ((NB > 1) ? {{(32-OFF_W-BW){1'b0}}, BW'(b) - base[OFF_W +: BW]}
                                                 : {(32-OFF_W){1'b0}}),
                      {OFF_W{1'b0}}};
     endfunction
-    /* verilator lint_on UNUSEDSIGNAL */
 
     // ---------------------------------------------------------------------------
     // Metadata cache, one bank per line of a pass (with the sweep engine)

@@ -144,8 +144,8 @@ module scord_regs #(
     wire e_mode  = (gcode == 2'd3);
     wire e_rsize = (ring_size_q < 32'd2);
     wire e_rrng  = (ring_base_q[4:0] != 5'd0) || hi_ring || (ring_b < GUARD) || (ring_b + ring_len > MEM);
-    wire e_trng  = (track_base_q[3:0] != 4'd0) || hi_track || (tb == '0) ||
-                   ((tb & (tb - 1'b1)) != '0) ||
+    wire e_trng  = (track_base_q[3:0] != 4'd0) || hi_track || (tb == {(AW+1){1'b0}}) ||
+                   ((tb & (tb - 1'b1)) != {(AW+1){1'b0}}) ||
                    (tr_len < tr_min) || (tr_b + tr_len > MEM);
     wire e_mdrng = (md_base_q[3:0] != 4'd0) || hi_md || (md_b < GUARD) || (md_b + md_len > MEM);
     wire ov_mr   = (md_b < ring_b + ring_len) && (ring_b < md_b + md_len);
@@ -239,7 +239,7 @@ module scord_regs #(
             tail_bad_q    <= 1'b0;
             err_q         <= 8'd0;
             gen_q         <= 6'd0;
-            md_bytes_q    <= '0;
+            md_bytes_q    <= {(AW+1){1'b0}};
             verr_q        <= `DET_ERR_RING_SIZE;   // the checks' verdict on the reset values
             arm_pend_q    <= 1'b0;
             stale_q       <= 1'b0;

@@ -142,11 +142,6 @@ module scord_report #(
     wire            srch_end;     // in a pre cycle with a request: S_DECIDE next
     reg             hit_q;        // in S_DECIDE: an entry holds (rec_pc_i, rec_type_i)
     reg [3:0]       hit_idx_q;    // the lowest such entry
-`ifndef SYNTHESIS
-    // the whole search made again in S_DECIDE (simulation check below)
-    reg             chk_hit;
-    reg [3:0]       chk_idx;
-`endif
     genvar gi;
     generate
         if (SUPP_SEQ == 0) begin : g_par
@@ -176,13 +171,6 @@ module scord_report #(
                 always @(posedge clk_i)
                     if (ins && fifo_q == gi) key_q[36*gi +: 36] <= key;
             end
-`ifndef SYNTHESIS
-            // S_DECIDE's own search: the table has not changed since the req cycle
-            always @* begin
-                chk_hit = hit;
-                chk_idx = hit_idx;
-            end
-`endif
         end else begin : g_seq
             // One entry a cycle, at sidx_q: entry 0 in the req_i cycle (0 is
             // where sidx_q rests), then S_SEARCH for each further one, in index
@@ -207,30 +195,8 @@ module scord_report #(
             end
             always @(posedge clk_i)
                 if (ins) key_q[fifo_q] <= key;
-`ifndef SYNTHESIS
-            // S_DECIDE's own search, all entries at once (the RAM's contents):
-            // the one-a-cycle search must have found the same entry
-            integer i;
-            always @* begin
-                chk_hit = 1'b0;
-                chk_idx = 4'd0;
-                for (i = NSUPP - 1; i >= 0; i = i - 1)
-                    if (sv_q[i] && key_q[i] == key) begin
-                        chk_hit = 1'b1;
-                        chk_idx = i[3:0];
-                    end
-            end
-`endif
         end
     endgenerate
-`ifndef SYNTHESIS
-    // The registered search must be the one S_DECIDE would make itself.
-    always @(posedge clk_i)
-        if (!rst_i && state_q == S_DECIDE && !clear_i &&
-            (hit_q != chk_hit || (chk_hit && hit_idx_q != chk_idx)))
-            $display("scord_report: ERROR: registered suppression search differs (%0d %0d / %0d %0d)",
-                     hit_q, hit_idx_q, chk_hit, chk_idx);
-`endif
 
     // ---- ring arithmetic; head, tail and slots are < ring size when armed ----
     // S_DECIDE's choice (merge, drop or new record) fans out to the state,
@@ -308,24 +274,6 @@ module scord_report #(
     wire        full      = (head_inc_q == n) ? (tail == {SW{1'b0}}) : (head_inc_q == tail);
     wire [31:0] cnt_sat   = (scnt_q[hit_idx_q] == 32'hFFFF_FFFF) ? 32'hFFFF_FFFF
                                                                   : scnt_q[hit_idx_q] + 32'd1;
-`ifndef SYNTHESIS
-    // The registered arithmetic must give S_DECIDE what it would compute
-    // itself from head, claim and written, at 32 bits with the whole ring
-    // size and tail.
-    wire [31:0] head32   = 32'(head_q);
-    wire [31:0] chk_rel  = (head32 >= claim_q) ? head32 - claim_q : head32 + ring_size_i - claim_q;
-    wire [31:0] chk_inc  = head32 + 32'd1;
-    wire [31:0] chk_slot = (head32 >= back) ? head32 - back : head32 + ring_size_i - back;
-    always @(posedge clk_i)
-        if (!rst_i && state_q == S_DECIDE &&
-            (32'(head_inc_q) != chk_inc || wh_q != {2'd0, written_q} - {2'd0, head32} ||
-             unconsumed != (back <= chk_rel) ||
-             (32'(head_n) != head32 + ring_size_i) ||
-             (hit_q && unconsumed && 32'(e_slot) != chk_slot) ||
-             full != (((chk_inc == ring_size_i) ? 32'd0 : chk_inc) == tail_i)))
-            $display("scord_report: ERROR: registered ring arithmetic differs (head %0d claim %0d written %0d rec %0d)",
-                     head_q, claim_q, written_q, e_rec);
-`endif
 
     // ---- the record (§8.1) ----
     wire [31:0] w0 = {6'd0, rec_prev_lane_i, rec_shared_i, rec_prev_known_i, rec_size_i,
@@ -490,5 +438,54 @@ module scord_report #(
             endcase
         end
     end
+
+`ifndef SYNTHESIS
+    // S_DECIDE's own search, made again: the registered one must be it.
+    reg             chk_hit;
+    reg [3:0]       chk_idx;
+    generate
+        if (SUPP_SEQ == 0) begin : g_chk_par
+            // the table has not changed since the req cycle
+            always @* begin
+                chk_hit = g_par.hit;
+                chk_idx = g_par.hit_idx;
+            end
+        end else begin : g_chk_seq
+            // all entries at once (the RAM's contents): the one-a-cycle
+            // search must have found the same entry
+            integer i;
+            always @* begin
+                chk_hit = 1'b0;
+                chk_idx = 4'd0;
+                for (i = NSUPP - 1; i >= 0; i = i - 1)
+                    if (sv_q[i] && g_seq.key_q[i] == key) begin
+                        chk_hit = 1'b1;
+                        chk_idx = i[3:0];
+                    end
+            end
+        end
+    endgenerate
+    always @(posedge clk_i)
+        if (!rst_i && state_q == S_DECIDE && !clear_i &&
+            (hit_q != chk_hit || (chk_hit && hit_idx_q != chk_idx)))
+            $display("scord_report: ERROR: registered suppression search differs (%0d %0d / %0d %0d)",
+                     hit_q, hit_idx_q, chk_hit, chk_idx);
+    // The registered arithmetic must give S_DECIDE what it would compute
+    // itself from head, claim and written, at 32 bits with the whole ring
+    // size and tail.
+    wire [31:0] head32   = 32'(head_q);
+    wire [31:0] chk_rel  = (head32 >= claim_q) ? head32 - claim_q : head32 + ring_size_i - claim_q;
+    wire [31:0] chk_inc  = head32 + 32'd1;
+    wire [31:0] chk_slot = (head32 >= back) ? head32 - back : head32 + ring_size_i - back;
+    always @(posedge clk_i)
+        if (!rst_i && state_q == S_DECIDE &&
+            (32'(head_inc_q) != chk_inc || wh_q != {2'd0, written_q} - {2'd0, head32} ||
+             unconsumed != (back <= chk_rel) ||
+             (32'(head_n) != head32 + ring_size_i) ||
+             (hit_q && unconsumed && 32'(e_slot) != chk_slot) ||
+             full != (((chk_inc == ring_size_i) ? 32'd0 : chk_inc) == tail_i)))
+            $display("scord_report: ERROR: registered ring arithmetic differs (head %0d claim %0d written %0d rec %0d)",
+                     head_q, claim_q, written_q, e_rec);
+`endif
 endmodule
 `default_nettype wire

@@ -427,12 +427,12 @@ module scord_sh_check #(
     wire [SHR_W-1:0] q_out = q_rd_q[0] ? q_od[q_rd_q[QA-1:1]] : q_ev[q_rd_q[QA-1:1]];
     // the address from the offset the entry holds
     wire [SAW-1:0]  q_off = q_out[A_LO +: SAW];
-    assign shr_valid_o = (q_n_q != '0);
+    assign shr_valid_o = (q_n_q != {(QA+1){1'b0}});
     always @(*) begin
         shr_data_o            = q_out;
         shr_data_o[`SHR_ADDR] = `SMEM_BASE + 32'(q_off);
     end
-    assign idle_o      = (q_n_q == '0) && (st_n == 2'd0) && !c_n2;
+    assign idle_o      = (q_n_q == {(QA+1){1'b0}}) && (st_n == 2'd0) && !c_n2;
     // The sweep after reset runs whether or not the detector is armed, but
     // holds A only when armed: disarmed passes neither read nor write the
     // shadow.
@@ -449,13 +449,6 @@ module scord_sh_check #(
     reg        q_hold_q;
     wire       q_hold = (REP_STAGE != 0) ? q_hold_q : (in_flight > 5'(QD));
     assign hold_o = (armed_i && (sweep_pend_q || sweeping_q)) || q_hold;
-
-`ifndef SYNTHESIS
-    // the free slots above are free: hold_o left room for every pass in flight
-    always @(posedge clk_i)
-        if (!rst_i && (rep0 || rep1) && q_n_q > (QA+1)'(QD - 2))
-            $display("scord_sh_check: ERROR: a pass's reports find %0d queued", q_n_q);
-`endif
 
     // The two free slots after the tail take this pass's reports whether
     // or not it has any (hold_o keeps two free for it); only the tail
@@ -485,9 +478,9 @@ module scord_sh_check #(
         if (rst_i) begin
             // A soft reset keeps the shadow, its sweep and the clocks'
             // generation (scord_sh_clocks): no sweep before every launch.
-            q_rd_q       <= '0;
-            q_wr_q       <= '0;
-            q_n_q        <= '0;
+            q_rd_q       <= {QA{1'b0}};
+            q_wr_q       <= {QA{1'b0}};
+            q_n_q        <= {(QA+1){1'b0}};
             c_chk_q      <= 1'b0;
             q_hold_q     <= 1'b0;
         end else begin
@@ -515,5 +508,12 @@ module scord_sh_check #(
         end
     end
 
+`ifndef SYNTHESIS
+    // the two slots after the tail, which a pass's reports take, are free:
+    // hold_o left room for every pass in flight
+    always @(posedge clk_i)
+        if (!rst_i && (rep0 || rep1) && q_n_q > (QA+1)'(QD - 2))
+            $display("scord_sh_check: ERROR: a pass's reports find %0d queued", q_n_q);
+`endif
 endmodule
 `default_nettype wire
