@@ -92,8 +92,9 @@ module gpu_l2 #(
     reg [RID_W-1:0]     rid_q;
     reg [LINE_BITS-1:0] line_q;   // line an atomic works on
     // Its word, selected as the line is taken: the atomic's ALU then starts
-    // from a register, not from a line-wide select by addr_q (the routed
-    // path of the FPGA build without the detector at bad2854, docs/fpga.md).
+    // from a register, not from a line-wide select by addr_q (once the
+    // routed critical path of the FPGA build without the detector,
+    // docs/fpga.md).
     reg [31:0]          old_q;
     reg                 rsp_valid_q;
     reg [LINE_BITS-1:0] rsp_data_q;
@@ -129,7 +130,7 @@ module gpu_l2 #(
     // group of VG sets (a VG-bit slice chosen by the index's upper bits),
     // the lookup picks the set's among them, beside the tag compare. A
     // SETS-wide multiplexer between the L2 arbiter's grant and a register
-    // was the routed critical path of fpga1 with the detector at d27ab32
+    // was once the routed critical path of fpga1 with the detector
     // (docs/fpga.md). Cycle for cycle the same.
     localparam VG_W   = (IDX_W > 4) ? 4 : IDX_W;
     localparam VG     = 1 << VG_W;
@@ -152,8 +153,8 @@ module gpu_l2 #(
     // tags of its group (its row in every bank: the same VG sets as its
     // valid bits), the lookup compares each with its tag and picks the
     // set's. One RAM of SETS tags put a SETS-to-1 read multiplexer between
-    // the L2 arbiter's grant and tag_rd_q, the routed critical path of fpga1
-    // with the detector at 2ee523a (docs/fpga.md); a bank of 16 rows is one
+    // the L2 arbiter's grant and tag_rd_q, once the routed critical path of
+    // fpga1 with the detector (docs/fpga.md); a bank of 16 rows is one
     // LUT RAM deep. Cycle for cycle the same.
     localparam ROWS  = SETS_P / VG;
     localparam ROW_W = (ROWS > 1) ? $clog2(ROWS) : 1;
@@ -250,9 +251,9 @@ module gpu_l2 #(
                 // line, and the whole line's merge is wdata_q. So the hit decides
                 // the write enable alone, not the 256 data bits: the hit (the tag
                 // compare, the set's pick by idx_q) into the data RAM's write data
-                // was the routed critical path of fpga1 without the detector at
-                // 46de46b and with it at 62640a8, seed 1 (docs/fpga.md). Cycle
-                // for cycle the same.
+                // was the routed critical path of fpga1 without the detector,
+                // and later with it, seed 1 (docs/fpga.md). Cycle for cycle the
+                // same.
                 ram_we    = hit || wfull;
                 fill      = !hit && wfull;
                 ram_wdata = merge(data_rd_q, wdata_q, wstrb_q);
@@ -272,8 +273,8 @@ module gpu_l2 #(
             // ... and reaches the data RAM a cycle later, from the registers
             // S_EXEC left it in (wdata_q, wstrb_q), while memory takes the
             // same write: the atomic ALU straight into the RAM's write data
-            // was the routed critical path of seed 2 with the detector at
-            // f6cc275 (docs/fpga.md). Only atomics and SCs that write come
+            // was once the routed critical path of seed 2 with the detector
+            // (docs/fpga.md). Only atomics and SCs that write come
             // here besides plain writes, which wrote in S_LOOK; the RAM is
             // read again only in S_IDLE, so cycle for cycle the same.
             S_MEMWR: if (type_q != `L2_WRITE) begin

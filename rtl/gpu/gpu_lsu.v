@@ -205,8 +205,8 @@ module gpu_lsu #(
 
     // The hit is decided in S_LOOK, from the tag RAM's asynchronous read,
     // and used in S_CHECK from a register: lead_addr_q -> tag compare ->
-    // the data RAM's write enable was the routed critical path of fpga1 with
-    // the detector at 659d426 (46.77 MHz, 18 of its 21 ns routing). Nothing
+    // the data RAM's write enable was once the routed critical path of fpga1
+    // with the detector (46.77 MHz, 18 of its 21 ns routing). Nothing
     // between the two cycles changes what it reads (no tag or valid bit is
     // written in S_LOOK, and the group's lead stays) but a flush, which
     // clears every valid bit at that edge: it clears the hit too.
@@ -309,7 +309,7 @@ module gpu_lsu #(
     // S_CHECK (the L1 write) and S_L2REQ (the write to the L2): a store
     // always passes S_LOOK, and its group stays until the L2 takes the
     // write. Merged in the cycle they are written, they were the routed
-    // critical path of the FPGA build with the detector at 4b19bfa (lead
+    // critical path of the FPGA build with the detector once (lead
     // address -> the group's compares -> the merged bytes -> the L1's
     // write data, spread between the LSU and the L2 arbiter, which takes
     // the same bytes; docs/fpga.md). Same cycles.
@@ -451,7 +451,7 @@ module gpu_lsu #(
                 // state_q alone. With accept as their enable, X's hand-off
                 // (commit, the detector's replay) drove one net that spread over
                 // all of them: 5 ns of routing, the end of the routed critical
-                // path of the board with the detector at e104506 (docs/fpga.md).
+                // path of the board with the detector (docs/fpga.md).
                 S_IDLE: begin
                     op_q     <= lsu_req_op_i;
                     strong_q <= lsu_req_strong_i;

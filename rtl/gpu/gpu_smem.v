@@ -32,7 +32,7 @@
 //      runs from a bank's output through the ALU: bank read -> atomic ALU
 //      -> write data was the routed critical path of the FPGA build
 //      without the detector at first, and bank read -> bypass -> ALU ->
-//      M's word the one with it at 0943b5b (docs/fpga.md). A pass A makes
+//      M's word the one with it later (docs/fpga.md). A pass A makes
 //      as M writes the row it reads takes M's word instead of the bank's
 //      (R's bypass), so every instruction sees the same words in the same
 //      cycles as if the banks were written at once.
@@ -354,7 +354,7 @@ module gpu_smem #(
     // a plan before a_go, which needs a_valid_q. (The FPGA's longest paths
     // ran from the commit through the whole planner, by `accept`, then
     // from the commit into the enable of every register below, by
-    // `accept` again: the board with the detector, seed 2 at e104506.)
+    // `accept` again: the board with the detector, seed 2.)
     wire plan_new  = !a_valid_q;
     wire plan_next = a_go;
     wire a_more    = a_valid_q && (rem_next != {T{1'b0}});

@@ -6,7 +6,7 @@
 // makes the head a register of its own, loaded from the RAM (or straight
 // from the input when the RAM is empty) as the old head leaves: what the
 // detector decodes then starts at flip-flops, not at a LUT RAM read
-// behind the read pointer (the FPGA build's longest path at 78d5163 ran
+// behind the read pointer (the FPGA build's longest path once ran
 // from rd_q through the head's decode into the metadata cache). Events,
 // readiness and emptiness are cycle for cycle those of HEAD_REG=0; only
 // out_data_o while the queue is empty differs, and the metadata cache

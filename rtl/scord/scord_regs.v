@@ -158,9 +158,9 @@ module scord_regs #(
 
     // The verdict is a register: an arming decides from it, with no 40-bit
     // adders and compares in front of what an arming resets (the report's
-    // head, the claim, the metadata cache's lines), the FPGA build's longest
-    // paths at 03b2c40; nor behind the bus's decode of a register being
-    // written (the same checks on the values as written were, at 2202b96).
+    // head, the claim, the metadata cache's lines), once the FPGA build's
+    // longest paths; nor behind the bus's decode of a register being
+    // written (the same checks on the values as written were, later).
     // It follows a write a cycle later (stale_q): the management core never
     // writes so fast, a simulation harness may.
     reg [7:0] verr, verr_q;

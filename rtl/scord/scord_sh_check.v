@@ -445,7 +445,7 @@ module scord_sh_check #(
     // nothing queued, it still never holds: 2 + 2 + 2 + 2 is not above 8).
     // The sum, its compare and the hold's path into the shared memory, X
     // and the LSU were the routed critical path of fpga1 with the
-    // detector at b104c5b (docs/fpga.md).
+    // detector before this register (docs/fpga.md).
     reg        q_hold_q;
     wire       q_hold = (REP_STAGE != 0) ? q_hold_q : (in_flight > 5'(QD));
     assign hold_o = (armed_i && (sweep_pend_q || sweeping_q)) || q_hold;

@@ -99,11 +99,11 @@ module soc_mgmt_bus #(
     // request as it is taken, so S_EXEC starts from registers:
     // - the range compares and the subtraction from addr_q in front of the
     //   memory arbiter and the block RAM's address were the routed critical
-    //   path of fpga1 without the detector at d27ab32;
+    //   path of fpga1 without the detector once;
     // - the control range's compare in front of ctl_req_o, and through the
     //   detector's registers an arming's reset of the metadata cache's
-    //   lines, that of fpga1 with the detector at a 45 MHz target at
-    //   2ee523a (docs/fpga.md).
+    //   lines, that of fpga1 with the detector at a 45 MHz target, later
+    //   (docs/fpga.md).
     wire [31:0] req_line = {req_addr[31:OFF_W], {OFF_W{1'b0}}};
     wire req_fw  = req_addr >= `MGMT_FW_BASE && req_addr < `MGMT_FW_BASE + FW_BYTES;
     wire req_dev = req_addr >= `MGMT_DEV_BASE && req_addr < `MGMT_DEV_BASE + MEM_BYTES;
