@@ -38,9 +38,9 @@ module gpu_amo_alu (
     reg [3:0] tt;
     always @(*) begin
         case (op_i)
-      `AMO_XOR: tt = 4'b0110;
-      `AMO_OR:  tt = 4'b1110;
-      `AMO_AND: tt = 4'b1000;
+            `AMO_XOR: tt = 4'b0110;
+            `AMO_OR:  tt = 4'b1110;
+            `AMO_AND: tt = 4'b1000;
             // SWAP, MIN/MAX[U], CAS: the operand or the old value; LR/SC never
             // reach here with a write, and leaving memory unchanged is the safe
             // answer for any code the decoder let through

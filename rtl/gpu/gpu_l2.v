@@ -327,19 +327,19 @@ module gpu_l2 #(
                 end
                 S_LOOK: begin
                     case (type_q)
-            `L2_FENCE: begin
-                        rsp_valid_q <= 1'b1;
-                        rsp_data_q  <= {LINE_BITS{1'b0}};
-                        state_q     <= S_IDLE;
+                        `L2_FENCE: begin
+                            rsp_valid_q <= 1'b1;
+                            rsp_data_q  <= {LINE_BITS{1'b0}};
+                            state_q     <= S_IDLE;
                         end
-            `L2_READ: if (hit) begin
+                        `L2_READ: if (hit) begin
                             rsp_valid_q <= 1'b1;
                             rsp_data_q  <= data_rd_q;
                             state_q     <= S_IDLE;
                         end else begin
                             state_q <= S_MEMRD;
                         end
-            `L2_WRITE: begin
+                        `L2_WRITE: begin
                             if (!hit && wfull) valid_q[idx] <= 1'b1;
                             state_q <= S_MEMWR;
                         end
@@ -369,7 +369,7 @@ module gpu_l2 #(
                     rsp_valid_q <= 1'b1;
                     rsp_data_q  <= {LINE_BITS{1'b0}};
                     case (type_q)
-            `L2_SC: rsp_data_q[31:0] <= sc_write ? 32'd0 : 32'd1;
+                        `L2_SC: rsp_data_q[31:0] <= sc_write ? 32'd0 : 32'd1;
                         default: rsp_data_q[31:0] <= old_word;
                     endcase
                     wdata_q <= {WORDS{wr_word}};

@@ -383,11 +383,11 @@ module gpu_lsu #(
     reg [2:0] l2_type;
     always @(*) begin
         case (op_q)
-      `LSU_LOAD:  l2_type = `L2_READ;
-      `LSU_STORE: l2_type = `L2_WRITE;
-      `LSU_AMO:   l2_type = scope_q ? `L2_AMO : (phase_q ? `L2_WRITE : `L2_READ);
-      `LSU_LR:    l2_type = `L2_LR;
-      `LSU_SC:    l2_type = `L2_SC;
+            `LSU_LOAD:  l2_type = `L2_READ;
+            `LSU_STORE: l2_type = `L2_WRITE;
+            `LSU_AMO:   l2_type = scope_q ? `L2_AMO : (phase_q ? `L2_WRITE : `L2_READ);
+            `LSU_LR:    l2_type = `L2_LR;
+            `LSU_SC:    l2_type = `L2_SC;
             default:    l2_type = `L2_FENCE;
         endcase
     end
@@ -400,7 +400,7 @@ module gpu_lsu #(
     assign l2_req_valid_o = (state_q == S_L2REQ);
     assign l2_req_o = `L2_REQ(is_store ? st_data_q : {WORDS{amo_new}},
                               is_store ? st_strb_q : lead_wstrb,
-                            `L2_RID_BITS'(rid_full[RID_W-1:0]), lead_cmp, lead_wd, amo_op_q,
+                              `L2_RID_BITS'(rid_full[RID_W-1:0]), lead_cmp, lead_wd, amo_op_q,
                               l2_line_op ? {lead_addr_q[31:OFF_W], {OFF_W{1'b0}}}
                                          : lead_addr_q,   // word aligned (checked in X)
                               l2_type);

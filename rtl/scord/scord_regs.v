@@ -268,12 +268,12 @@ module scord_regs #(
             end
             if (cfg_wr) begin
                 case (ctl_addr_i)
-          `DET_MODE:        mode_q        <= ctl_wdata_i[3:0];
-          `DET_MD_BASE:     md_base_q     <= ctl_wdata_i;
-          `DET_TRACK_BASE:  track_base_q  <= ctl_wdata_i;
-          `DET_TRACK_BYTES: track_bytes_q <= ctl_wdata_i;
-          `DET_RING_BASE:   ring_base_q   <= ctl_wdata_i;
-          `DET_RING_SIZE:   ring_size_q   <= ctl_wdata_i;
+                    `DET_MODE:        mode_q        <= ctl_wdata_i[3:0];
+                    `DET_MD_BASE:     md_base_q     <= ctl_wdata_i;
+                    `DET_TRACK_BASE:  track_base_q  <= ctl_wdata_i;
+                    `DET_TRACK_BYTES: track_bytes_q <= ctl_wdata_i;
+                    `DET_RING_BASE:   ring_base_q   <= ctl_wdata_i;
+                    `DET_RING_SIZE:   ring_size_q   <= ctl_wdata_i;
                     default: ;
                 endcase
             end
@@ -420,23 +420,23 @@ module scord_regs #(
                 ctl_rdata_o <= rd_cnt;
             end else begin
                 case (ctl_addr_i)
-          `DET_CTRL:        ctl_rdata_o <= {31'd0, armed_n};
-          `DET_STATUS:      ctl_rdata_o <= {16'd0, err_n, 3'd0, tail_bad_q, intrusion_q,
-                                                    overflow_q, busy_i, armed_n};
-          `DET_MODE:        ctl_rdata_o <= {28'd0, mode_q};
-          `DET_MD_BASE:     ctl_rdata_o <= md_base_q;
-          `DET_TRACK_BASE:  ctl_rdata_o <= track_base_q;
-          `DET_TRACK_BYTES: ctl_rdata_o <= track_bytes_q;
-          `DET_RING_BASE:   ctl_rdata_o <= ring_base_q;
-          `DET_RING_SIZE:   ctl_rdata_o <= ring_size_q;
-          `DET_RING_HEAD:   ctl_rdata_o <= head_i;
-          `DET_RING_TAIL:   ctl_rdata_o <= tail_q;
-          `DET_RING_CLAIM:  ctl_rdata_o <= claim_i;
-          `DET_RING_DROPS:  ctl_rdata_o <= drops_i;
-          `DET_MD_BYTES:    ctl_rdata_o <= (md_bytes[35:32] != 4'd0) ? 32'hFFFF_FFFF
-                                                                             : md_bytes[31:0];
-          `DET_PC_BASE:     ctl_rdata_o <= pc_base_q;
-          `DET_GEN:         ctl_rdata_o <= {26'd0, gen_q};
+                    `DET_CTRL:        ctl_rdata_o <= {31'd0, armed_n};
+                    `DET_STATUS:      ctl_rdata_o <= {16'd0, err_n, 3'd0, tail_bad_q, intrusion_q,
+                                                      overflow_q, busy_i, armed_n};
+                    `DET_MODE:        ctl_rdata_o <= {28'd0, mode_q};
+                    `DET_MD_BASE:     ctl_rdata_o <= md_base_q;
+                    `DET_TRACK_BASE:  ctl_rdata_o <= track_base_q;
+                    `DET_TRACK_BYTES: ctl_rdata_o <= track_bytes_q;
+                    `DET_RING_BASE:   ctl_rdata_o <= ring_base_q;
+                    `DET_RING_SIZE:   ctl_rdata_o <= ring_size_q;
+                    `DET_RING_HEAD:   ctl_rdata_o <= head_i;
+                    `DET_RING_TAIL:   ctl_rdata_o <= tail_q;
+                    `DET_RING_CLAIM:  ctl_rdata_o <= claim_i;
+                    `DET_RING_DROPS:  ctl_rdata_o <= drops_i;
+                    `DET_MD_BYTES:    ctl_rdata_o <= (md_bytes[35:32] != 4'd0) ? 32'hFFFF_FFFF
+                                                                               : md_bytes[31:0];
+                    `DET_PC_BASE:     ctl_rdata_o <= pc_base_q;
+                    `DET_GEN:         ctl_rdata_o <= {26'd0, gen_q};
                     default:          ctl_rdata_o <= 32'd0;
                 endcase
             end

@@ -18,16 +18,16 @@ module amo_spec (
 
     always @(*) begin
         case (op_i)
-      `AMO_ADD:  new_o = old_i + operand_i;
-      `AMO_SWAP: new_o = operand_i;
-      `AMO_XOR:  new_o = old_i ^ operand_i;
-      `AMO_OR:   new_o = old_i | operand_i;
-      `AMO_AND:  new_o = old_i & operand_i;
-      `AMO_MIN:  new_o = (opd_s < old_s) ? operand_i : old_i;
-      `AMO_MAX:  new_o = (opd_s > old_s) ? operand_i : old_i;
-      `AMO_MINU: new_o = (operand_i < old_i) ? operand_i : old_i;
-      `AMO_MAXU: new_o = (operand_i > old_i) ? operand_i : old_i;
-      `AMO_CAS:  new_o = (old_i == cmp_i) ? operand_i : old_i;
+            `AMO_ADD:  new_o = old_i + operand_i;
+            `AMO_SWAP: new_o = operand_i;
+            `AMO_XOR:  new_o = old_i ^ operand_i;
+            `AMO_OR:   new_o = old_i | operand_i;
+            `AMO_AND:  new_o = old_i & operand_i;
+            `AMO_MIN:  new_o = (opd_s < old_s) ? operand_i : old_i;
+            `AMO_MAX:  new_o = (opd_s > old_s) ? operand_i : old_i;
+            `AMO_MINU: new_o = (operand_i < old_i) ? operand_i : old_i;
+            `AMO_MAXU: new_o = (operand_i > old_i) ? operand_i : old_i;
+            `AMO_CAS:  new_o = (old_i == cmp_i) ? operand_i : old_i;
             default:   new_o = old_i;    // LR, SC and undefined codes: unchanged
         endcase
     end
