@@ -54,6 +54,7 @@ module gpu_top #(
 );
     localparam WW     = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1;
     localparam NRID   = NUM_CORES * NUM_WARPS * NUM_THREADS;
+    localparam RID_W  = (NRID > 1) ? $clog2(NRID) : 1;
     localparam REQ_W  = `L2_REQ_BITS(LINE_BYTES);   // an L2 request's payload
     localparam NPORTS = 2 * NUM_CORES + (DETECTOR != 0 ? 1 : 0);  // + the detector's, the last
     localparam DPORT  = 2 * NUM_CORES;
@@ -323,7 +324,8 @@ module gpu_top #(
 
     gpu_l2_arb #(
         .NUM_PORTS  (NPORTS),
-        .LINE_BYTES (LINE_BYTES)
+        .LINE_BYTES (LINE_BYTES),
+        .RID_W      (RID_W)
     ) u_arb (
         .clk_i          (clk_i),
         .rst_i          (rst_i),

@@ -88,8 +88,28 @@ module scord_md_banks #(
         end
     end
 
+    // the owner's request, field by field (the fields a bank uses: its
+    // requests are line reads and writes) as gpu_l2_arb selects them
+    wire [NB*3-1:0]          b_type;
+    wire [NB*32-1:0]         b_addr;
+    wire [NB*LINE_BITS-1:0]  b_wdata;
+    wire [NB*LINE_BYTES-1:0] b_wstrb;
+    genvar fb;
+    generate
+        for (fb = 0; fb < NB; fb = fb + 1) begin : g_field
+            wire [REQ_W-1:0] r = b_req[fb*REQ_W +: REQ_W];
+            assign b_type[fb*3 +: 3]                    = r[`L2_REQ_TYPE];
+            assign b_addr[fb*32 +: 32]                  = r[`L2_REQ_ADDR];
+            assign b_wdata[fb*LINE_BITS +: LINE_BITS]   = r[`L2_REQ_WDATA(LINE_BYTES)];
+            assign b_wstrb[fb*LINE_BYTES +: LINE_BYTES] = r[`L2_REQ_WSTRB(LINE_BYTES)];
+            wire unused_r = ^{r[`L2_REQ_AMO_OP], r[`L2_REQ_AMO_DATA], r[`L2_REQ_AMO_CMP],
+                              r[`L2_REQ_RID]};   // (0: no atomics)
+        end
+    endgenerate
     assign l2_req_valid_o = granted && b_l2v[own];
-    assign l2_req_o       = b_req[own*REQ_W +: REQ_W];
+    assign l2_req_o       = `L2_REQ(b_wdata[own*LINE_BITS +: LINE_BITS],
+                                    b_wstrb[own*LINE_BYTES +: LINE_BYTES], {`L2_RID_BITS{1'b0}},
+                                    32'd0, 32'd0, 5'd0, b_addr[own*32 +: 32], b_type[own*3 +: 3]);
     assign busy_o         = |b_busy;
     assign dirty_o        = |b_dirty;
     assign sweep_done_o   = b_sweep_done[0];

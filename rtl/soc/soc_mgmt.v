@@ -180,7 +180,8 @@ module soc_mgmt #(
 
     gpu_l2_arb #(
         .NUM_PORTS  (2),
-        .LINE_BYTES (LINE_BYTES)
+        .LINE_BYTES (LINE_BYTES),
+        .RID_W      (1)
     ) u_arb (
         .clk_i          (clk_i),
         .rst_i          (core_rst),

@@ -18,6 +18,7 @@ module mem_tb_top #(
     parameter LINE_BITS   = LINE_BYTES * 8,
     parameter WARP_W      = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
     parameter NUM_RID     = NC * NUM_WARPS * NUM_THREADS,
+    parameter RID_W       = (NUM_RID > 1) ? $clog2(NUM_RID) : 1,
     parameter REQ_W       = `L2_REQ_BITS(LINE_BYTES)
 ) (
     input  wire                   clk_i,
@@ -124,7 +125,8 @@ module mem_tb_top #(
 
     gpu_l2_arb #(
         .NUM_PORTS (NC),
-        .LINE_BYTES(LINE_BYTES)
+        .LINE_BYTES(LINE_BYTES),
+        .RID_W     (RID_W)
     ) u_arb (
         .clk_i            (clk_i),
         .rst_i            (rst_i),
