@@ -65,10 +65,15 @@ $(GEN)/scord_defs.vh $(GEN)/scord_defs.h: config/regmap.def $(CONFIG_FILES) $(GE
 include config/$(CONFIG).cfg
 
 # ---- RTL ---------------------------------------------------------------------
-RTL_GPU := $(sort $(wildcard rtl/gpu/*.v) $(wildcard rtl/scord/*.v))
+# The GPU's sources: its own, the detector's and the primitives both use.
+RTL_GPU := $(sort $(wildcard rtl/gpu/*.v) $(wildcard rtl/scord/*.v) $(wildcard rtl/prim/*.v))
 RTL_TOP := gpu_top
+# Where the RTL's headers are (gpu_l2_bus.vh, scord_shr.vh, ...); the
+# generated scord_defs.vh comes with -I$(GEN).
+RTL_INCDIRS := -Irtl/prim -Irtl/gpu -Irtl/scord
+RTL_VH      := $(wildcard rtl/prim/*.vh rtl/gpu/*.vh rtl/scord/*.vh)
 VERILATOR ?= verilator
-VFLAGS_COMMON := -Wall -Irtl/gpu -Irtl/scord -I$(GEN) rtl/lint.vlt -GDETECTOR=$(DETECTOR)
+VFLAGS_COMMON := -Wall $(RTL_INCDIRS) -I$(GEN) rtl/lint.vlt -GDETECTOR=$(DETECTOR)
 # The SoC instantiates gpu_top with its default (the FPGA flow chparams it).
 VFLAGS_SOC := $(filter-out -GDETECTOR=%,$(VFLAGS_COMMON))
 
@@ -93,7 +98,7 @@ SYNTH_SUMMARY = awk 'BEGIN {c=l=f=b=m=0} /Number of cells/ {c=$$4} /LUT4 / {l=$$
 	      "$(1)", c, l, f, b, m}' $(2)
 synth: $(DEPS_STAMP) $(SYNTH_STAT)
 	@$(call SYNTH_SUMMARY,$(CONFIG)$(if $(filter 0,$(DETECTOR)), without detector),$(SYNTH_STAT))
-$(SYNTH_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) $(GEN)/scord_defs.vh
+$(SYNTH_STAT): $(RTL_GPU) $(RTL_VH) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
 	$(call yosys_ecp5,$(SYNTH_LOG),$(RTL_GPU),$(RTL_TOP),,$@,,chparam -set DETECTOR $(DETECTOR) $(RTL_TOP))
 
@@ -103,10 +108,10 @@ $(SYNTH_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) $(GEN)/scord_d
 # in the GPU figures only.
 SYNTH_DET_DIR := $(B)/synth-scord
 SYNTH_DET_STAT := $(SYNTH_DET_DIR)/stat.txt
-RTL_SCORD := $(sort $(wildcard rtl/scord/*.v))
+RTL_SCORD := $(sort $(wildcard rtl/scord/*.v) $(wildcard rtl/prim/*.v))
 synth-detector: $(DEPS_STAMP) $(SYNTH_DET_STAT)
 	@$(call SYNTH_SUMMARY,$(CONFIG) scord_top alone,$(SYNTH_DET_STAT))
-$(SYNTH_DET_STAT): $(RTL_SCORD) $(wildcard rtl/scord/*.vh) $(GEN)/scord_defs.vh
+$(SYNTH_DET_STAT): $(RTL_SCORD) $(RTL_VH) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
 	$(call yosys_ecp5,$(SYNTH_DET_DIR)/yosys.log,$(RTL_SCORD),scord_top,,$@)
 
@@ -122,7 +127,7 @@ SYNTH_PARTS_STAT := $(SYNTH_PARTS_DIR)/stat.json
 synth-parts: $(DEPS_STAMP) $(SYNTH_PARTS_STAT)
 	@echo "synth-parts $(CONFIG)$(if $(filter 0,$(DETECTOR)), without detector): totals over each module's instances"
 	@python3 tools/synth_parts.py $(SYNTH_PARTS_STAT)
-$(SYNTH_PARTS_STAT): $(RTL_GPU) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) $(GEN)/scord_defs.vh tools/synth_parts.py
+$(SYNTH_PARTS_STAT): $(RTL_GPU) $(RTL_VH) $(GEN)/scord_defs.vh tools/synth_parts.py
 	@mkdir -p $(dir $@)
 	$(call yosys_ecp5,$(SYNTH_PARTS_DIR)/yosys.log,$(RTL_GPU),$(RTL_TOP),-noflatten,$@.tmp,-json,chparam -set DETECTOR $(DETECTOR) $(RTL_TOP))
 	@mv $@.tmp $@

@@ -175,7 +175,7 @@ FPGA_CLK_NET ?= clk
 FPGA_PNR_MHZ  = $(shell python3 -c 'print(round($(word 5,$(FPGA_PLL)) * (100 + $(FPGA_MARGIN)) / 100, 2))')
 FPGA_PNR_LPF  = $(FPGA_OUT)/constraints.lpf
 
-FPGA_READ = read_verilog -sv -I$(GEN) -Irtl/gpu -Irtl/scord -Irtl/soc $(FPGA_RTL)
+FPGA_READ = read_verilog -sv -I$(GEN) $(RTL_INCDIRS) -Irtl/soc $(FPGA_RTL)
 
 fpga-synth-one: $(FPGA_OUT)/synth.json
 fpga-one: $(FPGA_OUT)/$(BOARD).bit
@@ -193,7 +193,7 @@ $(FPGA_OUT)/pnr-settings: fpga-force
 	@mkdir -p $(dir $@)
 	@echo '$(FPGA_PNR_SETTINGS)' | cmp -s - $@ || echo '$(FPGA_PNR_SETTINGS)' > $@
 
-$(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(FW_VH) $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
+$(FPGA_OUT)/synth.json: $(FPGA_OUT)/settings $(FPGA_RTL) $(GEN)/scord_defs.vh $(FW_VH) $(RTL_VH) tools/ecp5_pll.py fpga/boards/$(BOARD)/board.mk
 	@mkdir -p $(dir $@)
 	@test -n "$(FPGA_PLL)" || { echo "fpga: no PLL setting for $(FPGA_MHZ) MHz" >&2; exit 1; }
 	@echo "fpga: synthesis of $(FPGA_TOP) ($(CONFIG), $(FPGA_MHZ) MHz, detector=$(DETECTOR)) -> $@"

@@ -5,7 +5,7 @@
 #   SIM_LDLIBS   system libraries it needs (link with the C compiler)
 #   SIM_CFLAGS   include path for sim/gpu_sim.h
 #
-# Included by the top Makefile, which defines B, GEN, RTL_GPU, RTL_TOP,
+# Included by the top Makefile, which defines B, GEN, RTL_GPU, RTL_VH, RTL_TOP,
 # VERILATOR, VFLAGS_COMMON and CXX.
 
 SIM_DIR    := $(B)/sim
@@ -33,7 +33,7 @@ SIM_CXXFLAGS = -std=c++17 -O2 -g -fPIC -Wall -Wextra -I$(SIM_OBJDIR) -I$(GEN) \
 sim-lib: $(SIM_LIB)
 
 # RTL_GPU is a wildcard: when it is empty the RTL is missing, not the rule.
-$(SIM_VLIB) $(SIM_VRT) &: $(RTL_GPU) $(GEN)/scord_defs.vh rtl/lint.vlt $(wildcard rtl/gpu/*.vh rtl/scord/*.vh) sim/sim.mk
+$(SIM_VLIB) $(SIM_VRT) &: $(RTL_GPU) $(GEN)/scord_defs.vh rtl/lint.vlt $(RTL_VH) sim/sim.mk
 	@test -n "$(RTL_GPU)" || { echo "sim: no RTL in rtl/gpu/*.v" >&2; exit 1; }
 	@mkdir -p $(SIM_OBJDIR)
 	MAKEFLAGS= $(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast --trace-fst \

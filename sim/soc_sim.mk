@@ -34,7 +34,7 @@ $(FW_VH): $(FW_BIN) $(FWINIT)
 .PHONY: soc-sim
 soc-sim: $(SOC_SIM_BIN)
 
-$(SOC_SIM_BIN): sim/soc_sim.cpp $(RTL_SOC_SIM) $(GEN)/scord_defs.vh $(FW_VH) rtl/lint.vlt $(wildcard rtl/gpu/*.vh rtl/scord/*.vh)
+$(SOC_SIM_BIN): sim/soc_sim.cpp $(RTL_SOC_SIM) $(GEN)/scord_defs.vh $(FW_VH) rtl/lint.vlt $(RTL_VH)
 	@mkdir -p $(SOC_SIM_DIR) $(dir $@)
 	MAKEFLAGS= $(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
 	    $(VFLAGS_SOC) -Irtl/soc --top-module soc_top -GCLKS_PER_BIT=$(SOC_SIM_CPB) \

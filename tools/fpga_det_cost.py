@@ -24,18 +24,18 @@ WEIGHT = {"LUT4": 1, "CCU2C": 2, "TRELLIS_DPR16X4": 4}
 
 # (pattern on the hierarchical name, part); the first match wins
 PARTS = [
-    (r"\.u_scord\.u_mc\b", "metadata cache and its line port (scord_md_banks, scord_md_cache, scord_md_access)"),
+    (r"\.u_scord\.u_pipe\.u_mc\b", "metadata cache and its line port (scord_md_banks, scord_md_cache, scord_md_access)"),
     (r"\.u_scord\.u_regs\b", "registers and counters (scord_regs)"),
-    (r"\.u_scord\.u_rep\b", "report writer (scord_report)"),
+    (r"\.u_scord\.u_reports\.u_rep\b", "report writer (scord_report)"),
     (r"\.u_scord\.u_evq\b", "event queue (scord_evq)"),
-    (r"\.u_scord\.u_ff\b", "fence file (scord_fence_file)"),
+    (r"\.u_scord\.u_pipe\.u_ff\b", "fence file (scord_fence_file)"),
     (r"\.u_scord\b", "detector pipeline and glue (scord_top)"),
     (r"\.g_sh_check\b", "shared-memory checks (scord_sh_check, scord_sh_rule)"),
-    (r"\.g_det\.u_det_port\b", "event ports (gpu_det_port)"),
+    (r"\.u_hooks\.g_det\.u_evt_port\b", "event ports (scord_evt_port)"),
     (r"\.g_det\.u_locktable\b", "lock tables (scord_locktable)"),
     (r"\.g_det\.u_sh_clocks\b", "logical clocks (scord_sh_clocks)"),
     (r"\.g_det\.u_sh_events\b", "shared-memory events (scord_sh_events)"),
-    (r"\.u_core\.g_det\b", "other hooks in the cores (g_det)"),
+    (r"\.u_core\.u_hooks\b", "other hooks in the cores (scord_core_hooks)"),
     (r"\.u_gpu\.g_det\b", "event arbiter and glue (gpu_top's g_det)"),
     (r"\.u_core\b", "rest: the cores"),
     (r"\.u_l2\b", "rest: the L2"),

@@ -104,7 +104,8 @@ def main(argv):
           " %9d" % lut_eq(det))
     if lut_eq(tot):
         print("detector share of LUT4 + 2 x carry: %.1f %% (modules only: the detector's"
-              " hooks inside gpu_core, gpu_lsu and gpu_l2_arb are not counted)"
+              " part of gpu_exec, gpu_units and gpu_l2_arb, and the primitives (prim_*)"
+              " it uses, are not counted)"
               % (100.0 * lut_eq(det) / lut_eq(tot)))
     return 0
 

@@ -23,24 +23,18 @@ module gpu_det_arb #(
     localparam integer  LAST_I = NUM_CORES - 1;
     localparam [CW-1:0] LAST   = LAST_I[CW-1:0];
 
-    reg [CW-1:0] owner_q, last_q, pick;
-    reg          locked_q, found;
-    reg [31:0]   idx;
-    integer c;
-    wire unused_idx = ^idx[31:CW];  // idx < NUM_CORES by construction
+    reg  [CW-1:0] owner_q, last_q;
+    reg           locked_q;
+    wire [CW-1:0] pick;
+    wire          found;
 
     // Next requesting core after the one served last.
-    always @(*) begin
-        found = 1'b0;
-        pick  = 0;
-        for (c = NUM_CORES; c >= 1; c = c - 1) begin
-            idx = ({{(32-CW){1'b0}}, last_q} + c) % NUM_CORES;
-            if (evt_valid_i[idx]) begin
-                found = 1'b1;
-                pick  = idx[CW-1:0];
-            end
-        end
-    end
+    prim_rr_pick #(.N(NUM_CORES)) u_pick (
+        .req_i  (evt_valid_i),
+        .last_i (last_q),
+        .any_o  (found),
+        .idx_o  (pick)
+    );
 
     wire [CW-1:0] sel = locked_q ? owner_q : pick;
     wire          any = locked_q || found;

@@ -28,22 +28,15 @@ module gpu_dispatcher #(
     // First ready core after the last one served.
     localparam integer  LAST = NUM_CORES - 1;
     localparam [CW-1:0] LAST_CORE = LAST[CW-1:0];
-    reg          found;
-    reg [CW-1:0] target;
-    reg [31:0]   idx;
-    integer c;
-    wire unused_idx = ^idx[31:CW];  // idx < NUM_CORES by construction
+    wire         found;
+    wire [CW-1:0] target;
+    prim_rr_pick #(.N(NUM_CORES)) u_pick (
+        .req_i  (launch_ready_i),
+        .last_i (rr_q),
+        .any_o  (found),
+        .idx_o  (target)
+    );
     always @(*) begin
-        found  = 1'b0;
-        target = 0;
-        for (c = NUM_CORES; c >= 1; c = c - 1)
-        begin
-            idx = ({{(32-CW){1'b0}}, rr_q} + c) % NUM_CORES;
-            if (launch_ready_i[idx]) begin
-                found  = 1'b1;
-                target = idx[CW-1:0];
-            end
-        end
         launch_valid_o = 0;
         if (active_q && found) launch_valid_o[target] = 1'b1;
     end

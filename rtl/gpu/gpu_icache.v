@@ -3,12 +3,15 @@
 // a miss is not waited for: the core parks the warp and asks for a refill,
 // and retries every parked warp when refill_done_o pulses.
 `default_nettype none
+`include "scord_defs.vh"
+`include "gpu_l2_bus.vh"
 
 module gpu_icache #(
     parameter LINE_BYTES = 32,
     parameter L1I_BYTES  = 4096,
     // derived, do not override
-    parameter LINE_BITS = LINE_BYTES * 8
+    parameter LINE_BITS = LINE_BYTES * 8,
+    parameter REQ_W     = `L2_REQ_BITS(LINE_BYTES)
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
@@ -22,10 +25,10 @@ module gpu_icache #(
     input  wire                  refill_i,
     input  wire [31:0]           refill_pc_i,
     output reg                   refill_done_o,
-    // L2 channel (reads only)
+    // L2 channel (gpu_l2_bus.vh; line reads only)
     output wire                  l2_req_valid_o,
     input  wire                  l2_req_ready_i,
-    output wire [31:0]           l2_req_addr_o,
+    output wire [REQ_W-1:0]      l2_req_o,
     input  wire                  l2_rsp_valid_i,
     input  wire [LINE_BITS-1:0]  l2_rsp_data_i,
     output wire                  perf_hit_o,
@@ -73,7 +76,8 @@ module gpu_icache #(
     wire [IDXW-1:0] ridx = raddr_q[OFFW +: IDXW];
 
     assign l2_req_valid_o = (rstate_q == R_REQ);
-    assign l2_req_addr_o  = raddr_q;
+    assign l2_req_o       = `L2_REQ({LINE_BITS{1'b0}}, {LINE_BYTES{1'b0}}, {`L2_RID_BITS{1'b0}}, 32'd0,
+                                    32'd0, 5'd0, raddr_q, `L2_READ);
 
     always @(posedge clk_i) begin
         refill_done_o <= 1'b0;

@@ -22,567 +22,576 @@
 // Weak load, all lanes in one line, hit: wb_valid in cycle 3.
 `default_nettype none
 `include "scord_defs.vh"
+`include "gpu_l2_bus.vh"
 
 module gpu_lsu #(
-  // Small defaults keep a standalone synthesis quick; gpu_core sets the real ones.
-  parameter CORE_ID     = 0,
-  parameter NUM_CORES   = 2,
-  parameter NUM_WARPS   = 2,
-  parameter NUM_THREADS = 4,
-  parameter LINE_BYTES  = 32,
-  parameter L1D_BYTES   = 1024,
-  // Derived, do not override.
-  parameter WARP_W      = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
-  parameter RID_W       = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
-                          $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1
+    // Small defaults keep a standalone synthesis quick; gpu_core sets the real ones.
+    parameter CORE_ID     = 0,
+    parameter NUM_CORES   = 2,
+    parameter NUM_WARPS   = 2,
+    parameter NUM_THREADS = 4,
+    parameter LINE_BYTES  = 32,
+    parameter L1D_BYTES   = 1024,
+    // Derived, do not override.
+    parameter WARP_W      = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
+    parameter RID_W       = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
+                            $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1,
+    parameter REQ_W       = `L2_REQ_BITS(LINE_BYTES)
 ) (
-  input  wire                      clk_i,
-  input  wire                      rst_i,
-  // core -> LSU
-  input  wire                      lsu_req_valid_i,
-  output wire                      lsu_req_ready_o,
-  input  wire [2:0]                lsu_req_op_i,
-  input  wire                      lsu_req_strong_i,
-  input  wire                      lsu_req_scope_i,
-  input  wire [4:0]                lsu_req_amo_op_i,
-  input  wire [1:0]                lsu_req_size_i,
-  input  wire                      lsu_req_unsigned_i,
-  input  wire [WARP_W-1:0]         lsu_req_warp_i,
-  input  wire [4:0]                lsu_req_rd_i,
-  input  wire [NUM_THREADS-1:0]    lsu_req_mask_i,
-  input  wire [NUM_THREADS*32-1:0] lsu_req_addr_i,
-  input  wire [NUM_THREADS*32-1:0] lsu_req_wdata_i,
-  input  wire [NUM_THREADS*32-1:0] lsu_req_cmp_i,
-  // LSU -> register file
-  output wire                      wb_valid_o,
-  input  wire                      wb_ready_i,
-  output wire [WARP_W-1:0]         wb_warp_o,
-  output wire [4:0]                wb_rd_o,
-  output wire [NUM_THREADS-1:0]    wb_mask_o,
-  output wire [NUM_THREADS*32-1:0] wb_data_o,
-  // L2 channel
-  output wire                      l2_req_valid_o,
-  input  wire                      l2_req_ready_i,
-  output reg  [2:0]                l2_req_type_o,
-  output wire [31:0]               l2_req_addr_o,
-  output wire [LINE_BYTES*8-1:0]   l2_req_wdata_o,
-  output wire [LINE_BYTES-1:0]     l2_req_wstrb_o,
-  output wire [4:0]                l2_req_amo_op_o,
-  output wire [31:0]               l2_req_amo_data_o,
-  output wire [31:0]               l2_req_amo_cmp_o,
-  output wire [RID_W-1:0]          l2_req_rid_o,
-  input  wire                      l2_rsp_valid_i,
-  input  wire [LINE_BYTES*8-1:0]   l2_rsp_data_i,
-  // control and events
-  input  wire                      flush_i,
-  output wire                      idle_o,
-  output wire                      perf_load_o,
-  output wire                      perf_store_o,
-  output wire                      perf_atomic_o,
-  output wire                      perf_l1_hit_o,
-  output wire                      perf_l1_miss_o
+    input  wire                      clk_i,
+    input  wire                      rst_i,
+    // core -> LSU
+    input  wire                      lsu_req_valid_i,
+    output wire                      lsu_req_ready_o,
+    input  wire [2:0]                lsu_req_op_i,
+    input  wire                      lsu_req_strong_i,
+    input  wire                      lsu_req_scope_i,
+    input  wire [4:0]                lsu_req_amo_op_i,
+    input  wire [1:0]                lsu_req_size_i,
+    input  wire                      lsu_req_unsigned_i,
+    input  wire [WARP_W-1:0]         lsu_req_warp_i,
+    input  wire [4:0]                lsu_req_rd_i,
+    input  wire [NUM_THREADS-1:0]    lsu_req_mask_i,
+    input  wire [NUM_THREADS*32-1:0] lsu_req_addr_i,
+    input  wire [NUM_THREADS*32-1:0] lsu_req_wdata_i,
+    input  wire [NUM_THREADS*32-1:0] lsu_req_cmp_i,
+    // LSU -> register file
+    output wire                      wb_valid_o,
+    input  wire                      wb_ready_i,
+    output wire [WARP_W-1:0]         wb_warp_o,
+    output wire [4:0]                wb_rd_o,
+    output wire [NUM_THREADS-1:0]    wb_mask_o,
+    output wire [NUM_THREADS*32-1:0] wb_data_o,
+    // L2 channel (gpu_l2_bus.vh)
+    output wire                      l2_req_valid_o,
+    input  wire                      l2_req_ready_i,
+    output wire [REQ_W-1:0]          l2_req_o,
+    input  wire                      l2_rsp_valid_i,
+    input  wire [LINE_BYTES*8-1:0]   l2_rsp_data_i,
+    // control and events
+    input  wire                      flush_i,
+    output wire                      idle_o,
+    output wire                      perf_load_o,
+    output wire                      perf_store_o,
+    output wire                      perf_atomic_o,
+    output wire                      perf_l1_hit_o,
+    output wire                      perf_l1_miss_o
 );
 
-  localparam T         = NUM_THREADS;
-  localparam LANE_W    = (T > 1) ? $clog2(T) : 1;
-  localparam LINE_BITS = LINE_BYTES * 8;
-  localparam WORDS     = LINE_BYTES / 4;
-  localparam OFF_W     = $clog2(LINE_BYTES);
-  localparam WSEL_W    = OFF_W - 2;
-  localparam SETS      = L1D_BYTES / LINE_BYTES;
-  localparam IDX_W     = (SETS > 1) ? $clog2(SETS) : 1;
-  localparam TAG_W     = 32 - OFF_W - IDX_W;
+    localparam T         = NUM_THREADS;
+    localparam LANE_W    = (T > 1) ? $clog2(T) : 1;
+    localparam LINE_BITS = LINE_BYTES * 8;
+    localparam WORDS     = LINE_BYTES / 4;
+    localparam OFF_W     = $clog2(LINE_BYTES);
+    localparam WSEL_W    = OFF_W - 2;
+    localparam SETS      = L1D_BYTES / LINE_BYTES;
+    localparam IDX_W     = (SETS > 1) ? $clog2(SETS) : 1;
+    localparam TAG_W     = 32 - OFF_W - IDX_W;
 
-  localparam [2:0] S_IDLE   = 3'd0;
-  localparam [2:0] S_LOOK   = 3'd1;  // L1 RAM read of the lead's line
-  localparam [2:0] S_CHECK  = 3'd2;  // act on the line (hit decided in S_LOOK)
-  localparam [2:0] S_L2REQ  = 3'd3;  // offer the request to the L2
-  localparam [2:0] S_L2WAIT = 3'd4;  // wait for its answer
-  localparam [2:0] S_WB     = 3'd5;  // offer the write-back
+    localparam [2:0] S_IDLE   = 3'd0;
+    localparam [2:0] S_LOOK   = 3'd1;  // L1 RAM read of the lead's line
+    localparam [2:0] S_CHECK  = 3'd2;  // act on the line (hit decided in S_LOOK)
+    localparam [2:0] S_L2REQ  = 3'd3;  // offer the request to the L2
+    localparam [2:0] S_L2WAIT = 3'd4;  // wait for its answer
+    localparam [2:0] S_WB     = 3'd5;  // offer the write-back
 
-  reg [2:0]           state_q;
-  // the instruction being served
-  reg [2:0]           op_q;
-  reg                 strong_q;
-  reg                 scope_q;
-  reg [4:0]           amo_op_q;
-  reg [1:0]           size_q;
-  reg                 uns_q;
-  reg [WARP_W-1:0]    warp_q;
-  reg [4:0]           rd_q;
-  reg [T-1:0]         mask_q;
-  reg [T*32-1:0]      addr_q;
-  reg [T*32-1:0]      wdata_q;
-  reg [T*32-1:0]      cmp_q;
-  reg [T-1:0]         rem_q;      // lanes still to serve
-  reg [T*32-1:0]      res_q;      // per-lane results
-  reg                 phase_q;    // block atomic: 0 line read, 1 word write
-  reg [31:0]          amo_old_q;  // block atomic: the word as read
-  reg [31:0]          amo_opnd_q; // block atomic: the lead's operand
-  reg [31:0]          amo_cmp_q;  // block atomic: the lead's compare value
+    reg [2:0]           state_q;
+    // the instruction being served
+    reg [2:0]           op_q;
+    reg                 strong_q;
+    reg                 scope_q;
+    reg [4:0]           amo_op_q;
+    reg [1:0]           size_q;
+    reg                 uns_q;
+    reg [WARP_W-1:0]    warp_q;
+    reg [4:0]           rd_q;
+    reg [T-1:0]         mask_q;
+    reg [T*32-1:0]      addr_q;
+    reg [T*32-1:0]      wdata_q;
+    reg [T*32-1:0]      cmp_q;
+    reg [T-1:0]         rem_q;      // lanes still to serve
+    reg [T*32-1:0]      res_q;      // per-lane results
+    reg                 phase_q;    // block atomic: 0 line read, 1 word write
+    reg [31:0]          amo_old_q;  // block atomic: the word as read
+    reg [31:0]          amo_opnd_q; // block atomic: the lead's operand
+    reg [31:0]          amo_cmp_q;  // block atomic: the lead's compare value
 
-  // ---- operation classes -------------------------------------------------------
-  wire is_load   = (op_q == `LSU_LOAD);
-  wire is_store  = (op_q == `LSU_STORE);
-  wire is_fence  = (op_q == `LSU_FENCE);
-  wire blk_amo   = (op_q == `LSU_AMO) && !scope_q;
-  wire one_lane  = (op_q == `LSU_AMO) || (op_q == `LSU_LR) || (op_q == `LSU_SC);
-  wire uses_l1   = (is_load && !strong_q) || is_store || blk_amo;
-  wire writes_rd = is_load || one_lane;
+    // ---- operation classes -------------------------------------------------------
+    wire is_load   = (op_q == `LSU_LOAD);
+    wire is_store  = (op_q == `LSU_STORE);
+    wire is_fence  = (op_q == `LSU_FENCE);
+    wire blk_amo   = (op_q == `LSU_AMO) && !scope_q;
+    wire one_lane  = (op_q == `LSU_AMO) || (op_q == `LSU_LR) || (op_q == `LSU_SC);
+    wire uses_l1   = (is_load && !strong_q) || is_store || blk_amo;
+    wire writes_rd = is_load || one_lane;
 
-  function automatic first_uses_l1(input [2:0] op, input strg, input scp);
-    first_uses_l1 = (op == `LSU_LOAD && !strg) || (op == `LSU_STORE) ||
-                    (op == `LSU_AMO && !scp);
-  endfunction
+    function automatic first_uses_l1(input [2:0] op, input strg, input scp);
+        first_uses_l1 = (op == `LSU_LOAD && !strg) || (op == `LSU_STORE) ||
+                        (op == `LSU_AMO && !scp);
+    endfunction
 
-  // ---- lead lane and its group ---------------------------------------------------
-  // The lead (the lowest lane left) and its address are registers, written
-  // with every new rem_q from the value it takes: picked from rem_q and
-  // addr_q in the cycle they serve, they were the head of the FPGA build's
-  // longest path (lead -> its address -> the group's compares -> the
-  // merged store bytes -> the L1's write data). Same cycles.
-  function automatic [LANE_W-1:0] lowest(input [T-1:0] m);
-    integer k;
-    begin
-      lowest = '0;
-      for (k = T - 1; k >= 0; k = k - 1)
-        if (m[k]) lowest = LANE_W'(k);
-    end
-  endfunction
-  reg [LANE_W-1:0] lead_q;        // = lowest(rem_q)
-  reg [31:0]       lead_addr_q;   // = lane_word(addr_q, lead_q)
-  integer i;
+    // ---- lead lane and its group ---------------------------------------------------
+    // The lead (the lowest lane left) and its address are registers, written
+    // with every new rem_q from the value it takes: picked from rem_q and
+    // addr_q in the cycle they serve, they were the head of the FPGA build's
+    // longest path (lead -> its address -> the group's compares -> the
+    // merged store bytes -> the L1's write data). Same cycles.
+    reg [LANE_W-1:0] lead_q;        // = lowest(rem_q)
+    reg [31:0]       lead_addr_q;   // = lane_word(addr_q, lead_q)
+    integer i;
 
-  // The lead lane's operands are picked by plain multiplexers over
-  // constant positions, a line's words by an index into an array of them:
-  // a part select at an index times 32 makes Yosys build a shifter as wide
-  // as the whole vector (thousands of LUTs per lane on the fpga
-  // configuration), and a chain of compares over the 8 words of a line
-  // cost 1 800 LUT4 more per LSU than the array (gpu_lsu alone, fpga
-  // parameters); for the 4 lanes the chain maps smaller.
-  function automatic [31:0] lane_word(input [T*32-1:0] v, input [LANE_W-1:0] sel);
-    integer k;
-    begin
-      lane_word = v[31:0];
-      for (k = 1; k < T; k = k + 1)
-        if (sel == LANE_W'(k)) lane_word = v[k*32 +: 32];
-    end
-  endfunction
-  function automatic [31:0] line_word(input [LINE_BITS-1:0] line, input [WSEL_W-1:0] sel);
-    reg [31:0] words [0:WORDS-1];
-    integer k;
-    begin
-      for (k = 0; k < WORDS; k = k + 1) words[k] = line[k*32 +: 32];
-      line_word = words[sel];
-    end
-  endfunction
-
-  wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? lead_addr_q[OFF_W +: IDX_W] : '0;
-  wire [TAG_W-1:0]   lead_tag  = lead_addr_q[31 -: TAG_W];
-  wire [WSEL_W-1:0]  lead_wsel = lead_addr_q[OFF_W-1:2];
-  wire [LINE_BYTES-1:0] lead_wstrb = LINE_BYTES'(4'hF) << (lead_wsel * 4);
-
-  reg [T-1:0] group;
-  always @(*) begin
-    for (i = 0; i < T; i = i + 1)
-      group[i] = rem_q[i] && (one_lane ? (LANE_W'(i) == lead_q)
-                 : (addr_q[i*32+OFF_W +: 32-OFF_W] == lead_addr_q[31:OFF_W]));
-  end
-  wire [T-1:0] rem_next = rem_q & ~group;
-  wire [LANE_W-1:0] lead_next      = lowest(rem_next);
-  wire [31:0]       lead_addr_next = lane_word(addr_q, lead_next);
-`ifndef SYNTHESIS
-  // the registers are what they stand for while an instruction is served
-  always @(posedge clk_i)
-    if (!rst_i && state_q != S_IDLE &&
-        (lead_q != lowest(rem_q) || lead_addr_q != lane_word(addr_q, lead_q)))
-      $display("gpu_lsu: ERROR: lead %0d / %08x, not lowest(rem_q) %0d / %08x", lead_q,
-               lead_addr_q, lowest(rem_q), lane_word(addr_q, lowest(rem_q)));
-`endif
-
-  // ---- L1 arrays: tags and data in RAM (synchronous read), valid in flops --------
-  // tags are narrow and few: LUT RAM, so block RAM goes to the wide arrays
-  (* ram_style = "distributed" *)
-  reg [TAG_W-1:0]     tag_mem  [0:SETS-1];
-  reg [LINE_BITS-1:0] data_mem [0:SETS-1];
-  reg [SETS-1:0]      valid_q;
-  reg                 hit_q;
-  reg [LINE_BITS-1:0] data_rd_q;
-
-  // The hit is decided in S_LOOK, from the tag RAM's asynchronous read,
-  // and used in S_CHECK from a register: lead_addr_q -> tag compare ->
-  // the data RAM's write enable was the routed critical path of fpga1 with
-  // the detector at 659d426 (46.77 MHz, 18 of its 21 ns routing). Nothing
-  // between the two cycles changes what it reads (no tag or valid bit is
-  // written in S_LOOK, and the group's lead stays) but a flush, which
-  // clears every valid bit at that edge: it clears the hit too.
-  wire hit = hit_q;
-
-  reg                 l1_we;     // write the data RAM at lead_idx
-  reg                 l1_fill;   // ... and the tag, and set valid
-  wire [LINE_BITS-1:0] l1_wdata;
-
-  always @(posedge clk_i) begin
-    if (state_q == S_LOOK) begin
-      hit_q     <= valid_q[lead_idx] && (tag_mem[lead_idx] == lead_tag) && !flush_i;
-      data_rd_q <= data_mem[lead_idx];
-    end
-    if (l1_we)   data_mem[lead_idx] <= l1_wdata;
-    if (l1_fill) tag_mem[lead_idx]  <= lead_tag;
-  end
-
-  // The line the group works on: the L1's in S_CHECK, the L2's answer else.
-  wire [LINE_BITS-1:0] cur_line = (state_q == S_L2WAIT) ? l2_rsp_data_i : data_rd_q;
-
-  function [LINE_BITS-1:0] merge(input [LINE_BITS-1:0] old,
-                                 input [LINE_BITS-1:0] nw,
-                                 input [LINE_BYTES-1:0] strb);
-    integer b;
-    begin
-      for (b = 0; b < LINE_BYTES; b = b + 1)
-        merge[b*8 +: 8] = strb[b] ? nw[b*8 +: 8] : old[b*8 +: 8];
-    end
-  endfunction
-
-  // ---- loads: every lane's word from cur_line -----------------------------------
-  // res_q takes each lane's word of the line as read; the bytes, the sign
-  // and the size are taken out of it as the result leaves (wb_data_o),
-  // from registers. Taken before res_q they ended the FPGA build's
-  // longest path without the detector (L1 data block RAM -> word -> bytes
-  // -> sign -> res_q, docs/fpga.md); the write-back is the same cycle.
-  reg [T*32-1:0] ld_word;
-  always @(*)
-    for (i = 0; i < T; i = i + 1)
-      ld_word[i*32 +: 32] = line_word(cur_line, addr_q[i*32+2 +: WSEL_W]);
-
-  function automatic [31:0] load_value(input [31:0] word, input [1:0] boff,
-                                       input [1:0] size, input uns);
-    reg [31:0] sh;
-    begin
-      sh = word >> {boff, 3'b000};
-      case (size)
-        2'd0:    load_value = {{24{sh[7]  && !uns}}, sh[7:0]};
-        2'd1:    load_value = {{16{sh[15] && !uns}}, sh[15:0]};
-        default: load_value = sh;
-      endcase
-    end
-  endfunction
-
-  // ---- stores: the group's bytes merged into one line write ----------------------
-  // The highest lane wins a byte written twice (as if lanes were applied in
-  // order). Each byte of the line takes its value as an AND-OR over the
-  // lanes with a one-hot select, not as a chain of per-lane overrides: the
-  // chain cost twice the LUTs, in every core.
-  reg [T*32-1:0]      lane_rep;   // store data repeated over the word
-  reg [T*4-1:0]       lane_bs;    // byte strobe within the word
-  reg [LINE_BITS-1:0] st_data;
-  reg [LINE_BYTES-1:0] st_strb;
-  reg [T-1:0]         byte_w;     // lanes writing the byte at hand
-  reg                 byte_hi;    // a higher lane writes it too
-  integer w, b2;
-  always @(*) begin
-    for (i = 0; i < T; i = i + 1) begin
-      case (size_q)
-        2'd0: begin
-          lane_rep[i*32 +: 32] = {4{wdata_q[i*32 +: 8]}};
-          lane_bs[i*4 +: 4]    = 4'b0001 << addr_q[i*32 +: 2];
+    // The lead lane's operands are picked by plain multiplexers over
+    // constant positions, a line's words by an index into an array of them:
+    // a part select at an index times 32 makes Yosys build a shifter as wide
+    // as the whole vector (thousands of LUTs per lane on the fpga
+    // configuration), and a chain of compares over the 8 words of a line
+    // cost 1 800 LUT4 more per LSU than the array (gpu_lsu alone, fpga
+    // parameters); for the 4 lanes the chain maps smaller.
+    function automatic [31:0] lane_word(input [T*32-1:0] v, input [LANE_W-1:0] sel);
+        integer k;
+        begin
+            lane_word = v[31:0];
+            for (k = 1; k < T; k = k + 1)
+                if (sel == LANE_W'(k)) lane_word = v[k*32 +: 32];
         end
-        2'd1: begin
-          lane_rep[i*32 +: 32] = {2{wdata_q[i*32 +: 16]}};
-          lane_bs[i*4 +: 4]    = 4'b0011 << addr_q[i*32 +: 2];
+    endfunction
+    function automatic [31:0] line_word(input [LINE_BITS-1:0] line, input [WSEL_W-1:0] sel);
+        reg [31:0] words [0:WORDS-1];
+        integer k;
+        begin
+            for (k = 0; k < WORDS; k = k + 1) words[k] = line[k*32 +: 32];
+            line_word = words[sel];
         end
-        default: begin
-          lane_rep[i*32 +: 32] = wdata_q[i*32 +: 32];
-          lane_bs[i*4 +: 4]    = 4'b1111;
-        end
-      endcase
-    end
-    for (w = 0; w < WORDS; w = w + 1)
-      for (b2 = 0; b2 < 4; b2 = b2 + 1) begin
+    endfunction
+
+    wire [IDX_W-1:0]   lead_idx  = (SETS > 1) ? lead_addr_q[OFF_W +: IDX_W] : {IDX_W{1'b0}};
+    wire [TAG_W-1:0]   lead_tag  = lead_addr_q[31 -: TAG_W];
+    wire [WSEL_W-1:0]  lead_wsel = lead_addr_q[OFF_W-1:2];
+    wire [LINE_BYTES-1:0] lead_wstrb = LINE_BYTES'(4'hF) << (lead_wsel * 4);
+
+    reg [T-1:0] group;
+    always @(*) begin
         for (i = 0; i < T; i = i + 1)
-          byte_w[i] = group[i] && addr_q[i*32+2 +: WSEL_W] == WSEL_W'(w) && lane_bs[i*4+b2];
-        st_strb[w*4+b2]         = |byte_w;
-        st_data[w*32+b2*8 +: 8] = 8'd0;
-        byte_hi = 1'b0;
-        for (i = T - 1; i >= 0; i = i - 1) begin
-          st_data[w*32+b2*8 +: 8] = st_data[w*32+b2*8 +: 8] |
-                                    (lane_rep[i*32+b2*8 +: 8] & {8{byte_w[i] && !byte_hi}});
-          byte_hi = byte_hi || byte_w[i];
+            group[i] = rem_q[i] && (one_lane ? (LANE_W'(i) == lead_q)
+                       : (addr_q[i*32+OFF_W +: 32-OFF_W] == lead_addr_q[31:OFF_W]));
+    end
+    wire [T-1:0] rem_next = rem_q & ~group;
+    // the lowest lane of what is left after this group, and of a new request
+    wire [LANE_W-1:0] lead_next, req_lead;
+    wire              unused_lead_any, unused_req_any;
+    wire [T-1:0]      unused_lead_bit, unused_req_bit;
+    prim_first_one #(.N(T)) u_lead_next (
+        .req_i    (rem_next),
+        .any_o    (unused_lead_any),
+        .idx_o    (lead_next),
+        .onehot_o (unused_lead_bit)
+    );
+    prim_first_one #(.N(T)) u_req_lead (
+        .req_i    (lsu_req_mask_i),
+        .any_o    (unused_req_any),
+        .idx_o    (req_lead),
+        .onehot_o (unused_req_bit)
+    );
+    wire [31:0]       lead_addr_next = lane_word(addr_q, lead_next);
+
+    // ---- L1 arrays: tags and data in RAM (synchronous read), valid in flops --------
+    // tags are narrow and few: LUT RAM, so block RAM goes to the wide arrays
+    (* ram_style = "distributed" *)
+    reg [TAG_W-1:0]     tag_mem  [0:SETS-1];
+    reg [LINE_BITS-1:0] data_mem [0:SETS-1];
+    reg [SETS-1:0]      valid_q;
+    reg                 hit_q;
+    reg [LINE_BITS-1:0] data_rd_q;
+
+    // The hit is decided in S_LOOK, from the tag RAM's asynchronous read,
+    // and used in S_CHECK from a register: lead_addr_q -> tag compare ->
+    // the data RAM's write enable was once the routed critical path of fpga1
+    // with the detector (46.77 MHz, 18 of its 21 ns routing). Nothing
+    // between the two cycles changes what it reads (no tag or valid bit is
+    // written in S_LOOK, and the group's lead stays) but a flush, which
+    // clears every valid bit at that edge: it clears the hit too.
+    wire hit = hit_q;
+
+    reg                 l1_we;     // write the data RAM at lead_idx
+    reg                 l1_fill;   // ... and the tag, and set valid
+    wire [LINE_BITS-1:0] l1_wdata;
+
+    always @(posedge clk_i) begin
+        if (state_q == S_LOOK) begin
+            hit_q     <= valid_q[lead_idx] && (tag_mem[lead_idx] == lead_tag) && !flush_i;
+            data_rd_q <= data_mem[lead_idx];
         end
-      end
-  end
-  // The merged bytes are taken in S_LOOK and used from registers in
-  // S_CHECK (the L1 write) and S_L2REQ (the write to the L2): a store
-  // always passes S_LOOK, and its group stays until the L2 takes the
-  // write. Merged in the cycle they are written, they were the routed
-  // critical path of the FPGA build with the detector at 4b19bfa (lead
-  // address -> the group's compares -> the merged bytes -> the L1's
-  // write data, spread between the LSU and the L2 arbiter, which takes
-  // the same bytes; docs/fpga.md). Same cycles.
-  reg [LINE_BITS-1:0]  st_data_q;
-  reg [LINE_BYTES-1:0] st_strb_q;
-  always @(posedge clk_i)
-    if (state_q == S_LOOK) begin
-      st_data_q <= st_data;
-      st_strb_q <= st_strb;
+        if (l1_we)   data_mem[lead_idx] <= l1_wdata;
+        if (l1_fill) tag_mem[lead_idx]  <= lead_tag;
     end
-`ifndef SYNTHESIS
-  always @(posedge clk_i)
-    if (!rst_i && is_store && (state_q == S_CHECK || state_q == S_L2REQ) &&
-        (st_data_q != st_data || st_strb_q != st_strb))
-      $display("gpu_lsu: ERROR: a store's registered bytes differ from its group's now");
-`endif
 
-  // ---- block atomics ------------------------------------------------------------------
-  wire [31:0] amo_old  = line_word(cur_line, lead_wsel);
-  wire [31:0] lead_wd  = lane_word(wdata_q, lead_q);
-  wire [31:0] lead_cmp = lane_word(cmp_q, lead_q);
-  wire [31:0] amo_new;
-  gpu_amo_alu u_amo (
-    .op_i     (amo_op_q),
-    .old_i    (amo_old_q),
-    .operand_i(amo_opnd_q),
-    .cmp_i    (amo_cmp_q),
-    .new_o    (amo_new)
-  );
+    // The line the group works on: the L1's in S_CHECK, the L2's answer else.
+    wire [LINE_BITS-1:0] cur_line = (state_q == S_L2WAIT) ? l2_rsp_data_i : data_rd_q;
 
-  // ---- L1 write port --------------------------------------------------------------------
-  // Every write is the line at hand with some bytes replaced: a store's
-  // merged group bytes, or an atomic's new word at the lead's position
-  // (a full-line store replaces all of them, a fill none). One merge
-  // serves them all.
-  // A block atomic's new word is written into the L1 while its write
-  // goes to the L2 (S_L2REQ, phase 1), from registers: the line it read
-  // (amo_line_q) and the old word (amo_old_q), through the atomic's ALU.
-  // The lead's operand and compare value are registered with it, so the
-  // ALU's inputs are all registers: the lead lane's select in front of it
-  // was on the routed critical path of the FPGA build with the detector
-  // (lead_q -> select -> ALU -> merge -> L1 write data, docs/fpga.md).
-  // The ALU sits after the register, not between the L2's answer and it:
-  // that path (block RAM answer, word select, min/max compare) was the
-  // management core's, the routed critical path of the FPGA build without
-  // the detector (docs/fpga.md); the cycles are the same. Nothing reads
-  // the line in between: the LSU works on one group at a time.
-  reg  [LINE_BITS-1:0]  amo_line_q;
-  wire                  amo_wr  = (state_q == S_L2REQ) && blk_amo && phase_q;
-  wire [LINE_BITS-1:0]  l1_base = amo_wr ? amo_line_q : cur_line;
-  wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data_q : {WORDS{amo_new}};
-  reg  [LINE_BYTES-1:0] l1_strb;
-  always @(*) begin
-    l1_we   = 1'b0;
-    l1_fill = 1'b0;
-    l1_strb = is_store ? st_strb_q : '0;
-    // A store that writes the whole line allocates it on a miss (nothing
-    // needs reading), so lines written by a warp at once (results, stack
-    // saves) are here when read back; a partial store misses as before.
-    if (state_q == S_CHECK && !hit && is_store && (&st_strb_q)) begin
-      l1_we   = 1'b1;
-      l1_fill = 1'b1;
-    end
-    if (state_q == S_CHECK && hit && is_store) l1_we = 1'b1;
-    if (state_q == S_L2WAIT && l2_rsp_valid_i && ((is_load && !strong_q) || blk_amo)) begin
-      l1_we   = 1'b1;       // a block atomic's line as read, its word below
-      l1_fill = 1'b1;
-    end
-    if (amo_wr) begin
-      l1_we   = 1'b1;
-      l1_strb = lead_wstrb;
-    end
-  end
-  assign l1_wdata = merge(l1_base, l1_new, l1_strb);
-
-  // ---- L2 request -------------------------------------------------------------------------
-  always @(*) begin
-    case (op_q)
-      `LSU_LOAD:  l2_req_type_o = `L2_READ;
-      `LSU_STORE: l2_req_type_o = `L2_WRITE;
-      `LSU_AMO:   l2_req_type_o = scope_q ? `L2_AMO : (phase_q ? `L2_WRITE : `L2_READ);
-      `LSU_LR:    l2_req_type_o = `L2_LR;
-      `LSU_SC:    l2_req_type_o = `L2_SC;
-      default:    l2_req_type_o = `L2_FENCE;
-    endcase
-  end
-  wire l2_line_op = (l2_req_type_o == `L2_READ) || (l2_req_type_o == `L2_WRITE);
-
-  wire [31:0] rid_full = (CORE_ID * NUM_WARPS + {{(32-WARP_W){1'b0}}, warp_q}) * NUM_THREADS
-                         + {{(32-LANE_W){1'b0}}, lead_q};
-
-  assign l2_req_valid_o    = (state_q == S_L2REQ);
-  assign l2_req_addr_o     = l2_line_op ? {lead_addr_q[31:OFF_W], {OFF_W{1'b0}}}
-                                        : lead_addr_q;  // word aligned (checked in X)
-  assign l2_req_wdata_o    = is_store ? st_data_q : {WORDS{amo_new}};
-  assign l2_req_wstrb_o    = is_store ? st_strb_q : lead_wstrb;
-  assign l2_req_amo_op_o   = amo_op_q;
-  assign l2_req_amo_data_o = lead_wd;
-  assign l2_req_amo_cmp_o  = lead_cmp;
-  assign l2_req_rid_o      = rid_full[RID_W-1:0];
-  wire   unused_rid        = &{1'b0, rid_full[31:RID_W]};
-
-  wire l2_accept = l2_req_valid_o && l2_req_ready_i;
-
-  // ---- control ---------------------------------------------------------------------------
-  wire accept = lsu_req_valid_i && lsu_req_ready_o;
-
-  // Where the next group starts, or the write-back when all lanes are done.
-  wire [2:0] next_group_state = (rem_next == '0) ? S_WB : (uses_l1 ? S_LOOK : S_L2REQ);
-
-  integer ln;  // not shared with another block: Yosys makes that a flip-flop both drive
-
-  // A group is served: its lanes leave rem_q, the lead registers follow,
-  // and the next group starts (or the write-back).
-  task group_done;
-    begin
-      rem_q       <= rem_next;
-      lead_q      <= lead_next;
-      lead_addr_q <= lead_addr_next;
-      state_q     <= next_group_state;
-    end
-  endtask
-  // A block atomic has its line (an L1 hit or the L2's answer): the lead's
-  // result is the old word, and phase 1 writes the new one from registers.
-  task amo_read;
-    begin
-      for (ln = 0; ln < T; ln = ln + 1)
-        if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= amo_old;
-      amo_old_q  <= amo_old;
-      amo_opnd_q <= lead_wd;
-      amo_cmp_q  <= lead_cmp;
-      amo_line_q <= cur_line;
-      phase_q    <= 1'b1;
-    end
-  endtask
-  always @(posedge clk_i) begin
-    if (rst_i) begin
-      state_q <= S_IDLE;
-      valid_q <= '0;
-      phase_q <= 1'b0;
-    end else begin
-      case (state_q)
-        // The request's fields are taken in every idle cycle, not only
-        // with accept: nothing reads them before a request leaves S_IDLE,
-        // and their flip-flops (over 800 with 8 lanes) then have an enable from
-        // state_q alone. With accept as their enable, X's hand-off
-        // (commit, the detector's replay) drove one net that spread over
-        // all of them: 5 ns of routing, the end of the routed critical
-        // path of the board with the detector at e104506 (docs/fpga.md).
-        S_IDLE: begin
-          op_q     <= lsu_req_op_i;
-          strong_q <= lsu_req_strong_i;
-          scope_q  <= lsu_req_scope_i;
-          amo_op_q <= lsu_req_amo_op_i;
-          size_q   <= lsu_req_size_i;
-          uns_q    <= lsu_req_unsigned_i;
-          warp_q   <= lsu_req_warp_i;
-          rd_q     <= lsu_req_rd_i;
-          mask_q   <= lsu_req_mask_i;
-          rem_q    <= lsu_req_mask_i;
-          addr_q   <= lsu_req_addr_i;
-          lead_q      <= lowest(lsu_req_mask_i);
-          lead_addr_q <= lane_word(lsu_req_addr_i, lowest(lsu_req_mask_i));
-          wdata_q  <= lsu_req_wdata_i;
-          cmp_q    <= lsu_req_cmp_i;
-          phase_q  <= 1'b0;
-          if (accept) begin
-            // a fence's clear of the L1's valid bits waits for S_L2REQ,
-            // from op_q: from accept it was the same long net to every bit
-            if (lsu_req_op_i == `LSU_FENCE)
-              state_q <= S_L2REQ;
-            else if (lsu_req_mask_i == '0)
-              state_q <= S_WB;
-            else
-              state_q <= first_uses_l1(lsu_req_op_i, lsu_req_strong_i, lsu_req_scope_i)
-                         ? S_LOOK : S_L2REQ;
-          end
+    function [LINE_BITS-1:0] merge(input [LINE_BITS-1:0] old,
+                                   input [LINE_BITS-1:0] nw,
+                                   input [LINE_BYTES-1:0] strb);
+        integer b;
+        begin
+            for (b = 0; b < LINE_BYTES; b = b + 1)
+                merge[b*8 +: 8] = strb[b] ? nw[b*8 +: 8] : old[b*8 +: 8];
         end
-        S_LOOK: state_q <= S_CHECK;
-        S_CHECK: begin
-          if (is_load) begin
-            if (hit) begin
-              for (ln = 0; ln < T; ln = ln + 1)
-                if (group[ln]) res_q[ln*32 +: 32] <= ld_word[ln*32 +: 32];
-              group_done;
-            end else begin
-              state_q <= S_L2REQ;
+    endfunction
+
+    // ---- loads: every lane's word from cur_line -----------------------------------
+    // res_q takes each lane's word of the line as read; the bytes, the sign
+    // and the size are taken out of it as the result leaves (wb_data_o),
+    // from registers. Taken before res_q they ended the FPGA build's
+    // longest path without the detector (L1 data block RAM -> word -> bytes
+    // -> sign -> res_q, docs/fpga.md); the write-back is the same cycle.
+    reg [T*32-1:0] ld_word;
+    always @(*)
+        for (i = 0; i < T; i = i + 1)
+            ld_word[i*32 +: 32] = line_word(cur_line, addr_q[i*32+2 +: WSEL_W]);
+
+    function automatic [31:0] load_value(input [31:0] word, input [1:0] boff,
+                                         input [1:0] size, input uns);
+        reg [31:0] sh;
+        begin
+            sh = word >> {boff, 3'b000};
+            case (size)
+                2'd0:    load_value = {{24{sh[7]  && !uns}}, sh[7:0]};
+                2'd1:    load_value = {{16{sh[15] && !uns}}, sh[15:0]};
+                default: load_value = sh;
+            endcase
+        end
+    endfunction
+
+    // ---- stores: the group's bytes merged into one line write ----------------------
+    // The highest lane wins a byte written twice (as if lanes were applied in
+    // order). Each byte of the line takes its value as an AND-OR over the
+    // lanes with a one-hot select, not as a chain of per-lane overrides: the
+    // chain cost twice the LUTs, in every core.
+    reg [T*32-1:0]      lane_rep;   // store data repeated over the word
+    reg [T*4-1:0]       lane_bs;    // byte strobe within the word
+    reg [LINE_BITS-1:0] st_data;
+    reg [LINE_BYTES-1:0] st_strb;
+    reg [T-1:0]         byte_w;     // lanes writing the byte at hand
+    reg                 byte_hi;    // a higher lane writes it too
+    integer w, b2;
+    always @(*) begin
+        for (i = 0; i < T; i = i + 1) begin
+            case (size_q)
+                2'd0: begin
+                    lane_rep[i*32 +: 32] = {4{wdata_q[i*32 +: 8]}};
+                    lane_bs[i*4 +: 4]    = 4'b0001 << addr_q[i*32 +: 2];
+                end
+                2'd1: begin
+                    lane_rep[i*32 +: 32] = {2{wdata_q[i*32 +: 16]}};
+                    lane_bs[i*4 +: 4]    = 4'b0011 << addr_q[i*32 +: 2];
+                end
+                default: begin
+                    lane_rep[i*32 +: 32] = wdata_q[i*32 +: 32];
+                    lane_bs[i*4 +: 4]    = 4'b1111;
+                end
+            endcase
+        end
+        for (w = 0; w < WORDS; w = w + 1)
+            for (b2 = 0; b2 < 4; b2 = b2 + 1) begin
+                for (i = 0; i < T; i = i + 1)
+                    byte_w[i] = group[i] && addr_q[i*32+2 +: WSEL_W] == WSEL_W'(w) && lane_bs[i*4+b2];
+                st_strb[w*4+b2]         = |byte_w;
+                st_data[w*32+b2*8 +: 8] = 8'd0;
+                byte_hi = 1'b0;
+                for (i = T - 1; i >= 0; i = i - 1) begin
+                    st_data[w*32+b2*8 +: 8] = st_data[w*32+b2*8 +: 8] |
+                                              (lane_rep[i*32+b2*8 +: 8] & {8{byte_w[i] && !byte_hi}});
+                    byte_hi = byte_hi || byte_w[i];
+                end
             end
-          end else if (blk_amo) begin
-            if (hit) amo_read;
-            state_q <= S_L2REQ;
-          end else begin  // store
-            if (!hit && (&st_strb_q)) valid_q[lead_idx] <= 1'b1;
-            state_q <= S_L2REQ;
-          end
-        end
-        S_L2REQ: if (is_fence) begin
-          // nothing reads the valid bits before the fence's write-back
-          valid_q <= '0;
-          if (l2_accept) state_q <= S_L2WAIT;
-        end else if (l2_accept) begin
-          if (l2_req_type_o == `L2_WRITE) begin
-            phase_q <= 1'b0;
-            group_done;
-          end else begin
-            // the L2 now owns the word: drop our possibly stale copy
-            if (one_lane && !blk_amo) valid_q[lead_idx] <= 1'b0;
-            state_q <= S_L2WAIT;
-          end
-        end
-        S_L2WAIT: if (l2_rsp_valid_i) begin
-          if (is_fence) begin
-            state_q <= S_WB;
-          end else if (is_load) begin
-            for (ln = 0; ln < T; ln = ln + 1)
-              if (group[ln]) res_q[ln*32 +: 32] <= ld_word[ln*32 +: 32];
-            if (!strong_q) valid_q[lead_idx] <= 1'b1;
-            group_done;
-          end else if (blk_amo) begin
-            amo_read;
-            valid_q[lead_idx]    <= 1'b1;
-            state_q              <= S_L2REQ;
-          end else begin  // device atomic, LR, SC
-            for (ln = 0; ln < T; ln = ln + 1)
-              if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= l2_rsp_data_i[31:0];
-            group_done;
-          end
-        end
-        S_WB: if (wb_ready_i) state_q <= S_IDLE;
-        default: state_q <= S_IDLE;
-      endcase
-      if (flush_i) valid_q <= '0;
     end
-  end
+    // The merged bytes are taken in S_LOOK and used from registers in
+    // S_CHECK (the L1 write) and S_L2REQ (the write to the L2): a store
+    // always passes S_LOOK, and its group stays until the L2 takes the
+    // write. Merged in the cycle they are written, they were the routed
+    // critical path of the FPGA build with the detector once (lead
+    // address -> the group's compares -> the merged bytes -> the L1's
+    // write data, spread between the LSU and the L2 arbiter, which takes
+    // the same bytes; docs/fpga.md). Same cycles.
+    reg [LINE_BITS-1:0]  st_data_q;
+    reg [LINE_BYTES-1:0] st_strb_q;
+    always @(posedge clk_i)
+        if (state_q == S_LOOK) begin
+            st_data_q <= st_data;
+            st_strb_q <= st_strb;
+        end
 
-  assign lsu_req_ready_o = (state_q == S_IDLE);
-  assign idle_o          = (state_q == S_IDLE);
+    // ---- block atomics ------------------------------------------------------------------
+    wire [31:0] amo_old  = line_word(cur_line, lead_wsel);
+    wire [31:0] lead_wd  = lane_word(wdata_q, lead_q);
+    wire [31:0] lead_cmp = lane_word(cmp_q, lead_q);
+    wire [31:0] amo_new;
+    gpu_amo_alu u_amo (
+        .op_i     (amo_op_q),
+        .old_i    (amo_old_q),
+        .operand_i(amo_opnd_q),
+        .cmp_i    (amo_cmp_q),
+        .new_o    (amo_new)
+    );
 
-  assign wb_valid_o = (state_q == S_WB);
-  assign wb_warp_o  = warp_q;
-  assign wb_rd_o    = rd_q;
-  assign wb_mask_o  = writes_rd ? mask_q : '0;
-  // A load's lanes as their size and sign make them. Atomics, LR and SC
-  // are words at aligned addresses (the decoder and X's checks see to it),
-  // which the same select leaves as they are: no multiplexer by operation.
-  reg [T*32-1:0] wb_data;
-  integer wl;
-  always @(*)
-    for (wl = 0; wl < T; wl = wl + 1)
-      wb_data[wl*32 +: 32] = load_value(res_q[wl*32 +: 32], addr_q[wl*32 +: 2],
-                                        size_q, uns_q);
+    // ---- L1 write port --------------------------------------------------------------------
+    // Every write is the line at hand with some bytes replaced: a store's
+    // merged group bytes, or an atomic's new word at the lead's position
+    // (a full-line store replaces all of them, a fill none). One merge
+    // serves them all.
+    // A block atomic's new word is written into the L1 while its write
+    // goes to the L2 (S_L2REQ, phase 1), from registers: the line it read
+    // (amo_line_q) and the old word (amo_old_q), through the atomic's ALU.
+    // The lead's operand and compare value are registered with it, so the
+    // ALU's inputs are all registers: the lead lane's select in front of it
+    // was on the routed critical path of the FPGA build with the detector
+    // (lead_q -> select -> ALU -> merge -> L1 write data, docs/fpga.md).
+    // The ALU sits after the register, not between the L2's answer and it:
+    // that path (block RAM answer, word select, min/max compare) was the
+    // management core's, the routed critical path of the FPGA build without
+    // the detector (docs/fpga.md); the cycles are the same. Nothing reads
+    // the line in between: the LSU works on one group at a time.
+    reg  [LINE_BITS-1:0]  amo_line_q;
+    wire                  amo_wr  = (state_q == S_L2REQ) && blk_amo && phase_q;
+    wire [LINE_BITS-1:0]  l1_base = amo_wr ? amo_line_q : cur_line;
+    wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data_q : {WORDS{amo_new}};
+    reg  [LINE_BYTES-1:0] l1_strb;
+    always @(*) begin
+        l1_we   = 1'b0;
+        l1_fill = 1'b0;
+        l1_strb = is_store ? st_strb_q : {LINE_BYTES{1'b0}};
+        // A store that writes the whole line allocates it on a miss (nothing
+        // needs reading), so lines written by a warp at once (results, stack
+        // saves) are here when read back; a partial store misses as before.
+        if (state_q == S_CHECK && !hit && is_store && (&st_strb_q)) begin
+            l1_we   = 1'b1;
+            l1_fill = 1'b1;
+        end
+        if (state_q == S_CHECK && hit && is_store) l1_we = 1'b1;
+        if (state_q == S_L2WAIT && l2_rsp_valid_i && ((is_load && !strong_q) || blk_amo)) begin
+            l1_we   = 1'b1;       // a block atomic's line as read, its word below
+            l1_fill = 1'b1;
+        end
+        if (amo_wr) begin
+            l1_we   = 1'b1;
+            l1_strb = lead_wstrb;
+        end
+    end
+    assign l1_wdata = merge(l1_base, l1_new, l1_strb);
+
+    // ---- L2 request -------------------------------------------------------------------------
+    reg [2:0] l2_type;
+    always @(*) begin
+        case (op_q)
+            `LSU_LOAD:  l2_type = `L2_READ;
+            `LSU_STORE: l2_type = `L2_WRITE;
+            `LSU_AMO:   l2_type = scope_q ? `L2_AMO : (phase_q ? `L2_WRITE : `L2_READ);
+            `LSU_LR:    l2_type = `L2_LR;
+            `LSU_SC:    l2_type = `L2_SC;
+            default:    l2_type = `L2_FENCE;
+        endcase
+    end
+    wire l2_line_op = (l2_type == `L2_READ) || (l2_type == `L2_WRITE);
+
+    wire [31:0] rid_full = (CORE_ID * NUM_WARPS + {{(32-WARP_W){1'b0}}, warp_q}) * NUM_THREADS
+                           + {{(32-LANE_W){1'b0}}, lead_q};
+    wire unused_rid = &{1'b0, rid_full[31:RID_W]};
+
+    assign l2_req_valid_o = (state_q == S_L2REQ);
+    assign l2_req_o = `L2_REQ(is_store ? st_data_q : {WORDS{amo_new}},
+                              is_store ? st_strb_q : lead_wstrb,
+                              `L2_RID_BITS'(rid_full[RID_W-1:0]), lead_cmp, lead_wd, amo_op_q,
+                              l2_line_op ? {lead_addr_q[31:OFF_W], {OFF_W{1'b0}}}
+                                         : lead_addr_q,   // word aligned (checked in X)
+                              l2_type);
+
+    wire l2_accept = l2_req_valid_o && l2_req_ready_i;
+
+    // ---- control ---------------------------------------------------------------------------
+    wire accept = lsu_req_valid_i && lsu_req_ready_o;
+
+    // Where the next group starts, or the write-back when all lanes are done.
+    wire [2:0] next_group_state = (rem_next == {T{1'b0}}) ? S_WB : (uses_l1 ? S_LOOK : S_L2REQ);
+
+    integer ln;  // not shared with another block: Yosys makes that a flip-flop both drive
+
+    // A group is served: its lanes leave rem_q, the lead registers follow,
+    // and the next group starts (or the write-back).
+    task group_done;
+        begin
+            rem_q       <= rem_next;
+            lead_q      <= lead_next;
+            lead_addr_q <= lead_addr_next;
+            state_q     <= next_group_state;
+        end
+    endtask
+    // A block atomic has its line (an L1 hit or the L2's answer): the lead's
+    // result is the old word, and phase 1 writes the new one from registers.
+    task amo_read;
+        begin
+            for (ln = 0; ln < T; ln = ln + 1)
+                if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= amo_old;
+            amo_old_q  <= amo_old;
+            amo_opnd_q <= lead_wd;
+            amo_cmp_q  <= lead_cmp;
+            amo_line_q <= cur_line;
+            phase_q    <= 1'b1;
+        end
+    endtask
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            state_q <= S_IDLE;
+            valid_q <= {SETS{1'b0}};
+            phase_q <= 1'b0;
+        end else begin
+            case (state_q)
+                // The request's fields are taken in every idle cycle, not only
+                // with accept: nothing reads them before a request leaves S_IDLE,
+                // and their flip-flops (over 800 with 8 lanes) then have an enable from
+                // state_q alone. With accept as their enable, X's hand-off
+                // (commit, the detector's replay) drove one net that spread over
+                // all of them: 5 ns of routing, the end of the routed critical
+                // path of the board with the detector (docs/fpga.md).
+                S_IDLE: begin
+                    op_q     <= lsu_req_op_i;
+                    strong_q <= lsu_req_strong_i;
+                    scope_q  <= lsu_req_scope_i;
+                    amo_op_q <= lsu_req_amo_op_i;
+                    size_q   <= lsu_req_size_i;
+                    uns_q    <= lsu_req_unsigned_i;
+                    warp_q   <= lsu_req_warp_i;
+                    rd_q     <= lsu_req_rd_i;
+                    mask_q   <= lsu_req_mask_i;
+                    rem_q    <= lsu_req_mask_i;
+                    addr_q   <= lsu_req_addr_i;
+                    lead_q      <= req_lead;
+                    lead_addr_q <= lane_word(lsu_req_addr_i, req_lead);
+                    wdata_q  <= lsu_req_wdata_i;
+                    cmp_q    <= lsu_req_cmp_i;
+                    phase_q  <= 1'b0;
+                    if (accept) begin
+                        // a fence's clear of the L1's valid bits waits for S_L2REQ,
+                        // from op_q: from accept it was the same long net to every bit
+                        if (lsu_req_op_i == `LSU_FENCE)
+                            state_q <= S_L2REQ;
+                        else if (lsu_req_mask_i == {T{1'b0}})
+                            state_q <= S_WB;
+                        else
+                            state_q <= first_uses_l1(lsu_req_op_i, lsu_req_strong_i, lsu_req_scope_i)
+                                       ? S_LOOK : S_L2REQ;
+                    end
+                end
+                S_LOOK: state_q <= S_CHECK;
+                S_CHECK: begin
+                    if (is_load) begin
+                        if (hit) begin
+                            for (ln = 0; ln < T; ln = ln + 1)
+                                if (group[ln]) res_q[ln*32 +: 32] <= ld_word[ln*32 +: 32];
+                            group_done;
+                        end else begin
+                            state_q <= S_L2REQ;
+                        end
+                    end else if (blk_amo) begin
+                        if (hit) amo_read;
+                        state_q <= S_L2REQ;
+                    end else begin  // store
+                        if (!hit && (&st_strb_q)) valid_q[lead_idx] <= 1'b1;
+                        state_q <= S_L2REQ;
+                    end
+                end
+                S_L2REQ: if (is_fence) begin
+                    // nothing reads the valid bits before the fence's write-back
+                    valid_q <= {SETS{1'b0}};
+                    if (l2_accept) state_q <= S_L2WAIT;
+                end else if (l2_accept) begin
+                    if (l2_type == `L2_WRITE) begin
+                        phase_q <= 1'b0;
+                        group_done;
+                    end else begin
+                        // the L2 now owns the word: drop our possibly stale copy
+                        if (one_lane && !blk_amo) valid_q[lead_idx] <= 1'b0;
+                        state_q <= S_L2WAIT;
+                    end
+                end
+                S_L2WAIT: if (l2_rsp_valid_i) begin
+                    if (is_fence) begin
+                        state_q <= S_WB;
+                    end else if (is_load) begin
+                        for (ln = 0; ln < T; ln = ln + 1)
+                            if (group[ln]) res_q[ln*32 +: 32] <= ld_word[ln*32 +: 32];
+                        if (!strong_q) valid_q[lead_idx] <= 1'b1;
+                        group_done;
+                    end else if (blk_amo) begin
+                        amo_read;
+                        valid_q[lead_idx]    <= 1'b1;
+                        state_q              <= S_L2REQ;
+                    end else begin  // device atomic, LR, SC
+                        for (ln = 0; ln < T; ln = ln + 1)
+                            if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= l2_rsp_data_i[31:0];
+                        group_done;
+                    end
+                end
+                S_WB: if (wb_ready_i) state_q <= S_IDLE;
+                default: state_q <= S_IDLE;
+            endcase
+            if (flush_i) valid_q <= {SETS{1'b0}};
+        end
+    end
+
+    assign lsu_req_ready_o = (state_q == S_IDLE);
+    assign idle_o          = (state_q == S_IDLE);
+
+    assign wb_valid_o = (state_q == S_WB);
+    assign wb_warp_o  = warp_q;
+    assign wb_rd_o    = rd_q;
+    assign wb_mask_o  = writes_rd ? mask_q : {T{1'b0}};
+    // A load's lanes as their size and sign make them. Atomics, LR and SC
+    // are words at aligned addresses (the decoder and X's checks see to it),
+    // which the same select leaves as they are: no multiplexer by operation.
+    reg [T*32-1:0] wb_data;
+    integer wl;
+    always @(*)
+        for (wl = 0; wl < T; wl = wl + 1)
+            wb_data[wl*32 +: 32] = load_value(res_q[wl*32 +: 32], addr_q[wl*32 +: 2],
+                                              size_q, uns_q);
+    assign wb_data_o  = wb_data;
+
+    assign perf_load_o    = accept && (lsu_req_op_i == `LSU_LOAD);
+    assign perf_store_o   = accept && (lsu_req_op_i == `LSU_STORE);
+    assign perf_atomic_o  = accept && (lsu_req_op_i == `LSU_AMO || lsu_req_op_i == `LSU_LR ||
+                                       lsu_req_op_i == `LSU_SC);
+    assign perf_l1_hit_o  = (state_q == S_CHECK) && hit;
+    assign perf_l1_miss_o = (state_q == S_CHECK) && !hit;
+
 `ifndef SYNTHESIS
-  integer al;
-  always @(posedge clk_i)
-    if (!rst_i && wb_valid_o && one_lane)
-      for (al = 0; al < T; al = al + 1)
-        if (mask_q[al] && (size_q != 2'd2 || addr_q[al*32 +: 2] != 2'd0))
-          $display("gpu_lsu: ERROR: an atomic's lane %0d is not an aligned word", al);
+    // the registers are what they stand for while an instruction is served
+    wire [LANE_W-1:0] rem_lead;
+    wire              unused_rem_any;
+    wire [T-1:0]      unused_rem_bit;
+    prim_first_one #(.N(T)) u_rem_lead (
+        .req_i    (rem_q),
+        .any_o    (unused_rem_any),
+        .idx_o    (rem_lead),
+        .onehot_o (unused_rem_bit)
+    );
+    always @(posedge clk_i)
+        if (!rst_i && state_q != S_IDLE &&
+            (lead_q != rem_lead || lead_addr_q != lane_word(addr_q, lead_q)))
+            $display("gpu_lsu: ERROR: lead %0d / %08x, not lowest(rem_q) %0d / %08x", lead_q,
+                     lead_addr_q, rem_lead, lane_word(addr_q, rem_lead));
+    // a store's merged bytes, registered in S_LOOK, are still its group's
+    always @(posedge clk_i)
+        if (!rst_i && is_store && (state_q == S_CHECK || state_q == S_L2REQ) &&
+            (st_data_q != st_data || st_strb_q != st_strb))
+            $display("gpu_lsu: ERROR: a store's registered bytes differ from its group's now");
+    // an atomic's lanes are aligned words (the write-back selects no size)
+    integer al;
+    always @(posedge clk_i)
+        if (!rst_i && wb_valid_o && one_lane)
+            for (al = 0; al < T; al = al + 1)
+                if (mask_q[al] && (size_q != 2'd2 || addr_q[al*32 +: 2] != 2'd0))
+                    $display("gpu_lsu: ERROR: an atomic's lane %0d is not an aligned word", al);
 `endif
-  assign wb_data_o  = wb_data;
-
-  assign perf_load_o    = accept && (lsu_req_op_i == `LSU_LOAD);
-  assign perf_store_o   = accept && (lsu_req_op_i == `LSU_STORE);
-  assign perf_atomic_o  = accept && (lsu_req_op_i == `LSU_AMO || lsu_req_op_i == `LSU_LR ||
-                                     lsu_req_op_i == `LSU_SC);
-  assign perf_l1_hit_o  = (state_q == S_CHECK) && hit;
-  assign perf_l1_miss_o = (state_q == S_CHECK) && !hit;
 
 endmodule
 `default_nettype wire

@@ -17,7 +17,7 @@
 // A second RAM keeps each high part plus one, so a read picks the high
 // part or its successor by the pending bit instead of adding it: the
 // host's read (address -> RAM -> carry chain -> read data) was the routed
-// critical path of the board without the detector at 0943b5b
+// critical path of the board without the detector once
 // (docs/fpga.md).
 `default_nettype none
 

@@ -32,7 +32,7 @@
 //      runs from a bank's output through the ALU: bank read -> atomic ALU
 //      -> write data was the routed critical path of the FPGA build
 //      without the detector at first, and bank read -> bypass -> ALU ->
-//      M's word the one with it at 0943b5b (docs/fpga.md). A pass A makes
+//      M's word the one with it later (docs/fpga.md). A pass A makes
 //      as M writes the row it reads takes M's word instead of the bank's
 //      (R's bypass), so every instruction sees the same words in the same
 //      cycles as if the banks were written at once.
@@ -285,48 +285,6 @@ module gpu_smem #(
         else               m_we_q <= {T{1'b0}};
         m_rmw_q <= !rst_i && m_from_r;
     end
-`ifndef SYNTHESIS
-    // Checked in simulation: a copy of the banks written as soon as the
-    // words are known (a word store in A's cycle, a read-modify-write in
-    // R's, its new word worked out there from R's words by an ALU of the
-    // check's own), which R's words must match (words never written are
-    // left out: the banks start undefined).
-    generate
-        for (gb = 0; gb < T; gb = gb + 1) begin : g_check
-            reg [31:0]    ref_mem [0:DEPTH-1];
-            reg [DEPTH-1:0] ref_set = {DEPTH{1'b0}};
-            reg [31:0]    ref_q;
-            reg           ref_set_q;
-            wire [RW-1:0] arow = g_bank[gb].arow;
-            wire [31:0]   word = dout[gb*32 +: 32];
-            wire [31:0]   ref_amo;
-            wire [31:0]   ref_new = r_amo_q ? ref_amo : merge_bytes(word, r_stw_q[gb], r_stbe_q[gb]);
-            gpu_amo_alu u_ref_amo (
-                .op_i      (r_amo_op_q),
-                .old_i     (word),
-                .operand_i (r_opnd_q[gb]),
-                .cmp_i     (r_cmpv_q[gb]),
-                .new_o     (ref_amo)
-            );
-            always @(posedge clk_i) begin
-                if (g_bank[gb].re) begin
-                    ref_q     <= ref_mem[arow];
-                    ref_set_q <= ref_set[arow];
-                end
-                if (m_from_a && a_bank_q[gb]) begin
-                    ref_mem[arow] <= a_stws_q[gb*32 +: 32];
-                    ref_set[arow] <= 1'b1;
-                end else if (r_valid_q && r_rmw_q && r_bank_v_q[gb]) begin
-                    ref_mem[r_row_q[gb]] <= ref_new;
-                    ref_set[r_row_q[gb]] <= 1'b1;
-                end
-                if (!rst_i && r_valid_q && (r_load_q || r_rmw_q) && r_bank_v_q[gb] && ref_set_q &&
-                    (ref_q != dout[gb*32 +: 32]))
-                    $display("gpu_smem: ERROR: bank %0d's word differs from the banks written at once", gb);
-            end
-        end
-    endgenerate
-`endif
 
     // R: each served lane's value (a load's bytes of its word, an atomic's
     // old word), merged with the instruction's earlier passes.
@@ -374,11 +332,6 @@ module gpu_smem #(
     assign req_ready_o = !a_valid_q ||
                          (!r_hold_req && !(r_valid_q && r_rmw_q) && !hold_i && (rem_next == {T{1'b0}}));
     wire accept = req_valid_i && req_ready_o;
-`ifndef SYNTHESIS
-    always @(posedge clk_i)
-        if (!rst_i && req_valid_i && (req_ready_o != free_o))
-            $display("gpu_smem: ERROR: wb_ready_req_i differs from wb_ready_i with a request");
-`endif
 
     // The pass A makes next, worked out at the edge before it: from the
     // request when it is accepted, else from the lanes the pass now
@@ -401,17 +354,12 @@ module gpu_smem #(
     // a plan before a_go, which needs a_valid_q. (The FPGA's longest paths
     // ran from the commit through the whole planner, by `accept`, then
     // from the commit into the enable of every register below, by
-    // `accept` again: the board with the detector, seed 2 at e104506.)
+    // `accept` again: the board with the detector, seed 2.)
     wire plan_new  = !a_valid_q;
     wire plan_next = a_go;
     wire a_more    = a_valid_q && (rem_next != {T{1'b0}});
     wire [T*SAW-1:0] plan_addr  = a_more ? a_addr_q  : req_addr_i;
     wire [T*32-1:0]  plan_wdata = a_more ? a_wdata_q : req_wdata_i;
-`ifndef SYNTHESIS
-    always @(posedge clk_i)
-        if (!rst_i && accept && a_more)
-            $display("gpu_smem: ERROR: a request taken while A has lanes left");
-`endif
     always @(posedge clk_i) begin : planner
         reg [T-1:0]     rem, lanes, taken;
         reg [T*WAW-1:0] wv;             // each lane's word address,
@@ -589,5 +537,56 @@ module gpu_smem #(
             assign sh_rows_o[gb*RW +: RW] = r_row_q[gb];
         end
     endgenerate
+
+`ifndef SYNTHESIS
+    // Checked in simulation: a copy of the banks written as soon as the
+    // words are known (a word store in A's cycle, a read-modify-write in
+    // R's, its new word worked out there from R's words by an ALU of the
+    // check's own), which R's words must match (words never written are
+    // left out: the banks start undefined).
+    generate
+        for (gb = 0; gb < T; gb = gb + 1) begin : g_check
+            reg [31:0]    ref_mem [0:DEPTH-1];
+            reg [DEPTH-1:0] ref_set = {DEPTH{1'b0}};
+            reg [31:0]    ref_q;
+            reg           ref_set_q;
+            wire [RW-1:0] arow = g_bank[gb].arow;
+            wire [31:0]   word = dout[gb*32 +: 32];
+            wire [31:0]   ref_amo;
+            wire [31:0]   ref_new = r_amo_q ? ref_amo : merge_bytes(word, r_stw_q[gb], r_stbe_q[gb]);
+            gpu_amo_alu u_ref_amo (
+                .op_i      (r_amo_op_q),
+                .old_i     (word),
+                .operand_i (r_opnd_q[gb]),
+                .cmp_i     (r_cmpv_q[gb]),
+                .new_o     (ref_amo)
+            );
+            always @(posedge clk_i) begin
+                if (g_bank[gb].re) begin
+                    ref_q     <= ref_mem[arow];
+                    ref_set_q <= ref_set[arow];
+                end
+                if (m_from_a && a_bank_q[gb]) begin
+                    ref_mem[arow] <= a_stws_q[gb*32 +: 32];
+                    ref_set[arow] <= 1'b1;
+                end else if (r_valid_q && r_rmw_q && r_bank_v_q[gb]) begin
+                    ref_mem[r_row_q[gb]] <= ref_new;
+                    ref_set[r_row_q[gb]] <= 1'b1;
+                end
+                if (!rst_i && r_valid_q && (r_load_q || r_rmw_q) && r_bank_v_q[gb] && ref_set_q &&
+                    (ref_q != dout[gb*32 +: 32]))
+                    $display("gpu_smem: ERROR: bank %0d's word differs from the banks written at once", gb);
+            end
+        end
+    endgenerate
+    // wb_ready_req_i stands for wb_ready_i in every cycle with a request
+    always @(posedge clk_i)
+        if (!rst_i && req_valid_i && (req_ready_o != free_o))
+            $display("gpu_smem: ERROR: wb_ready_req_i differs from wb_ready_i with a request");
+    // a request is taken only when A has no lanes left
+    always @(posedge clk_i)
+        if (!rst_i && accept && a_more)
+            $display("gpu_smem: ERROR: a request taken while A has lanes left");
+`endif
 endmodule
 `default_nettype wire

@@ -4,6 +4,7 @@
 `default_nettype none
 `include "scord_defs.vh"
 `include "scord_shr.vh"
+`include "gpu_l2_bus.vh"
 
 module gpu_top #(
     parameter NUM_CORES   = `GPU_NUM_CORES,
@@ -54,6 +55,7 @@ module gpu_top #(
     localparam WW     = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1;
     localparam NRID   = NUM_CORES * NUM_WARPS * NUM_THREADS;
     localparam RID_W  = (NRID > 1) ? $clog2(NRID) : 1;
+    localparam REQ_W  = `L2_REQ_BITS(LINE_BYTES);   // an L2 request's payload
     localparam NPORTS = 2 * NUM_CORES + (DETECTOR != 0 ? 1 : 0);  // + the detector's, the last
     localparam DPORT  = 2 * NUM_CORES;
     localparam DET_EVW = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES);  // a line event's bits
@@ -92,14 +94,10 @@ module gpu_top #(
     wire [31:0]                   launch_block_id;
     wire [WW:0]                   launch_nwarps;
 
-    // L2 channel of every port: 2c is core c's I$, 2c+1 its LSU.
+    // L2 channel of every port: 2c is core c's I$, 2c+1 its LSU, the
+    // detector's the last.
     wire [NPORTS-1:0]            p_valid, p_ready, p_rsp_valid;
-    wire [NPORTS*3-1:0]          p_type;
-    wire [NPORTS*32-1:0]         p_addr, p_amo_data, p_amo_cmp;
-    wire [NPORTS*LINE_BITS-1:0]  p_wdata;
-    wire [NPORTS*LINE_BYTES-1:0] p_wstrb;
-    wire [NPORTS*5-1:0]          p_amo_op;
-    wire [NPORTS*RID_W-1:0]      p_rid;
+    wire [NPORTS*REQ_W-1:0]      p_req;
     wire [LINE_BITS-1:0]         p_rsp_data;
 
     gpu_ctl #(
@@ -172,14 +170,6 @@ module gpu_top #(
     genvar c;
     generate
         for (c = 0; c < NUM_CORES; c = c + 1) begin : g_core
-            assign p_type[(2*c)*3 +: 3]                    = `L2_READ;
-            assign p_wdata[(2*c)*LINE_BITS +: LINE_BITS]   = {LINE_BITS{1'b0}};
-            assign p_wstrb[(2*c)*LINE_BYTES +: LINE_BYTES] = {LINE_BYTES{1'b0}};
-            assign p_amo_op[(2*c)*5 +: 5]                  = 5'd0;
-            assign p_amo_data[(2*c)*32 +: 32]              = 32'd0;
-            assign p_amo_cmp[(2*c)*32 +: 32]               = 32'd0;
-            assign p_rid[(2*c)*RID_W +: RID_W]             = {RID_W{1'b0}};
-
             gpu_core #(
                 .CORE_ID     (c),
                 .NUM_CORES   (NUM_CORES),
@@ -222,19 +212,12 @@ module gpu_top #(
                 .idle_o            (core_idle[c]),
                 .ic_req_valid_o    (p_valid[2*c]),
                 .ic_req_ready_i    (p_ready[2*c]),
-                .ic_req_addr_o     (p_addr[(2*c)*32 +: 32]),
+                .ic_req_o          (p_req[(2*c)*REQ_W +: REQ_W]),
                 .ic_rsp_valid_i    (p_rsp_valid[2*c]),
                 .ic_rsp_data_i     (p_rsp_data),
                 .dc_req_valid_o    (p_valid[2*c+1]),
                 .dc_req_ready_i    (p_ready[2*c+1]),
-                .dc_req_type_o     (p_type[(2*c+1)*3 +: 3]),
-                .dc_req_addr_o     (p_addr[(2*c+1)*32 +: 32]),
-                .dc_req_wdata_o    (p_wdata[(2*c+1)*LINE_BITS +: LINE_BITS]),
-                .dc_req_wstrb_o    (p_wstrb[(2*c+1)*LINE_BYTES +: LINE_BYTES]),
-                .dc_req_amo_op_o   (p_amo_op[(2*c+1)*5 +: 5]),
-                .dc_req_amo_data_o (p_amo_data[(2*c+1)*32 +: 32]),
-                .dc_req_amo_cmp_o  (p_amo_cmp[(2*c+1)*32 +: 32]),
-                .dc_req_rid_o      (p_rid[(2*c+1)*RID_W +: RID_W]),
+                .dc_req_o          (p_req[(2*c+1)*REQ_W +: REQ_W]),
                 .dc_rsp_valid_i    (p_rsp_valid[2*c+1]),
                 .dc_rsp_data_i     (p_rsp_data),
                 .det_armed_i       (det_armed),
@@ -278,11 +261,6 @@ module gpu_top #(
             .evt_data_o  (det_data)
         );
 
-        assign p_amo_op[DPORT*5 +: 5]         = 5'd0;
-        assign p_amo_data[DPORT*32 +: 32]     = 32'd0;
-        assign p_amo_cmp[DPORT*32 +: 32]      = 32'd0;
-        assign p_rid[DPORT*RID_W +: RID_W]    = {RID_W{1'b0}};
-
         // Its registers and configuration survive a soft reset (the driver arms
         // it once per launch); work in flight completes.
         scord_top #(
@@ -316,10 +294,7 @@ module gpu_top #(
             .ctl_rdata_o    (det_ctl_rdata),
             .l2_req_valid_o (p_valid[DPORT]),
             .l2_req_ready_i (p_ready[DPORT]),
-            .l2_req_type_o  (p_type[DPORT*3 +: 3]),
-            .l2_req_addr_o  (p_addr[DPORT*32 +: 32]),
-            .l2_req_wdata_o (p_wdata[DPORT*LINE_BITS +: LINE_BITS]),
-            .l2_req_wstrb_o (p_wstrb[DPORT*LINE_BYTES +: LINE_BYTES]),
+            .l2_req_o       (p_req[DPORT*REQ_W +: REQ_W]),
             .l2_rsp_valid_i (p_rsp_valid[DPORT]),
             .l2_rsp_data_i  (p_rsp_data),
             .idle_o         (det_idle),
@@ -343,45 +318,27 @@ module gpu_top #(
     // Each side reads 0 outside its own register range.
     assign ctl_rdata_o = gpu_ctl_rdata | det_ctl_rdata;
 
-    wire                  l2_req_valid, l2_req_ready, l2_rsp_valid;
-    wire [2:0]            l2_req_type;
-    wire [31:0]           l2_req_addr, l2_req_amo_data, l2_req_amo_cmp;
-    wire [LINE_BITS-1:0]  l2_req_wdata, l2_rsp_data;
-    wire [LINE_BYTES-1:0] l2_req_wstrb;
-    wire [4:0]            l2_req_amo_op;
-    wire [RID_W-1:0]      l2_req_rid;
+    wire                 l2_req_valid, l2_req_ready, l2_rsp_valid;
+    wire [REQ_W-1:0]     l2_req;
+    wire [LINE_BITS-1:0] l2_rsp_data;
 
     gpu_l2_arb #(
         .NUM_PORTS  (NPORTS),
         .LINE_BYTES (LINE_BYTES),
         .RID_W      (RID_W)
     ) u_arb (
-        .clk_i             (clk_i),
-        .rst_i             (rst_i),
-        .req_valid_i       (p_valid),
-        .req_ready_o       (p_ready),
-        .req_type_i        (p_type),
-        .req_addr_i        (p_addr),
-        .req_wdata_i       (p_wdata),
-        .req_wstrb_i       (p_wstrb),
-        .req_amo_op_i      (p_amo_op),
-        .req_amo_data_i    (p_amo_data),
-        .req_amo_cmp_i     (p_amo_cmp),
-        .req_rid_i         (p_rid),
-        .rsp_valid_o       (p_rsp_valid),
-        .rsp_data_o        (p_rsp_data),
-        .l2_req_valid_o    (l2_req_valid),
-        .l2_req_ready_i    (l2_req_ready),
-        .l2_req_type_o     (l2_req_type),
-        .l2_req_addr_o     (l2_req_addr),
-        .l2_req_wdata_o    (l2_req_wdata),
-        .l2_req_wstrb_o    (l2_req_wstrb),
-        .l2_req_amo_op_o   (l2_req_amo_op),
-        .l2_req_amo_data_o (l2_req_amo_data),
-        .l2_req_amo_cmp_o  (l2_req_amo_cmp),
-        .l2_req_rid_o      (l2_req_rid),
-        .l2_rsp_valid_i    (l2_rsp_valid),
-        .l2_rsp_data_i     (l2_rsp_data)
+        .clk_i          (clk_i),
+        .rst_i          (rst_i),
+        .req_valid_i    (p_valid),
+        .req_ready_o    (p_ready),
+        .req_i          (p_req),
+        .rsp_valid_o    (p_rsp_valid),
+        .rsp_data_o     (p_rsp_data),
+        .l2_req_valid_o (l2_req_valid),
+        .l2_req_ready_i (l2_req_ready),
+        .l2_req_o       (l2_req),
+        .l2_rsp_valid_i (l2_rsp_valid),
+        .l2_rsp_data_i  (l2_rsp_data)
     );
 
     gpu_l2 #(
@@ -393,14 +350,7 @@ module gpu_top #(
         .rst_i            (rst_i),
         .req_valid_i      (l2_req_valid),
         .req_ready_o      (l2_req_ready),
-        .req_type_i       (l2_req_type),
-        .req_addr_i       (l2_req_addr),
-        .req_wdata_i      (l2_req_wdata),
-        .req_wstrb_i      (l2_req_wstrb),
-        .req_amo_op_i     (l2_req_amo_op),
-        .req_amo_data_i   (l2_req_amo_data),
-        .req_amo_cmp_i    (l2_req_amo_cmp),
-        .req_rid_i        (l2_req_rid),
+        .req_i            (l2_req),
         .rsp_valid_o      (l2_rsp_valid),
         .rsp_data_o       (l2_rsp_data),
         .mem_req_valid_o  (mem_req_valid_o),

@@ -7,11 +7,11 @@
 `default_nettype none
 
 module scord_lockhash (
-  input  wire [31:0] addr_i,
-  output wire [5:0]  hash_o
+    input  wire [31:0] addr_i,
+    output wire [5:0]  hash_o
 );
-  assign hash_o = addr_i[7:2] ^ addr_i[13:8] ^ addr_i[19:14] ^ addr_i[25:20] ^ addr_i[31:26];
-  // Bits 1:0 do not enter the hash (word addresses).
-  wire unused_addr = ^addr_i[1:0];
+    assign hash_o = addr_i[7:2] ^ addr_i[13:8] ^ addr_i[19:14] ^ addr_i[25:20] ^ addr_i[31:26];
+    // Bits 1:0 do not enter the hash (word addresses).
+    wire unused_addr = ^addr_i[1:0];
 endmodule
 `default_nettype wire

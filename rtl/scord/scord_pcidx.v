@@ -12,21 +12,21 @@
 `include "scord_defs.vh"
 
 module scord_pcidx #(
-  parameter PW = 32
+    parameter PW = 32
 ) (
-  input  wire [31:0] pc_i,
-  input  wire [31:0] base_i,
-  output wire [15:0] pcidx_o
+    input  wire [31:0] pc_i,
+    input  wire [31:0] base_i,
+    output wire [15:0] pcidx_o
 );
-  // the index's bits of the offset: [17:2], or fewer in a memory below 256 KiB
-  localparam integer XW = (PW < 18) ? PW : 18;
-  wire [PW-1:0] off     = pc_i[PW-1:0] - base_i[PW-1:0];
-  wire          base_hi = (PW < 32) ? (base_i >> PW) != 32'd0 : 1'b0;
-  wire          fits    = (PW <= 18) ? 1'b1 : (off >> 18) == {PW{1'b0}};
-  wire [15:0]   idx     = 16'(off[XW-1:2]);
-  assign pcidx_o = (!base_hi && pc_i[PW-1:0] >= base_i[PW-1:0] && fits &&
-                    idx != 16'(`DET_PCIDX_UNKNOWN)) ? idx : 16'(`DET_PCIDX_UNKNOWN);
-  // the PC's bits above PW are 0 (checked where PCs enter the detector)
-  wire unused_pc = ^{pc_i, off[1:0]};
+    // the index's bits of the offset: [17:2], or fewer in a memory below 256 KiB
+    localparam integer XW = (PW < 18) ? PW : 18;
+    wire [PW-1:0] off     = pc_i[PW-1:0] - base_i[PW-1:0];
+    wire          base_hi = (PW < 32) ? (base_i >> PW) != 32'd0 : 1'b0;
+    wire          fits    = (PW <= 18) ? 1'b1 : (off >> 18) == {PW{1'b0}};
+    wire [15:0]   idx     = 16'(off[XW-1:2]);
+    assign pcidx_o = (!base_hi && pc_i[PW-1:0] >= base_i[PW-1:0] && fits &&
+                      idx != 16'(`DET_PCIDX_UNKNOWN)) ? idx : 16'(`DET_PCIDX_UNKNOWN);
+    // the PC's bits above PW are 0 (checked where PCs enter the detector)
+    wire unused_pc = ^{pc_i, off[1:0]};
 endmodule
 `default_nettype wire

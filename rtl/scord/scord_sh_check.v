@@ -41,7 +41,7 @@ module scord_sh_check #(
     parameter SAW    = $clog2(SMEM_BYTES),
     parameter DEPTH  = SMEM_BYTES / (4 * NUM_THREADS),
     parameter RW     = (DEPTH > 1) ? $clog2(DEPTH) : 1,
-    parameter TAG_W  = 1 + 8 + 8 + 6 + PC_W + 16 + 5 + SAW,
+    parameter TAG_W  = `SH_TAG_BITS(PC_W, SAW),
     parameter SHR_W  = `SHR_BITS
 ) (
     input  wire                    clk_i,
@@ -193,7 +193,7 @@ module scord_sh_check #(
     wire [31:0]            c_pc;
     wire [T*2-1:0]         c_boff;
     wire [T*RW-1:0]        c_rrel;
-    scord_stage_reg #(
+    prim_stage_reg #(
         .W     (CPW + T * RW),
         .STAGE (REP_STAGE)
     ) u_chk_stage (
@@ -262,7 +262,7 @@ module scord_sh_check #(
             wire [T-1:0]  c_lanes;
             wire [EW-1:0] c_ent, c_ent_new;
             wire          unused_cent = ^c_ent_new;
-            scord_stage_reg #(
+            prim_stage_reg #(
                 .W        (EW + T),
                 .STAGE    (REP_STAGE),
                 .RST_MASK ({{EW{1'b0}}, {T{1'b1}}})
@@ -329,7 +329,7 @@ module scord_sh_check #(
     wire [15:0]             s_blk;
     wire [4:0]              s_wib;
     wire [NUM_WARPS*5-1:0]  s_wibs;
-    scord_stage_reg #(
+    prim_stage_reg #(
         .W        (RSW),
         .STAGE    (REP_STAGE),
         .RST_MASK ({{(RSW-T){1'b0}}, {T{1'b1}}})
@@ -427,12 +427,12 @@ module scord_sh_check #(
     wire [SHR_W-1:0] q_out = q_rd_q[0] ? q_od[q_rd_q[QA-1:1]] : q_ev[q_rd_q[QA-1:1]];
     // the address from the offset the entry holds
     wire [SAW-1:0]  q_off = q_out[A_LO +: SAW];
-    assign shr_valid_o = (q_n_q != '0);
+    assign shr_valid_o = (q_n_q != {(QA+1){1'b0}});
     always @(*) begin
         shr_data_o            = q_out;
         shr_data_o[`SHR_ADDR] = `SMEM_BASE + 32'(q_off);
     end
-    assign idle_o      = (q_n_q == '0) && (st_n == 2'd0) && !c_n2;
+    assign idle_o      = (q_n_q == {(QA+1){1'b0}}) && (st_n == 2'd0) && !c_n2;
     // The sweep after reset runs whether or not the detector is armed, but
     // holds A only when armed: disarmed passes neither read nor write the
     // shadow.
@@ -445,17 +445,10 @@ module scord_sh_check #(
     // nothing queued, it still never holds: 2 + 2 + 2 + 2 is not above 8).
     // The sum, its compare and the hold's path into the shared memory, X
     // and the LSU were the routed critical path of fpga1 with the
-    // detector at b104c5b (docs/fpga.md).
+    // detector before this register (docs/fpga.md).
     reg        q_hold_q;
     wire       q_hold = (REP_STAGE != 0) ? q_hold_q : (in_flight > 5'(QD));
     assign hold_o = (armed_i && (sweep_pend_q || sweeping_q)) || q_hold;
-
-`ifndef SYNTHESIS
-    // the free slots above are free: hold_o left room for every pass in flight
-    always @(posedge clk_i)
-        if (!rst_i && (rep0 || rep1) && q_n_q > (QA+1)'(QD - 2))
-            $display("scord_sh_check: ERROR: a pass's reports find %0d queued", q_n_q);
-`endif
 
     // The two free slots after the tail take this pass's reports whether
     // or not it has any (hold_o keeps two free for it); only the tail
@@ -485,9 +478,9 @@ module scord_sh_check #(
         if (rst_i) begin
             // A soft reset keeps the shadow, its sweep and the clocks'
             // generation (scord_sh_clocks): no sweep before every launch.
-            q_rd_q       <= '0;
-            q_wr_q       <= '0;
-            q_n_q        <= '0;
+            q_rd_q       <= {QA{1'b0}};
+            q_wr_q       <= {QA{1'b0}};
+            q_n_q        <= {(QA+1){1'b0}};
             c_chk_q      <= 1'b0;
             q_hold_q     <= 1'b0;
         end else begin
@@ -515,5 +508,12 @@ module scord_sh_check #(
         end
     end
 
+`ifndef SYNTHESIS
+    // the two slots after the tail, which a pass's reports take, are free:
+    // hold_o left room for every pass in flight
+    always @(posedge clk_i)
+        if (!rst_i && (rep0 || rep1) && q_n_q > (QA+1)'(QD - 2))
+            $display("scord_sh_check: ERROR: a pass's reports find %0d queued", q_n_q);
+`endif
 endmodule
 `default_nettype wire

@@ -19,4 +19,8 @@
 `define SHR_PREV_LANE   109:105
 `define SHR_PREV_PCIDX  125:110
 `define SHR_PREV_EXACT  126     // 0: the previous access is another lane of SHR_PREV_*'s warp
+// The tag scord_sh_check gives an access for its way through gpu_smem:
+// {generation, epoch, warp syncs, fences, PC (PC_W bits), block, warp in
+// block, the slice's base (SAW bits)}.
+`define SH_TAG_BITS(PC_W, SAW) (1 + 8 + 8 + 6 + (PC_W) + 16 + 5 + (SAW))
 `endif

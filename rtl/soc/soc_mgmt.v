@@ -6,6 +6,7 @@
 // comes back by itself; BOOTS tells the firmware how often that happened.
 `default_nettype none
 `include "scord_defs.vh"
+`include "gpu_l2_bus.vh"
 
 module soc_mgmt #(
     parameter LINE_BYTES = 32,
@@ -19,7 +20,8 @@ module soc_mgmt #(
     // an instruction a cycle slower, which the host link does not notice.
     parameter E_STAGE    = `GPU_E_STAGE,
     // derived, do not override
-    parameter LINE_BITS  = LINE_BYTES * 8
+    parameter LINE_BITS  = LINE_BYTES * 8,
+    parameter REQ_W      = `L2_REQ_BITS(LINE_BYTES)
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
@@ -99,20 +101,11 @@ module soc_mgmt #(
 
     // ---- the core and its two L2 channel ports --------------------------------------
     wire [1:0]            p_valid, p_ready, p_rsp_valid;
-    wire [5:0]            p_type;
-    wire [63:0]           p_addr, p_amo_data, p_amo_cmp;
-    wire [2*LINE_BITS-1:0] p_wdata;
-    wire [2*LINE_BYTES-1:0] p_wstrb;
-    wire [9:0]            p_amo_op;
-    wire [1:0]            p_rid;
+    wire [2*REQ_W-1:0]    p_req;      // port 0: the I$, 1: the LSU
     wire [LINE_BITS-1:0]  p_rsp_data;
     wire                  b_valid, b_ready, b_rsp_valid;
-    wire [2:0]            b_type;
-    wire [31:0]           b_addr, b_amo_data, b_amo_cmp;
-    wire [LINE_BITS-1:0]  b_wdata, b_rsp_data;
-    wire [LINE_BYTES-1:0] b_wstrb;
-    wire [4:0]            b_amo_op;
-    wire                  b_rid;
+    wire [REQ_W-1:0]      b_req;
+    wire [LINE_BITS-1:0]  b_rsp_data;
     wire [31:0]           fault_pc, fault_addr, perf;
     wire [7:0]            fault_warp, fault_lane;
     wire                  det_valid, det_last, det_idle, det_stall, det_sh_sync;
@@ -120,15 +113,6 @@ module soc_mgmt #(
     wire [`DET_LINE_EVW(1, LINE_BYTES)-1:0] det_data;  // one lane's line events (none: no detector)
     wire                  det_shr_valid;
     wire [127:0]          det_shr_data;   // `SHR_BITS: no shared memory, never valid
-
-    // port 0: the I$ (line reads only)
-    assign p_type[2:0]           = `L2_READ;
-    assign p_wdata[LINE_BITS-1:0] = {LINE_BITS{1'b0}};
-    assign p_wstrb[LINE_BYTES-1:0] = {LINE_BYTES{1'b0}};
-    assign p_amo_op[4:0]         = 5'd0;
-    assign p_amo_data[31:0]      = 32'd0;
-    assign p_amo_cmp[31:0]       = 32'd0;
-    assign p_rid[0]              = 1'b0;
 
     gpu_core #(
         .CORE_ID     (0),
@@ -169,19 +153,12 @@ module soc_mgmt #(
         .idle_o            (core_idle),
         .ic_req_valid_o    (p_valid[0]),
         .ic_req_ready_i    (p_ready[0]),
-        .ic_req_addr_o     (p_addr[31:0]),
+        .ic_req_o          (p_req[REQ_W-1:0]),
         .ic_rsp_valid_i    (p_rsp_valid[0]),
         .ic_rsp_data_i     (p_rsp_data),
         .dc_req_valid_o    (p_valid[1]),
         .dc_req_ready_i    (p_ready[1]),
-        .dc_req_type_o     (p_type[5:3]),
-        .dc_req_addr_o     (p_addr[63:32]),
-        .dc_req_wdata_o    (p_wdata[2*LINE_BITS-1:LINE_BITS]),
-        .dc_req_wstrb_o    (p_wstrb[2*LINE_BYTES-1:LINE_BYTES]),
-        .dc_req_amo_op_o   (p_amo_op[9:5]),
-        .dc_req_amo_data_o (p_amo_data[63:32]),
-        .dc_req_amo_cmp_o  (p_amo_cmp[63:32]),
-        .dc_req_rid_o      (p_rid[1]),
+        .dc_req_o          (p_req[2*REQ_W-1:REQ_W]),
         .dc_rsp_valid_i    (p_rsp_valid[1]),
         .dc_rsp_data_i     (p_rsp_data),
         .det_armed_i       (1'b0),
@@ -206,32 +183,18 @@ module soc_mgmt #(
         .LINE_BYTES (LINE_BYTES),
         .RID_W      (1)
     ) u_arb (
-        .clk_i             (clk_i),
-        .rst_i             (core_rst),
-        .req_valid_i       (p_valid),
-        .req_ready_o       (p_ready),
-        .req_type_i        (p_type),
-        .req_addr_i        (p_addr),
-        .req_wdata_i       (p_wdata),
-        .req_wstrb_i       (p_wstrb),
-        .req_amo_op_i      (p_amo_op),
-        .req_amo_data_i    (p_amo_data),
-        .req_amo_cmp_i     (p_amo_cmp),
-        .req_rid_i         (p_rid),
-        .rsp_valid_o       (p_rsp_valid),
-        .rsp_data_o        (p_rsp_data),
-        .l2_req_valid_o    (b_valid),
-        .l2_req_ready_i    (b_ready),
-        .l2_req_type_o     (b_type),
-        .l2_req_addr_o     (b_addr),
-        .l2_req_wdata_o    (b_wdata),
-        .l2_req_wstrb_o    (b_wstrb),
-        .l2_req_amo_op_o   (b_amo_op),
-        .l2_req_amo_data_o (b_amo_data),
-        .l2_req_amo_cmp_o  (b_amo_cmp),
-        .l2_req_rid_o      (b_rid),
-        .l2_rsp_valid_i    (b_rsp_valid),
-        .l2_rsp_data_i     (b_rsp_data)
+        .clk_i          (clk_i),
+        .rst_i          (core_rst),
+        .req_valid_i    (p_valid),
+        .req_ready_o    (p_ready),
+        .req_i          (p_req),
+        .rsp_valid_o    (p_rsp_valid),
+        .rsp_data_o     (p_rsp_data),
+        .l2_req_valid_o (b_valid),
+        .l2_req_ready_i (b_ready),
+        .l2_req_o       (b_req),
+        .l2_rsp_valid_i (b_rsp_valid),
+        .l2_rsp_data_i  (b_rsp_data)
     );
 
     // The bus keeps running across a restart of the core: each request it
@@ -248,10 +211,7 @@ module soc_mgmt #(
         .rst_i           (rst_i),
         .req_valid_i     (b_valid),
         .req_ready_o     (b_ready),
-        .req_type_i      (b_type),
-        .req_addr_i      (b_addr),
-        .req_wdata_i     (b_wdata),
-        .req_wstrb_i     (b_wstrb),
+        .req_i           (b_req),
         .rsp_valid_o     (b_rsp_valid),
         .rsp_data_o      (b_rsp_data),
         .rx_valid_i      (rx_valid_i),
@@ -279,7 +239,7 @@ module soc_mgmt #(
         .idle_o          (idle_o)
     );
 
-    wire unused = &{1'b0, b_amo_op, b_amo_data, b_amo_cmp, b_rid, fault_pc, fault_addr,
+    wire unused = &{1'b0, fault_pc, fault_addr,
                     fault_warp, fault_lane, perf, det_valid, det_last, det_idle, det_stall, det_sh_acc, det_sh_sync,
                     det_data, det_shr_valid, det_shr_data};
 endmodule

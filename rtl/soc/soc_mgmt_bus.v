@@ -12,6 +12,7 @@
 // FIFO is full, which is the firmware's flow control.
 `default_nettype none
 `include "scord_defs.vh"
+`include "gpu_l2_bus.vh"
 
 module soc_mgmt_bus #(
     parameter LINE_BYTES = 32,
@@ -21,17 +22,15 @@ module soc_mgmt_bus #(
     parameter RX_DEPTH   = 1024,
     parameter TX_DEPTH   = 64,
     // derived, do not override
-    parameter LINE_BITS  = LINE_BYTES * 8
+    parameter LINE_BITS  = LINE_BYTES * 8,
+    parameter REQ_W      = `L2_REQ_BITS(LINE_BYTES)
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
-    // L2 channel from the core
+    // L2 channel from the core (gpu_l2_bus.vh: reads and writes of lines)
     input  wire                  req_valid_i,
     output wire                  req_ready_o,
-    input  wire [2:0]            req_type_i,
-    input  wire [31:0]           req_addr_i,
-    input  wire [LINE_BITS-1:0]  req_wdata_i,
-    input  wire [LINE_BYTES-1:0] req_wstrb_i,
+    input  wire [REQ_W-1:0]      req_i,
     output wire                  rsp_valid_o,
     output wire [LINE_BITS-1:0]  rsp_data_o,
     // UART byte streams
@@ -84,6 +83,13 @@ module soc_mgmt_bus #(
 
     wire accept = req_valid_i && req_ready_o;
     assign req_ready_o = state_q == S_IDLE;
+    wire [2:0]            req_type  = req_i[`L2_REQ_TYPE];
+    wire [31:0]           req_addr  = req_i[`L2_REQ_ADDR];
+    wire [LINE_BITS-1:0]  req_wdata = req_i[`L2_REQ_WDATA(LINE_BYTES)];
+    wire [LINE_BYTES-1:0] req_wstrb = req_i[`L2_REQ_WSTRB(LINE_BYTES)];
+    // (the bus serves line reads and writes: no atomic or reservation fields)
+    wire unused_req = ^{req_i[`L2_REQ_AMO_OP], req_i[`L2_REQ_AMO_DATA], req_i[`L2_REQ_AMO_CMP],
+                        req_i[`L2_REQ_RID]};
 
     // ---- decode of the latched request --------------------------------------
     wire is_read  = type_q == `L2_READ;
@@ -93,16 +99,16 @@ module soc_mgmt_bus #(
     // request as it is taken, so S_EXEC starts from registers:
     // - the range compares and the subtraction from addr_q in front of the
     //   memory arbiter and the block RAM's address were the routed critical
-    //   path of fpga1 without the detector at d27ab32;
+    //   path of fpga1 without the detector once;
     // - the control range's compare in front of ctl_req_o, and through the
     //   detector's registers an arming's reset of the metadata cache's
-    //   lines, that of fpga1 with the detector at a 45 MHz target at
-    //   2ee523a (docs/fpga.md).
-    wire [31:0] req_line = {req_addr_i[31:OFF_W], {OFF_W{1'b0}}};
-    wire req_fw  = req_addr_i >= `MGMT_FW_BASE && req_addr_i < `MGMT_FW_BASE + FW_BYTES;
-    wire req_dev = req_addr_i >= `MGMT_DEV_BASE && req_addr_i < `MGMT_DEV_BASE + MEM_BYTES;
-    wire req_ctl = req_addr_i >= `MGMT_CTL_BASE && req_addr_i < `MGMT_CTL_BASE + 256 * 32;
-    wire req_io  = req_addr_i[31:8] == IO_RX[31:8];
+    //   lines, that of fpga1 with the detector at a 45 MHz target, later
+    //   (docs/fpga.md).
+    wire [31:0] req_line = {req_addr[31:OFF_W], {OFF_W{1'b0}}};
+    wire req_fw  = req_addr >= `MGMT_FW_BASE && req_addr < `MGMT_FW_BASE + FW_BYTES;
+    wire req_dev = req_addr >= `MGMT_DEV_BASE && req_addr < `MGMT_DEV_BASE + MEM_BYTES;
+    wire req_ctl = req_addr >= `MGMT_CTL_BASE && req_addr < `MGMT_CTL_BASE + 256 * 32;
+    wire req_io  = req_addr[31:8] == IO_RX[31:8];
     reg         in_fw_q, in_dev_q, in_ctl_q, in_io_q;
     reg  [31:0] mem_addr_q;
     wire in_ctl = in_ctl_q;
@@ -130,13 +136,13 @@ module soc_mgmt_bus #(
     reg  rx_ovr_q, rx_ferr_q;
     wire tx_pop = !tx_empty && !tx_pend_q && !tx_hold_valid_q;
 
-    soc_fifo #(.WIDTH(8), .DEPTH(RX_DEPTH)) u_rxq (
+    prim_fifo #(.WIDTH(8), .DEPTH(RX_DEPTH)) u_rxq (
         .clk_i (clk_i), .rst_i (rst_i),
         .push_i (rx_valid_i), .data_i (rx_data_i),
         .pop_i (rx_pop), .data_o (rx_q_data),
         .full_o (rx_full), .empty_o (rx_empty), .count_o (rx_count)
     );
-    soc_fifo #(.WIDTH(8), .DEPTH(TX_DEPTH)) u_txq (
+    prim_fifo #(.WIDTH(8), .DEPTH(TX_DEPTH)) u_txq (
         .clk_i (clk_i), .rst_i (rst_i),
         .push_i (tx_push), .data_i (line_q[7:0]),
         .pop_i (tx_pop), .data_o (tx_q_data),
@@ -223,8 +229,8 @@ module soc_mgmt_bus #(
         end else begin
             case (state_q)
                 S_IDLE: if (accept) begin
-                    type_q  <= req_type_i;
-                    addr_q  <= req_addr_i[12:5];
+                    type_q  <= req_type;
+                    addr_q  <= req_addr[12:5];
                     in_fw_q   <= req_fw;
                     in_dev_q  <= req_dev;
                     in_ctl_q  <= req_ctl;
@@ -234,8 +240,8 @@ module soc_mgmt_bus #(
                     // can reach
                     mem_addr_q <= req_fw ? req_line - `MGMT_FW_BASE + MEM_BYTES
                                          : req_line - `MGMT_DEV_BASE;
-                    line_q <= req_wdata_i;
-                    wstrb_q <= req_wstrb_i;
+                    line_q <= req_wdata;
+                    wstrb_q <= req_wstrb;
                     state_q <= S_EXEC;
                 end
                 S_EXEC: begin

@@ -1,14 +1,18 @@
 // Fixture for tools/fpga_det_cost.py: a "GPU" whose detector (g_det.u_scord,
-// with a report writer u_rep holding an 8-bit accumulator) exists only
-// with DETECTOR=1, and whose L2 computes more with it.
+// with a report writer u_reports.u_rep holding an 8-bit accumulator)
+// exists only with DETECTOR=1, and whose L2 computes more with it.
 module dcf_rep (input wire clk, input wire [7:0] a, output wire [7:0] y);
     reg [7:0] acc_q;
     always @(posedge clk) acc_q <= acc_q + a;
     assign y = acc_q ^ a;
 endmodule
 
-module dcf_scord (input wire clk, input wire [7:0] a, output wire [7:0] y);
+module dcf_reports (input wire clk, input wire [7:0] a, output wire [7:0] y);
     dcf_rep u_rep (.clk(clk), .a(a), .y(y));
+endmodule
+
+module dcf_scord (input wire clk, input wire [7:0] a, output wire [7:0] y);
+    dcf_reports u_reports (.clk(clk), .a(a), .y(y));
 endmodule
 
 module dcf_l2 #(parameter DETECTOR = 1) (

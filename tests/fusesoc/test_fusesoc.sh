@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The FuseSoC cores at the repository's root (scord_detector.core,
-# scord_gpu.core, scord_soc.core): each lists every RTL file of its folder,
+# scord_gpu.core, scord_soc.core): each lists every RTL file of its folder
+# (the detector's core also those of rtl/prim),
 # and FuseSoC's lint target (Verilator -Wall, rtl/lint.vlt) passes on each;
 # a core with a lint warning must fail, so a pass means something.
 # Prints PASS/FAIL lines.
@@ -21,7 +22,7 @@ if ! command -v fusesoc >/dev/null; then
 fi
 
 # Every .v of the folder is in the core, and every rtl/ file the core names exists.
-for pair in detector:rtl/scord gpu:rtl/gpu soc:rtl/soc; do
+for pair in detector:rtl/scord detector:rtl/prim gpu:rtl/gpu soc:rtl/soc; do
     core=scord_${pair%%:*}.core dir=${pair#*:}
     missing=$(for f in "$dir"/*.v; do grep -q -- "- $f\$" "$core" || echo "$f"; done)
     stale=$(grep -o 'rtl/[A-Za-z0-9_/.]*' "$core" | while read -r f; do [ -e "$f" ] || echo "$f"; done)

@@ -1,7 +1,7 @@
 # The RTL's test benches (tests/rtl/*/): each a C++ harness around a top
 # module, the module under test itself or a test top of the test's folder,
-# Verilated with the RTL's include path (the top Makefile's RTL_INCDIRS, or
-# else VFLAGS_COMMON's -I flags). Verilator finds every module a top
+# Verilated with the RTL's include path (the -I flags of the top Makefile's
+# VFLAGS_COMMON: RTL_INCDIRS and the generated headers). Verilator finds every module a top
 # instantiates by its name on that path, so no test lists the RTL it pulls
 # in; each is rebuilt when any of the RTL changes.
 #
@@ -20,7 +20,7 @@
 # Included by the top Makefile (uses its B, BUILD, GEN, RTL_GPU,
 # VFLAGS_COMMON and VERILATOR).
 
-TB_INCDIRS = $(or $(RTL_INCDIRS),$(filter -I%,$(VFLAGS_COMMON)))
+TB_INCDIRS = $(filter -I%,$(VFLAGS_COMMON))
 TB_RTL_DEPS = $(RTL_GPU) $(wildcard rtl/*/*.vh) rtl/lint.vlt $(GEN)/scord_defs.vh $(GEN)/scord_defs.h tests/rtl/rtl.mk
 # the module under test's file, from the RTL's own list
 tb_rtl = $(filter %/$(1).v,$(RTL_GPU))

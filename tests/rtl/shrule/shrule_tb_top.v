@@ -12,19 +12,19 @@
 `include "shrule_tb.vh"
 
 module shrule_tb_top (
-  input  wire [`SH_IW(4, 8)-1:0]   a_in_i,
-  output wire [`SH_OW(4, 8)-1:0]   a_out_o,
-  input  wire [`SH_IW(2, 4)-1:0]   b_in_i,
-  output wire [`SH_OW(2, 4)-1:0]   b_out_o,
-  input  wire [`SH_IW(4, 4)-1:0]   c_in_i,
-  output wire [`SH_OW(4, 4)-1:0]   c_out_o,
-  input  wire [`SH_IW(32, 32)-1:0] d_in_i,
-  output wire [`SH_OW(32, 32)-1:0] d_out_o
+    input  wire [`SH_IW(4, 8)-1:0]   a_in_i,
+    output wire [`SH_OW(4, 8)-1:0]   a_out_o,
+    input  wire [`SH_IW(2, 4)-1:0]   b_in_i,
+    output wire [`SH_OW(2, 4)-1:0]   b_out_o,
+    input  wire [`SH_IW(4, 4)-1:0]   c_in_i,
+    output wire [`SH_OW(4, 4)-1:0]   c_out_o,
+    input  wire [`SH_IW(32, 32)-1:0] d_in_i,
+    output wire [`SH_OW(32, 32)-1:0] d_out_o
 );
-  shrule_tb_one #(.NUM_WARPS(4),  .NUM_THREADS(8))  u_a (.in_i(a_in_i), .out_o(a_out_o));
-  shrule_tb_one #(.NUM_WARPS(2),  .NUM_THREADS(4))  u_b (.in_i(b_in_i), .out_o(b_out_o));
-  shrule_tb_one #(.NUM_WARPS(4),  .NUM_THREADS(4))  u_c (.in_i(c_in_i), .out_o(c_out_o));
-  shrule_tb_one #(.NUM_WARPS(32), .NUM_THREADS(32)) u_d (.in_i(d_in_i), .out_o(d_out_o));
+    shrule_tb_one #(.NUM_WARPS(4),  .NUM_THREADS(8))  u_a (.in_i(a_in_i), .out_o(a_out_o));
+    shrule_tb_one #(.NUM_WARPS(2),  .NUM_THREADS(4))  u_b (.in_i(b_in_i), .out_o(b_out_o));
+    shrule_tb_one #(.NUM_WARPS(4),  .NUM_THREADS(4))  u_c (.in_i(c_in_i), .out_o(c_out_o));
+    shrule_tb_one #(.NUM_WARPS(32), .NUM_THREADS(32)) u_d (.in_i(d_in_i), .out_o(d_out_o));
 endmodule
 
 `default_nettype wire

@@ -3,7 +3,7 @@
 // oldest entry on data_o the cycle after it was asked for (as the RAM does).
 `default_nettype none
 
-module soc_fifo #(
+module prim_fifo #(
     parameter WIDTH = 8,
     parameter DEPTH = 64,   // a power of two
     // derived, do not override

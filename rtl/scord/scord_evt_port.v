@@ -9,7 +9,7 @@
 `default_nettype none
 `include "scord_defs.vh"
 
-module gpu_det_port #(
+module scord_evt_port #(
     parameter CORE_ID     = 0,
     parameter NUM_THREADS = 8,
     parameter LINE_BYTES  = 32,
@@ -85,13 +85,16 @@ module gpu_det_port #(
                          : rd_bar    ? {{(T-1){1'b0}}, 1'b1} : mask_q[rd_q];
 
     // lowest lane still to send, and the lanes in its line
-    reg [LW-1:0] lane;
+    wire [LW-1:0] lane;
+    wire          unused_lane_any;
+    wire [T-1:0]  unused_lane_bit;
+    prim_first_one #(.N(T)) u_lane (
+        .req_i    (left),
+        .any_o    (unused_lane_any),
+        .idx_o    (lane),
+        .onehot_o (unused_lane_bit)
+    );
     integer t;
-    always @(*) begin
-        lane = 0;
-        for (t = T - 1; t >= 0; t = t - 1)
-            if (left[t]) lane = t[LW-1:0];
-    end
     wire [T*AW-1:0] addr = addr_q[rd_q];
     wire [AW-1:0]   lead = addr[lane*AW +: AW];
     reg  [T-1:0]        group;
