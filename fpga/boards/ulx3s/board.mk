@@ -14,11 +14,9 @@ FPGA_BOARD_RTL := fpga/boards/ulx3s/ulx3s_top.v
 FPGA_CLK_IN_MHZ := 25
 # The board's clock: 45 MHz (the PLL's 585 MHz VCO / 13), routed for 11 %
 # more (FPGA_MARGIN: nextpnr's target 49.95 MHz), so the router aims above
-# the clock the bitstream runs at: fpga1 with the detector routes at 48.73
-# MHz with seed 1 at e104506 (seed 2: 44.71, short; docs/fpga.md, "The
-# board's clock"). FPGA_MHZ=40 FPGA_MARGIN=0 is the clock before. The
-# 2-core fpga last routed at 26.19 MHz (f8028e3, before shared memory):
-# FPGA_MHZ=18 for it.
+# the clock the bitstream runs at (docs/fpga.md, "The board's clock").
+# FPGA_MHZ=40 FPGA_MARGIN=0 is a slower clock with more slack. The 2-core
+# fpga last routed at 26.19 MHz (before shared memory): FPGA_MHZ=18 for it.
 FPGA_MHZ      ?= 45
 FPGA_MARGIN   ?= 11
 FPGA_BAUD     ?= 1000000
