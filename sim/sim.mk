@@ -36,7 +36,7 @@ sim-lib: $(SIM_LIB)
 $(SIM_VLIB) $(SIM_VRT) &: $(RTL_GPU) $(GEN)/scord_defs.vh rtl/lint.vlt $(RTL_VH) sim/sim.mk
 	@test -n "$(RTL_GPU)" || { echo "sim: no RTL in rtl/gpu/*.v" >&2; exit 1; }
 	@mkdir -p $(SIM_OBJDIR)
-	MAKEFLAGS= $(VERILATOR) --cc --build -j 2 -O3 --x-assign fast --x-initial fast --trace-fst \
+	MAKEFLAGS= $(VERILATOR) --cc --build -j 2 $(VL_BUILD_OPT) -O3 --x-assign fast --x-initial fast --trace-fst \
 	    -CFLAGS -fPIC $(VFLAGS_COMMON) --top-module $(RTL_TOP) -Mdir $(SIM_OBJDIR) $(RTL_GPU)
 	printf 'include V$(RTL_TOP).mk\nlibverilated.a: $$(VK_GLOBAL_OBJS)\n\t$$(AR) rcs $$@ $$^\n' \
 	    > $(SIM_OBJDIR)/runtime.mk

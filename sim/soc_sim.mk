@@ -36,7 +36,7 @@ soc-sim: $(SOC_SIM_BIN)
 
 $(SOC_SIM_BIN): sim/soc_sim.cpp $(RTL_SOC_SIM) $(GEN)/scord_defs.vh $(FW_VH) rtl/lint.vlt $(RTL_VH)
 	@mkdir -p $(SOC_SIM_DIR) $(dir $@)
-	MAKEFLAGS= $(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
+	MAKEFLAGS= $(VERILATOR) --cc --exe --build -j 2 $(VL_BUILD_OPT) -O3 --x-assign fast --x-initial fast \
 	    $(VFLAGS_SOC) -Irtl/soc --top-module soc_top -GCLKS_PER_BIT=$(SOC_SIM_CPB) \
 	    -GCLK_HZ=$(SOC_SIM_HZ) -CFLAGS '-std=c++17 -O2 -DSOC_CLKS_PER_BIT=$(SOC_SIM_CPB) -DSOC_CLK_HZ=$(SOC_SIM_HZ)' \
 	    -Mdir $(SOC_SIM_DIR) -o scord-soc-sim $(RTL_SOC_SIM) $(abspath sim/soc_sim.cpp)

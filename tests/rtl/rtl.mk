@@ -32,7 +32,7 @@ tb_rtl = $(filter %/$(1).v,$(RTL_GPU))
 define tb_rule
 $(1): $(3) $$(TB_RTL_DEPS)
 	@mkdir -p $$(@D)
-	$$(VERILATOR) --cc --exe --build -j 2 -Wall $$(TB_INCDIRS) rtl/lint.vlt --top-module $(2) $(4) \
+	$$(VERILATOR) --cc --exe --build -j 2 $$(VL_BUILD_OPT) -Wall $$(TB_INCDIRS) rtl/lint.vlt --top-module $(2) $(4) \
 	  --Mdir $$(@D) -o $$(@F) -CFLAGS "-std=c++17 -O2 -I$$(abspath $$(GEN)) $(5)" \
 	  $(filter %.v,$(3)) $(abspath $(filter-out %.v %.vh,$(3))) >$$(@D)/build.log 2>&1 \
 	  || { tail -40 $$(@D)/build.log; exit 1; }
