@@ -20,6 +20,8 @@
     X(prodcons)         \
     X(stale)            \
     X(lock_fair)        \
+    X(lock_data)        \
+    X(poll_flag)        \
     X(scoped_atomics)   \
     X(barrier)          \
     X(bar_diverge)      \
