@@ -1,0 +1,21 @@
+/* lk_two_locks: lane 0 of each of two blocks updates out[0] under a
+ * device-scope lock, each block under its own lock word (acquire: CAS
+ * from 0 to 1 and a fence; release: a fence and an exchange of 0). Both
+ * acquires succeed, two different locks are held (their words have
+ * different Bloom bits): the sections exclude nothing (a lock-set race, or
+ * a missing fence, whichever update the detector sees second). */
+#include "../beyond.h"
+
+__global__ void kernel_main(const struct beyond_args *a)
+{
+    unsigned b = __block_linear();
+    uint32_t *lock = &a->aux[4 * b];
+    if (beyond_tid() != 0)
+        return;
+    while (atomicCAS(lock, 0u, 1u) != 0u)
+        ;
+    __threadfence();
+    a->out[0] = a->out[0] + a->in[b]; // scor:race twolocks
+    __threadfence();
+    atomicExch(lock, 0u);
+}
