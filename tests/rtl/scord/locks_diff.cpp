@@ -195,7 +195,7 @@ static bool run(uint64_t seed, uint64_t cycles, bool verbose, std::string &why) 
         set_lanes(top->x_rs2v_i, nv);
         top->x_size_i = 2;
         top->x_strong_i = kind <= 1;
-        top->x_scope_dev_i = scope;
+        top->x_scope_dev_i = kind <= 1 ? scope : 1;  // the decoder's default: device
         top->x_is_mem_i = x && kind != 3;
         top->x_lsu_op_i = kind <= 1 ? SCORD_LSU_AMO : kind == 2 ? SCORD_LSU_FENCE : SCORD_LSU_LOAD;
         top->x_amo_op_i = kind == 0 ? SCORD_AMO_CAS : SCORD_AMO_SWAP;

@@ -72,7 +72,7 @@ LOCKSUT_BIN   = $(B)/rtl-locks-h$(1)/Vscord_core_hooks
 LOCKSUT_ARGS ?=
 $(foreach h,0 1,$(eval $(call tb_rule,$(call LOCKSUT_BIN,$(h)),scord_core_hooks,\
   $(call tb_rtl,scord_core_hooks) tests/rtl/scord/locks_diff.cpp $(SCORDUT_DIR)/scord_ref.o,\
-  -GNUM_WARPS=4 -GNUM_THREADS=4 -GLINE_BYTES=32 -GMEM_BYTES=1048576 -GSMEM_BYTES=0 -GH_STAGE=$(h),\
+  -Wno-WIDTH -GNUM_WARPS=4 -GNUM_THREADS=4 -GLINE_BYTES=32 -GMEM_BYTES=1048576 -GSMEM_BYTES=0 -GH_STAGE=$(h),\
   -DLOCKS_H_STAGE=$(h) -I$(abspath sim/refmodel))))
 
 .PHONY: scord-diff-test scord-diff-long locks-diff-test
