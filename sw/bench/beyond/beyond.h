@@ -113,6 +113,15 @@ static inline unsigned beyond_il(unsigned tid)
     unsigned ws = (unsigned)warpSize;
     return tid % ws * beyond_warps() + tid / ws;
 }
+/* Let about `cycles` cycles pass (the core's cycle counter): orders two
+ * blocks' accesses in time on the cycle model, without synchronizing
+ * them, so a racy kernel's report has the same type every run. */
+static inline void beyond_delay(unsigned cycles)
+{
+    unsigned t0 = __clock();
+    while (__clock() - t0 < cycles)
+        ;
+}
 /* Spin until another block raises *flag (read with a device-scope atomic,
  * which the detector sees as strong: the poll itself is not a race). */
 static inline void beyond_wait_flag(uint32_t *flag)

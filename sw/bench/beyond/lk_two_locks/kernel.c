@@ -2,8 +2,9 @@
  * device-scope lock, each block under its own lock word (acquire: CAS
  * from 0 to 1 and a fence; release: a fence and an exchange of 0). Both
  * acquires succeed, two different locks are held (their words have
- * different Bloom bits): the sections exclude nothing (a lock-set race, or
- * a missing fence, whichever update the detector sees second). */
+ * different Bloom bits): the sections exclude nothing. Block 1 starts a
+ * while after block 0 (in time only), so the detector sees block 0's
+ * fenced update first: a lock-set race. */
 #include "../beyond.h"
 
 __global__ void kernel_main(const struct beyond_args *a)
@@ -12,6 +13,8 @@ __global__ void kernel_main(const struct beyond_args *a)
     uint32_t *lock = &a->aux[4 * b];
     if (beyond_tid() != 0)
         return;
+    if (b != 0)
+        beyond_delay(2000);
     while (atomicCAS(lock, 0u, 1u) != 0u)
         ;
     __threadfence();
