@@ -20,6 +20,8 @@
     X(prodcons)         \
     X(stale)            \
     X(lock_fair)        \
+    X(lock_data)        \
+    X(poll_flag)        \
     X(scoped_atomics)   \
     X(barrier)          \
     X(bar_diverge)      \
@@ -104,6 +106,15 @@ int kt_run_expect_fault(struct kt *t, struct scord_dim3 grid, struct scord_dim3 
  * way (a failure to restore fails a test that passed). */
 int kt_run_with_detector(scord_device *dev, const char *sw_dir, const char *rel,
                          const struct scord_detector_config *cfg, int (*run)(struct kt *t));
+
+/* A race-free kernel's test: run(t) launches and checks its results, then
+ * returns kt_no_races(t). The detector is armed (--detect's configuration,
+ * else full mode); on a device built without it the kernel runs disarmed
+ * and only its results are checked. */
+int kt_run_race_free(scord_device *dev, const char *sw_dir, const char *rel, int (*run)(struct kt *t));
+/* Within such a run: fails unless the detector saw accesses and counted
+ * no race in the last launch (0 when the run is disarmed). */
+int kt_no_races(struct kt *t);
 
 /* Compare n words; prints up to 8 differing indices, returns -1 (with a
  * reason) if any differ. */

@@ -254,3 +254,43 @@ out:
         r = kt_fail("cannot restore the detector configuration");
     return r;
 }
+
+/* Whether kt_run_race_free's current run has the detector armed. */
+static int race_free_armed;
+
+int kt_no_races(struct kt *t)
+{
+    if (!race_free_armed)
+        return 0;
+    struct scord_detector_counters c;
+    int err = scord_read_detector_counters(t->dev, &c);
+    if (err)
+        return kt_fail("reading detector counters: %s", err_text(t, err));
+    uint32_t races = 0;
+    for (unsigned i = 0; i < SCORD_RACE_TYPE_MAX; i++)
+        races += c.races[i];
+    if (c.accesses == 0)
+        return kt_fail("the detector saw no access: not armed?");
+    if (races)
+        return kt_fail("race-free kernel, yet the detector counted %u races", races);
+    return 0;
+}
+
+int kt_run_race_free(scord_device *dev, const char *sw_dir, const char *rel, int (*run)(struct kt *t))
+{
+    struct scord_detector_config cfg = {1, 0, 4, 1024};
+    if (kt_detect)
+        scord_detector_get_config(dev, &cfg);
+    race_free_armed = 1;
+    int r = kt_run_with_detector(dev, sw_dir, rel, &cfg, run);
+    if (r && strstr(kt_reason(), "SCORD_ERR_NOT_SUPPORTED")) {
+        /* a GPU built without the detector: the results alone */
+        if (kt_verbose)
+            printf("  %s: no race detector on this device, results only\n", rel);
+        kt_reset_reason();
+        cfg.enable = 0;
+        race_free_armed = 0;
+        r = kt_run_with_detector(dev, sw_dir, rel, &cfg, run);
+    }
+    return r;
+}

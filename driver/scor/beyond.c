@@ -126,6 +126,13 @@ static int reference(unsigned c, const struct beyond_kernel *k, const struct sha
     case BC_SUM3:
         exp[0] = in[0] + in[1] + in[2];
         return 0;
+    case BC_LOCKED:
+        if (nwarps > BEYOND_IN_WORDS)
+            return -1;
+        for (uint32_t w = 0; w < nwarps; w++)
+            exp[0] += in[w];
+        exp[1] = nwarps;
+        return 0;
     default:
         return -1;
     }

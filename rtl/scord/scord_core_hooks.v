@@ -4,7 +4,8 @@
 //     instruction and per barrier release, cut into line events for the
 //     detector's queue;
 //   - the lock tables (scord_locktable) of every warp slot, fed one lane a
-//     cycle by a small sequencer from X's CAS, exchange and fences, whose
+//     cycle by a small sequencer from X's exchanges and fences and from the
+//     write-backs of CASes that took a lock (docs/detector.md §4.2), whose
 //     summary (a Bloom filter) each event carries;
 //   - the barrier ids of each block slot (a block's barrier releases);
 //   - the logical clocks (scord_sh_clocks) that order shared-memory
@@ -49,6 +50,8 @@ module scord_core_hooks #(
     input  wire [31:0]             x_pc_i,
     input  wire [T-1:0]            x_mask_i,
     input  wire [T*32-1:0]         x_paddr_i,     // each lane's address, as memory sees it
+    input  wire [T*32-1:0]         x_rs2v_i,      // each lane's rs2: an atomic's new value
+    input  wire [T*32-1:0]         x_rdv_i,       // each lane's rd: a CAS's compare value
     input  wire [T-1:0]            x_gl_mask_i,   // device-memory lanes
     input  wire [T-1:0]            x_sh_mask_i,   // shared lanes
     input  wire [T*SAW-1:0]        x_saddr_i,     // ... their bytes in the shared memory
@@ -59,6 +62,7 @@ module scord_core_hooks #(
     input  wire [2:0]              x_lsu_op_i,
     input  wire [4:0]              x_amo_op_i,
     input  wire                    x_to_lsu_i,
+    input  wire                    x_to_smem_i,
     input  wire                    x_fence_blk_i,
     input  wire                    x_fence_dev_i,
     input  wire                    x_is_bar_i,
@@ -69,6 +73,13 @@ module scord_core_hooks #(
     input  wire [WW-1:0]           x_bslot_i,     // its block slot,
     input  wire [SAW-1:0]          x_base_i,      // its slice of the shared memory
     input  wire                    smem_acc_i,    // X's shared lanes enter the banks
+    // the units' write-backs, as the register file's port takes them (gpu_exec):
+    // the LSU's or the shared memory's grant, its warp, lanes and results
+    input  wire                    lsu_wb_grant_i,
+    input  wire                    smem_wb_grant_i,
+    input  wire [WW-1:0]           wb_warp_i,
+    input  wire [T-1:0]            wb_mask_i,
+    input  wire [T*32-1:0]         wb_data_i,
     // every warp slot's block slot and index in its block
     input  wire [NUM_WARPS*WW-1:0] bslot_i,
     input  wire [NUM_WARPS*5-1:0]  wib_i,
@@ -129,13 +140,26 @@ module scord_core_hooks #(
             assign armed_o = det_armed;
             // X's instruction as the hooks see it: events for the device-memory
             // lanes (shared lanes are handed over apart, sh_*) and fences;
-            // lock-table operations for CAS, exchange and fences
+            // lock-table operations for exchanges and fences. A CAS claims no
+            // lock-table operation in X: whether it takes a lock is known only
+            // from the old value its unit writes back (below).
             wire x_lk_cas  = x_is_mem_i && (x_lsu_op_i == `LSU_AMO) && (x_amo_op_i == `AMO_CAS);
             wire x_lk_xchg = x_is_mem_i && (x_lsu_op_i == `LSU_AMO) && (x_amo_op_i == `AMO_SWAP);
             wire x_det_evt = det_armed && (x_to_lsu_i || x_fence_blk_i);
-            wire x_lk_op   = det_armed && (x_lk_cas || x_lk_xchg || x_fence_dev_i || x_fence_blk_i);
+            wire x_lk_op   = det_armed && (x_lk_xchg || x_fence_dev_i || x_fence_blk_i);
             assign x_evt_o   = x_det_evt;
             assign x_lk_op_o = x_lk_op;
+            // The rule of §4.2, per lane: a CAS lane may acquire if it compares
+            // with 0 and writes a non-zero value (it acquires if the old value
+            // proves to be 0); an exchange lane releases if it writes 0. Polling
+            // (CAS 0 -> 0, any CAS whose compare is not 0) and flags set to a
+            // non-zero value touch no table.
+            wire [T-1:0] x_cas_cand, x_rel_lanes;
+            for (gt = 0; gt < T; gt = gt + 1) begin : g_lk_rule
+                wire new_zero = (x_rs2v_i[gt*32 +: 32] == 32'd0);
+                assign x_cas_cand[gt]  = x_mask_i[gt] && (x_rdv_i[gt*32 +: 32] == 32'd0) && !new_zero;
+                assign x_rel_lanes[gt] = x_mask_i[gt] && new_zero;
+            end
 
             // ---- the lock sequencer
             localparam [1:0] LK_CAS = 2'd0, LK_XCHG = 2'd1, LK_FENCE = 2'd2;
@@ -154,15 +178,29 @@ module scord_core_hooks #(
             wire           lk_busy = lk_busy_q;
             // The sequencer's start: X's committed lock operation, or with H_STAGE
             // the one H holds, started a cycle later; until then it counts as busy
-            // for X and keeps its warp from issuing (lk_wait_o).
+            // for X and keeps its warp from issuing (lk_wait_o). X's CAS is
+            // recorded for its warp in the same way (lk_c_rec).
             wire             lk_start;
             wire [WW-1:0]    lk_s_warp;
             wire [1:0]       lk_s_op;
             wire             lk_s_scope;
-            wire [T-1:0]     lk_s_mask;
+            wire [T-1:0]     lk_s_mask;   // exchange: lanes writing 0; CAS: candidate lanes
             wire [T*32-1:0]  lk_s_addr;   // X's addresses (the event port's too)
+            wire             lk_c_rec, lk_c_lsu, lk_c_smem;
             wire lk_pend = (H_STAGE != 0) && lk_start;
-            wire lk_busy_x = lk_busy || lk_pend;
+            // A CAS that took a lock waits in go_q for the sequencer (below).
+            reg  [NUM_WARPS-1:0] go_q;
+            wire                 go_any;
+            wire [WW-1:0]        go_warp;
+            wire [NUM_WARPS-1:0] go_bit;
+            prim_first_one #(.N(NUM_WARPS)) u_go_pick (
+                .req_i    (go_q),
+                .any_o    (go_any),
+                .idx_o    (go_warp),
+                .onehot_o (go_bit)
+            );
+            // X's exchange or fence waits while a CAS's insertion waits
+            wire lk_busy_x = lk_busy || lk_pend || go_any;
             assign lk_busy_o = lk_busy_x;
             // the lowest lane left, and its hash
             wire unused_lk_any;
@@ -181,9 +219,14 @@ module scord_core_hooks #(
             // A fence is one operation for the warp; CAS and exchange one per lane.
             wire lk_step = lk_busy && (lk_op_q == LK_FENCE || lk_left_q != 0);
             wire lk_done = lk_busy && (lk_op_q == LK_FENCE || (lk_left_q & ~lk_bit) == 0);
+            // The warp of an operation waits until it is applied, so its next
+            // instruction's events carry the summary after it. A CAS's warp
+            // waits for its units' write-backs (gpu_warp_ctl), then in go_q,
+            // then for the sequencer: go_q is set in the cycle after the last
+            // write-back, the first cycle that write-back no longer holds it.
             for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_lock
                 assign lk_wait_o[gw] = (lk_busy && lk_warp_q == gw) ||
-                                       (lk_pend && lk_s_warp == gw);
+                                       (lk_pend && lk_s_warp == gw) || go_q[gw];
             end
             for (gt = 0; gt < T; gt = gt + 1) begin : g_lockhash
                 scord_lockhash u_lockhash (
@@ -192,24 +235,96 @@ module scord_core_hooks #(
                 );
             end
 
+            // ---- CASes waiting for their old values, one per warp slot (a warp
+            // has one instruction in flight): the lanes that may still acquire,
+            // their hashes and scope, and which units have yet to write back. A
+            // unit's write-back drops the lanes whose old value was not 0; after
+            // the last one, the lanes left acquire (go_q).
+            reg [NUM_WARPS*T-1:0]   pc_cand_q;
+            reg [NUM_WARPS*T*6-1:0] pc_hash_q;
+            reg [NUM_WARPS-1:0]     pc_scope_q, pc_lsu_q, pc_smem_q;
+            wire                    wb_any = lsu_wb_grant_i || smem_wb_grant_i;
+            wire [T-1:0]            wb_fail;   // lanes written back with a non-zero old value
+            for (gt = 0; gt < T; gt = gt + 1) begin : g_wb_fail
+                assign wb_fail[gt] = wb_mask_i[gt] && (wb_data_i[gt*32 +: 32] != 32'd0);
+            end
+            wire go_start = go_any && !lk_busy && !lk_start;   // X's (or H's) operation first
+            wire [T-1:0]   go_cand;
+            wire [T*6-1:0] go_hash;
+            wire           go_scope;
+            wire [NUM_WARPS*(T + T*6 + 1)-1:0] pc_sel_data;
+            prim_onehot_mux #(.N(NUM_WARPS), .W(T + T*6 + 1)) u_go_sel (
+                .sel_i  (go_bit),
+                .data_i (pc_sel_data),
+                .data_o ({go_cand, go_hash, go_scope})
+            );
+            for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_pend
+                localparam integer PW = T + T*6 + 1;
+                assign pc_sel_data[gw*PW +: PW] = {pc_cand_q[gw*T +: T], pc_hash_q[gw*T*6 +: T*6],
+                                                    pc_scope_q[gw]};
+                wire         wb_mine    = wb_any && wb_warp_i == WW'(gw);
+                wire [T-1:0] cand_after = pc_cand_q[gw*T +: T] & ~wb_fail;
+                // does the instruction still wait for the other unit?
+                wire         wb_other   = lsu_wb_grant_i ? pc_smem_q[gw] : pc_lsu_q[gw];
+                always @(posedge clk_i) begin
+                    if (rst_i || (launch_i && alloc_i[gw])) begin
+                        pc_cand_q[gw*T +: T] <= {T{1'b0}};
+                        pc_lsu_q[gw]         <= 1'b0;
+                        pc_smem_q[gw]        <= 1'b0;
+                        go_q[gw]             <= 1'b0;
+                    end else if (lk_c_rec && lk_s_warp == WW'(gw)) begin
+                        pc_cand_q[gw*T +: T]     <= lk_s_mask;
+                        pc_hash_q[gw*T*6 +: T*6] <= lk_s_hash;
+                        pc_scope_q[gw]           <= lk_s_scope;
+                        pc_lsu_q[gw]             <= lk_c_lsu;
+                        pc_smem_q[gw]            <= lk_c_smem;
+                    end else if (go_start && go_bit[gw]) begin
+                        pc_cand_q[gw*T +: T] <= {T{1'b0}};
+                        go_q[gw]             <= 1'b0;
+                    end else if (wb_mine) begin
+                        // (a write-back of any other instruction finds no lanes)
+                        pc_cand_q[gw*T +: T] <= cand_after;
+                        if (lsu_wb_grant_i) pc_lsu_q[gw]  <= 1'b0;
+                        else                pc_smem_q[gw] <= 1'b0;
+                        if (!wb_other && cand_after != {T{1'b0}}) go_q[gw] <= 1'b1;
+                    end
+                end
+            end
+`ifndef SYNTHESIS
+            // With H_STAGE a CAS is recorded a cycle after X; no unit answers
+            // that fast (the LSU takes a cycle to start, shared memory two).
+            always @(posedge clk_i)
+                if (!rst_i && lk_c_rec && wb_any && wb_warp_i == lk_s_warp)
+                    $display("scord_core_hooks: ERROR: warp %0d wrote back as its CAS was recorded",
+                             lk_s_warp);
+`endif
+
             // Event port: X pushes one record per memory or fence instruction (with
             // H_STAGE, H pushes X's record a cycle later); a released barrier
             // pushes one when X (or H) does not. port_last: one free slot left.
             wire x_det_push = x_commit_i && x_det_evt;
             wire port_full, port_last;
             wire hk_push;   // the port's push of X's record
-            // X's lock operation as the sequencer starts it
-            wire [1:0] x_lk_s_op = (x_fence_blk_i || x_fence_dev_i) ? LK_FENCE : x_lk_cas ? LK_CAS : LK_XCHG;
+            // X's lock operation as the sequencer starts it: a fence, or an
+            // exchange with lanes that write 0 (one writing only non-zero values
+            // starts nothing); a CAS as its warp's record takes it
+            wire       x_fence_any  = x_fence_blk_i || x_fence_dev_i;
+            wire [1:0] x_lk_s_op    = x_fence_any ? LK_FENCE : LK_XCHG;
             wire       x_lk_s_scope = x_fence_blk_i ? 1'b0 : x_scope_dev_i;
-            // {push, lock start, warp, lock op, scope, lanes, addresses}: as X has
-            // them, or with H_STAGE as H holds them (only the two starts reset)
-            localparam HKW = 2 + WW + 2 + 1 + T + T*32;
-            wire [HKW-1:0] hk_x = {x_det_push, x_commit_i && x_lk_op, x_warp_i, x_lk_s_op, x_lk_s_scope,
-                                   x_mask_i, x_paddr_i};
+            wire       x_lk_go      = x_lk_op && (x_fence_any || x_rel_lanes != {T{1'b0}});
+            wire       x_lk_rec     = det_armed && x_lk_cas;
+            // {push, lock start, CAS record, warp, lock op, scope, lanes, its units,
+            // addresses}: as X has them, or with H_STAGE as H holds them (only the
+            // push, the start and the record reset)
+            localparam HKW = 3 + WW + 2 + 1 + T + 2 + T*32;
+            wire [HKW-1:0] hk_x = {x_det_push, x_commit_i && x_lk_go, x_commit_i && x_lk_rec, x_warp_i,
+                                   x_lk_s_op, x_lk_s_scope, x_lk_cas ? x_cas_cand : x_rel_lanes,
+                                   x_to_lsu_i, x_to_smem_i, x_paddr_i};
             wire [HKW-1:0] hk;
-            prim_stage_reg #(.W(HKW), .STAGE(H_STAGE), .RST_MASK({2'b11, {(HKW-2){1'b0}}})) u_h_hk (
+            prim_stage_reg #(.W(HKW), .STAGE(H_STAGE), .RST_MASK({3'b111, {(HKW-3){1'b0}}})) u_h_hk (
                 .clk_i(clk_i), .rst_i(rst_i), .en_i(1'b1), .d_i(hk_x), .q_o(hk));
-            assign {hk_push, lk_start, lk_s_warp, lk_s_op, lk_s_scope, lk_s_mask, lk_s_addr} = hk;
+            assign {hk_push, lk_start, lk_c_rec, lk_s_warp, lk_s_op, lk_s_scope, lk_s_mask,
+                    lk_c_lsu, lk_c_smem, lk_s_addr} = hk;
             wire det_bar_ok   = !port_full && !hk_push;   // the port can take a barrier event now
             wire det_bar_push = det_armed && bar_any_i && det_bar_ok;
             // X may commit an event only if the port has room for it once H and a
@@ -230,8 +345,8 @@ module scord_core_hooks #(
                                  {bar_any_i && (!det_armed || (!port_full && !x_det_evt)),
                                   bar_any_i && (!det_armed || !port_full)};
             wire det_port_idle, sh_check_idle;
-            assign idle_o = det_port_idle && !lk_busy_x && !((H_STAGE != 0) && hk_push) &&
-                            sh_check_idle;
+            assign idle_o = det_port_idle && !lk_busy_x &&
+                            !((H_STAGE != 0) && (hk_push || lk_c_rec)) && sh_check_idle;
 
             // the lock tables of every warp slot; only X's warp reads its summary
             wire [15:0] x_bloom;
@@ -365,7 +480,6 @@ module scord_core_hooks #(
             // them when it comes. The delay cannot hide an ordering: a
             // fence orders only through a flag its warp writes afterwards.
             reg  [NUM_WARPS-1:0] sh_fpend_q;   // a fence waiting for its warp's next instruction
-            wire                 x_fence_any = x_fence_blk_i || x_fence_dev_i;
             // counted if X commits (the clocks take the commit apart)
             wire                 sh_fence    = sh_fpend_q[x_warp_i] && !x_is_bar_i;
             integer fw;
@@ -428,6 +542,14 @@ module scord_core_hooks #(
                         lk_scope_q <= lk_s_scope;
                         lk_left_q  <= lk_s_mask;
                         lk_hash_q  <= lk_s_hash;
+                    end else if (go_start) begin
+                        // a CAS's lanes that acquired: inserted one a cycle
+                        lk_busy_q  <= 1'b1;
+                        lk_warp_q  <= go_warp;
+                        lk_op_q    <= LK_CAS;
+                        lk_scope_q <= go_scope;
+                        lk_left_q  <= go_cand;
+                        lk_hash_q  <= go_hash;
                     end else if (lk_done) begin
                         lk_busy_q <= 1'b0;
                     end else if (lk_step) begin
@@ -527,7 +649,9 @@ module scord_core_hooks #(
             assign shr_valid_o = 1'b0;
             assign shr_data_o  = {`SHR_BITS{1'b0}};
             wire unused_no_det = ^{clk_i, rst_i, por_i, armed_i, x_commit_i, x_warp_i, x_pc_i, x_mask_i,
-                                   x_paddr_i, x_gl_mask_i, x_sh_mask_i, x_saddr_i, x_size_i,
+                                   x_paddr_i, x_rs2v_i, x_rdv_i, x_to_smem_i, lsu_wb_grant_i,
+                                   smem_wb_grant_i, wb_warp_i, wb_mask_i, wb_data_i,
+                                   x_gl_mask_i, x_sh_mask_i, x_saddr_i, x_size_i,
                                    x_strong_i, x_scope_dev_i, x_is_mem_i, x_lsu_op_i, x_amo_op_i,
                                    x_to_lsu_i, x_fence_blk_i, x_fence_dev_i, x_is_bar_i,
                                    x_w_sync_i, w_have_i, x_block_i, x_wib_i, x_bslot_i, x_base_i,

@@ -110,7 +110,7 @@ module scord_locktable #(
                         active_q[I] <= 1'b0;
                         scope_q[I]  <= 1'b0;
                     end else if (ins) begin
-                        // a spinning acquire of a held lock inserts nothing (D12)
+                        // a lock already held (equal hash and scope) takes no second entry (D12)
                         scope_q[I]  <= scope_i;
                         valid_q[I]  <= 1'b1;
                         active_q[I] <= 1'b0;

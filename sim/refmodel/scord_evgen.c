@@ -167,6 +167,12 @@ static void warp_access(scord_evgen_t *g, uint32_t gw, uint8_t kind, uint8_t str
     }
 }
 
+/* One step of a warp's lock protocol. The generator decides each atomic's
+ * outcome (the values a core would see) and applies the rule of §4.2 to
+ * it: acquires succeed, fail (the lock is held elsewhere) or poll (a CAS
+ * from 0 to 0, an atomicAdd of 0), and a failed acquire sometimes goes on
+ * into the section anyway (the broken lock of a racy code); releases write
+ * 0, or now and then a non-zero value that releases nothing. */
 static void lock_step(scord_evgen_t *g, uint32_t gw)
 {
     scord_locktab_t *lt = &g->lt[gw];
@@ -175,9 +181,22 @@ static void lock_step(scord_evgen_t *g, uint32_t gw)
     case 0: { /* acquire: CAS of either scope (the Bloom travels before it) */
         uint8_t scope = (uint8_t)below(g, 2);
         uint32_t a = lock_addr(g, below(g, 4) ? k : below(g, g->p.lock_words));
-        g->lock_addr[gw] = a | scope;
+        uint32_t r = below(g, 100);
         push_access(g, gw, SCORD_DET_EV_ATOMIC, 1, scope, 2, a, 0, 0x3000);
-        scord_locktab_cas(lt, a, scope);
+        if (r < 12) {
+            /* polling: CAS 0 -> 0 or an atomic add of 0, whatever it finds */
+            scord_locktab_amocas(lt, a, scope, 0u, 0u, below(g, 2));
+            break;
+        }
+        if (r < 30) {
+            /* the lock is held elsewhere: the CAS finds 1 and fails */
+            scord_locktab_amocas(lt, a, scope, 0u, 1u, 1u);
+            if (r >= 24)
+                break; /* spin again */
+        } else {
+            scord_locktab_amocas(lt, a, scope, 0u, 1u, 0u);
+        }
+        g->lock_addr[gw] = a | scope;
         g->lock_state[gw] = 1;
         break;
     }
@@ -201,7 +220,7 @@ static void lock_step(scord_evgen_t *g, uint32_t gw)
                 push_fence(g, gw, scope, 0x3020);
             uint8_t xs = below(g, 100) < 90 ? scope : (uint8_t)!scope;
             push_access(g, gw, SCORD_DET_EV_ATOMIC, 1, xs, 2, a, 0, 0x3024);
-            scord_locktab_exch(lt, a, xs);
+            scord_locktab_amoswap(lt, a, xs, below(g, 100) < 92 ? 0u : 1u);
             g->lock_state[gw] = 0;
         }
         break;

@@ -109,7 +109,8 @@ void scord_locktab_cas(scord_locktab_t *lt, uint32_t addr, uint8_t scope)
 {
     uint8_t h = scord_lock_hash(addr);
     scope &= 1u;
-    /* A spinning CAS loop must not flush the other held locks out. §4.2 L1 */
+    /* A lock taken again (re-entry, or a table that missed its release)
+     * must not flush the other held locks out. §4.2 L1 */
     for (unsigned i = 0; i < SCORD_LT_ENTRIES; i++)
         if (lt->valid[i] && lt->hash[i] == h && lt->scope[i] == scope)
             return;
@@ -137,6 +138,32 @@ void scord_locktab_fence(scord_locktab_t *lt, uint8_t scope)
     for (unsigned i = 0; i < SCORD_LT_ENTRIES; i++)
         if (lt->valid[i] && lt->scope[i] <= (scope & 1u))
             lt->active[i] = 1;
+}
+
+/* 0 is the free value of every lock the ScoR codes and CUDA's idioms use;
+ * a CAS with another compare value is a state machine's step, not an
+ * acquire, and one that found the word taken acquired nothing. §4.2 */
+int scord_lock_acquires(uint32_t cmp, uint32_t newv, uint32_t old)
+{
+    return cmp == 0u && newv != 0u && old == 0u;
+}
+
+int scord_lock_releases(uint32_t newv)
+{
+    return newv == 0u;
+}
+
+void scord_locktab_amocas(scord_locktab_t *lt, uint32_t addr, uint8_t scope, uint32_t cmp,
+                          uint32_t newv, uint32_t old)
+{
+    if (scord_lock_acquires(cmp, newv, old))
+        scord_locktab_cas(lt, addr, scope);
+}
+
+void scord_locktab_amoswap(scord_locktab_t *lt, uint32_t addr, uint8_t scope, uint32_t newv)
+{
+    if (scord_lock_releases(newv))
+        scord_locktab_exch(lt, addr, scope);
 }
 
 uint16_t scord_locktab_bloom(const scord_locktab_t *lt)

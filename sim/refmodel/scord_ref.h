@@ -86,10 +86,25 @@ typedef struct {
 uint8_t scord_lock_hash(uint32_t addr);
 uint16_t scord_bloom_bits(uint8_t hash, uint8_t scope);
 void scord_locktab_reset(scord_locktab_t *lt);
+/* The table's operations (§4.2 L1-L3): insert the lock at addr (a lane that
+ * acquired), release it (a lane that released), a fence. */
 void scord_locktab_cas(scord_locktab_t *lt, uint32_t addr, uint8_t scope);
 void scord_locktab_exch(scord_locktab_t *lt, uint32_t addr, uint8_t scope);
 void scord_locktab_fence(scord_locktab_t *lt, uint8_t scope);
 uint16_t scord_locktab_bloom(const scord_locktab_t *lt);
+
+/* Which atomic lanes operate on the table (§4.2): a CAS lane acquires iff
+ * it compared with 0, wrote a non-zero value and found 0 (it succeeded and
+ * took the word from free to held); an exchange lane releases iff it
+ * writes 0. Polling (a CAS from 0 to 0, a CAS that fails, any other
+ * atomic) and flags set to a non-zero value touch nothing. */
+int scord_lock_acquires(uint32_t cmp, uint32_t newv, uint32_t old);
+int scord_lock_releases(uint32_t newv);
+/* One lane of `amocas` (compare cmp, new value newv, old value old
+ * returned) or of `amoswap` (new value newv), applied per that rule. */
+void scord_locktab_amocas(scord_locktab_t *lt, uint32_t addr, uint8_t scope, uint32_t cmp,
+                          uint32_t newv, uint32_t old);
+void scord_locktab_amoswap(scord_locktab_t *lt, uint32_t addr, uint8_t scope, uint32_t newv);
 
 /* ---- Metadata entry (§5, v2: 128 bits) ------------------------------------------ */
 

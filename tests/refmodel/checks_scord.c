@@ -352,6 +352,114 @@ static int bloom_sent_before_own_effect(void)
     return none();
 }
 
+/* ---- which atomics lock (§4.2): acquires that succeed, releases that free ------- */
+
+#define FLAG  (TRACK + 0x600u)
+#define FLAG2 (TRACK + 0x700u)
+
+static int lock_rule(void)
+{
+    CHECK(scord_lock_acquires(0, 1, 0), "CAS 0 -> 1 finding 0 did not acquire");
+    CHECK(!scord_lock_acquires(0, 1, 1), "a failed CAS acquired");
+    CHECK(!scord_lock_acquires(0, 0, 0) && !scord_lock_acquires(0, 0, 7), "a polling CAS acquired");
+    CHECK(!scord_lock_acquires(1, 2, 1), "a CAS from a non-zero state acquired");
+    CHECK(scord_lock_releases(0) && !scord_lock_releases(1), "release rule");
+    scord_locktab_t t;
+    scord_locktab_reset(&t);
+    scord_locktab_amocas(&t, LOCK, 1, 0, 0, 0);
+    scord_locktab_amocas(&t, LOCK, 1, 0, 1, 5);
+    scord_locktab_amocas(&t, LOCK, 1, 3, 4, 3);
+    CHECK(!t.valid[0] && t.next == 0, "polling, failed or state-machine CAS inserted");
+    scord_locktab_amocas(&t, LOCK, 1, 0, 0xFFFFFFFFu, 0);
+    CHECK(t.valid[0] && t.next == 1, "acquire not inserted");
+    scord_locktab_amoswap(&t, LOCK, 1, 1);
+    CHECK(t.valid[0], "an exchange writing 1 released");
+    scord_locktab_amoswap(&t, LOCK, 1, 0);
+    CHECK(!t.valid[0], "an exchange writing 0 did not release");
+    return 1;
+}
+/* Message passing with a polled flag (strong data: consumer fences are not
+ * tracked, §9): the consumer's CAS 0 -> 0 polls take no lock, so its
+ * fenced load carries no Bloom and is ordered by the producer's fence. */
+static int poll_cas_flag_free(void)
+{
+    setup();
+    sts(0, 0, X);
+    fence(0, 0, 1);
+    exch_v(0, 0, FLAG, 1, 1);           /* flag := 1 */
+    cas_v(1, 0, FLAG, 1, 0, 0, 0);      /* poll: still 0 */
+    cas_v(1, 0, FLAG, 1, 0, 0, 1);      /* poll: set */
+    fence(1, 0, 1);
+    CHECK(md_of(FLAG).bloom == 0, "flag bloom");
+    lds(1, 0, X);
+    CHECK(md_of(X).bloom == 0, "the poll took a lock: bloom 0x%x", md_of(X).bloom);
+    return none();
+}
+/* The other polling forms: atomicAdd(f, 0), and a CAS that steps a state
+ * machine (compare 1, new 2) rather than taking a free word. */
+static int poll_add_and_state_free(void)
+{
+    setup();
+    sts(0, 0, X);
+    sts(0, 0, Y);
+    fence(0, 0, 1);
+    exch_v(0, 0, FLAG, 1, 1);
+    at(1, 0, FLAG, 1);                  /* atomicAdd(flag, 0) */
+    cas_v(1, 0, FLAG, 1, 1, 2, 1);      /* state 1 -> 2 */
+    fence(1, 0, 1);
+    lds(1, 0, X);
+    lds(1, 0, Y);
+    return none();
+}
+/* A chain of three blocks, each link a device fence and a flag polled with
+ * a CAS 0 -> 0: the last block's strong load of the first block's strong
+ * store is ordered (the first writer fenced). */
+static int poll_chain3_free(void)
+{
+    setup();
+    sts(0, 0, X);
+    fence(0, 0, 1);
+    exch_v(0, 0, FLAG, 1, 1);
+    cas_v(1, 0, FLAG, 1, 0, 0, 1);
+    fence(1, 0, 1);
+    exch_v(1, 0, FLAG2, 1, 1);
+    cas_v(2, 0, FLAG2, 1, 0, 0, 1);
+    fence(2, 0, 1);
+    lds(2, 0, X);
+    return none();
+}
+/* A CAS that failed, yet its thread goes into the section: it holds no
+ * lock, so its store races with the holder's (found as a lockset race; the
+ * old rule inserted the failed CAS's lock and found nothing). */
+static int failed_cas_section_racy(void)
+{
+    setup();
+    lock(0, 0, LOCK, 1);
+    sts(0, 0, X);
+    cas_v(1, 0, LOCK, 1, 0, 1, 1);      /* finds the lock held */
+    unlock(0, 0, LOCK, 1);
+    fence(1, 0, 1);
+    sts(1, 0, X);
+    return one(SCORD_DET_RACE_LOCK_STORE, 1);
+}
+/* An exchange writing a non-zero value releases nothing: the lock stays in
+ * the table and orders the two sections. */
+static int exch_nonzero_keeps_lock(void)
+{
+    setup();
+    lock(0, 0, LOCK, 1);
+    sts(0, 0, X);
+    fence(0, 0, 1);
+    exch_v(0, 0, LOCK, 1, 2);
+    sts(0, 0, Y);
+    CHECK(md_of(Y).bloom == scord_bloom_bits(scord_lock_hash(LOCK), 1), "lock released: bloom 0x%x",
+          md_of(Y).bloom);
+    unlock(0, 0, LOCK, 1);
+    sts(0, 0, Y);
+    CHECK(md_of(Y).bloom == 0, "lock kept after the release");
+    return none();
+}
+
 /* ---- counters wrap ------------------------------------------------------------------ */
 
 static int fence_wrap(int n, int expect_race)
@@ -400,7 +508,9 @@ const struct unit_case refmodel_scord_cases[] = {
     UNIT_CASE(t4f_blklock_across_blocks), UNIT_CASE(t4f_blklock_across_blocks_unfenced),
     UNIT_CASE(t4f_mixed_scope_in_block), UNIT_CASE(t4_no_tf_racy), UNIT_CASE(t4_no_stf_racy),
     UNIT_CASE(lock_hash_formula), UNIT_CASE(lock_inference), UNIT_CASE(lock_table_wrap),
-    UNIT_CASE(bloom_sent_before_own_effect), UNIT_CASE(fence_wrap_63), UNIT_CASE(fence_wrap_64),
+    UNIT_CASE(bloom_sent_before_own_effect), UNIT_CASE(lock_rule), UNIT_CASE(poll_cas_flag_free),
+    UNIT_CASE(poll_add_and_state_free), UNIT_CASE(poll_chain3_free),
+    UNIT_CASE(failed_cas_section_racy), UNIT_CASE(exch_nonzero_keeps_lock), UNIT_CASE(fence_wrap_63), UNIT_CASE(fence_wrap_64),
     UNIT_CASE(devfence_wrap_64), UNIT_CASE(barrier_wrap_255), UNIT_CASE(barrier_wrap_256),
     UNIT_END,
 };

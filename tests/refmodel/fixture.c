@@ -98,16 +98,18 @@ void barrier(int b)
     e.size = SCORD_DET_SYNC_BARRIER;
     scord_ref_event(m, &e);
 }
-void cas(int b, int w, uint32_t a, int scope)
+void cas_v(int b, int w, uint32_t a, int scope, uint32_t cmp, uint32_t newv, uint32_t old)
 {
     at(b, w, a, scope);
-    scord_locktab_cas(&lt[b & 3][w & 3], a, (uint8_t)scope);
+    scord_locktab_amocas(&lt[b & 3][w & 3], a, (uint8_t)scope, cmp, newv, old);
 }
-void exch(int b, int w, uint32_t a, int scope)
+void exch_v(int b, int w, uint32_t a, int scope, uint32_t newv)
 {
     at(b, w, a, scope);
-    scord_locktab_exch(&lt[b & 3][w & 3], a, (uint8_t)scope);
+    scord_locktab_amoswap(&lt[b & 3][w & 3], a, (uint8_t)scope, newv);
 }
+void cas(int b, int w, uint32_t a, int scope) { cas_v(b, w, a, scope, 0u, 1u, 0u); }
+void exch(int b, int w, uint32_t a, int scope) { exch_v(b, w, a, scope, 0u); }
 void lock(int b, int w, uint32_t a, int scope) { cas(b, w, a, scope); fence(b, w, scope); }
 void unlock(int b, int w, uint32_t a, int scope) { fence(b, w, scope); exch(b, w, a, scope); }
 

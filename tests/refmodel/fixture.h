@@ -51,6 +51,11 @@ void sts(int b, int w, uint32_t a);
 void at(int b, int w, uint32_t a, int scope);
 void fence(int b, int w, int scope);
 void barrier(int b);
+/* A CAS lane (compare cmp, new value newv, finding old) and an exchange
+ * lane (new value newv) with the lock table's rule (§4.2); cas and exch
+ * are the acquire that succeeds (0 -> 1, found 0) and the release (0). */
+void cas_v(int b, int w, uint32_t a, int scope, uint32_t cmp, uint32_t newv, uint32_t old);
+void exch_v(int b, int w, uint32_t a, int scope, uint32_t newv);
 void cas(int b, int w, uint32_t a, int scope);
 void exch(int b, int w, uint32_t a, int scope);
 void lock(int b, int w, uint32_t a, int scope);

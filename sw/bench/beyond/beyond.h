@@ -2,8 +2,9 @@
  * races ScoRD's five classes do not cover, written from the patterns the
  * papers describe (HiRace: shared memory, barriers and warp syncs; iGUARD:
  * intra-warp races under independent thread scheduling; LD: byte
- * precision) and block-scope atomics after a fenced device-scope hand-off
- * (docs/detector.md D27). The manifest is beyond.def; docs/bench.md explains the group.
+ * precision), block-scope atomics after a fenced device-scope hand-off
+ * (docs/detector.md D27), and which atomics take a lock (§4.2). The
+ * manifest is beyond.def; docs/bench.md explains the group.
  *
  * Every kernel takes struct beyond_args. The runner (driver/scor/beyond.c)
  * fills `in` with a fixed pseudo-random pattern (beyond_input), zeroes
@@ -59,10 +60,11 @@ struct beyond_args {
  *   BC_SCOPED     out[0] = in[0] + in[1]
  *   BC_SCOPED3    out[0] = in[0] + in[1], out[1] = in[0] + in[2]
  *   BC_SUM3       out[0] = in[0] + in[1] + in[2]
+ *   BC_LOCKED     out[0] = sum of in[w] over the warps w of the grid, out[1] = the warps
  * The rest of `out` stays 0. */
 enum beyond_check {
     BC_BLOCK_SUM = 1, BC_WARP_SUM, BC_MATMUL, BC_HIST, BC_STENCIL, BC_HANDOFF, BC_TABLE,
-    BC_BALLOT, BC_EXCHANGE, BC_BYTES, BC_HALVES, BC_SCOPED, BC_SCOPED3, BC_SUM3
+    BC_BALLOT, BC_EXCHANGE, BC_BYTES, BC_HALVES, BC_SCOPED, BC_SCOPED3, BC_SUM3, BC_LOCKED
 };
 
 /* The input pattern: small values (sums of thousands stay exact), every
@@ -110,6 +112,15 @@ static inline unsigned beyond_il(unsigned tid)
 {
     unsigned ws = (unsigned)warpSize;
     return tid % ws * beyond_warps() + tid / ws;
+}
+/* Let about `cycles` cycles pass (the core's cycle counter): orders two
+ * blocks' accesses in time on the cycle model, without synchronizing
+ * them, so a racy kernel's report has the same type every run. */
+static inline void beyond_delay(unsigned cycles)
+{
+    unsigned t0 = __clock();
+    while (__clock() - t0 < cycles)
+        ;
 }
 /* Spin until another block raises *flag (read with a device-scope atomic,
  * which the detector sees as strong: the poll itself is not a race). */

@@ -2,9 +2,9 @@
  * per-rule kernels are written with (device side only).
  *
  * Locks follow the pattern the detector infers (docs/detector.md §4):
- * acquire = CAS loop, then a fence of the lock's scope; release = a fence,
- * then an exchange. Flags are set with an exchange and polled with
- * atomicAdd(f, 0): polling with a CAS would be inferred as a lock.
+ * acquire = CAS loop from 0 to 1, then a fence of the lock's scope;
+ * release = a fence, then an exchange writing 0. Flags are set with an
+ * exchange of 1 (which releases nothing) and polled with atomicAdd(f, 0).
  *
  * Every helper is static inline, so a report inside one is attributed to
  * the line of kernel.c that calls it (the outermost inlined call). */

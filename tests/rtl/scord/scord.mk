@@ -8,6 +8,9 @@
 #                          cache's write stage, DET_WRITE_STAGE); first
 #                          the shared-memory rule's test (shrule-diff-test,
 #                          tests/rtl/shrule/shrule.mk)
+#                          then lock inference in a core (locks_diff.cpp:
+#                          scord_core_hooks against the model's lock tables,
+#                          without and with the stage H)
 #   make scord-diff-long   50M events with other seeds
 #   SCORDUT_ARGS="--seed=N --streams=N --events=N --verbose" for other runs
 # Included by tests/rtl/rtl.mk (its tb_rule builds the test bench).
@@ -62,15 +65,31 @@ $(eval $(call scordut_rule,$(SCORDUT_BIN),))
 $(eval $(call scordut_rule,$(call SCORDUT_S_BIN,%),-GPASS_SLOTS=$$*))
 $(eval $(call scordut_rule,$(SCORDUT_Q_BIN),-GSUPP_SEQ=1 -GPASS_SLOTS=1 -GWRITE_STAGE=1))
 
-.PHONY: scord-diff-test scord-diff-long
+# Lock inference in a core: scord_core_hooks alone (4 warp slots of 4 lanes,
+# no shared memory), without and with the stage H, against the model's
+# lock tables (docs/detector.md §4.2).
+LOCKSUT_BIN   = $(B)/rtl-locks-h$(1)/Vscord_core_hooks
+LOCKSUT_ARGS ?=
+$(foreach h,0 1,$(eval $(call tb_rule,$(call LOCKSUT_BIN,$(h)),scord_core_hooks,\
+  $(call tb_rtl,scord_core_hooks) tests/rtl/scord/locks_diff.cpp $(SCORDUT_DIR)/scord_ref.o,\
+  -Wno-WIDTH -GNUM_WARPS=4 -GNUM_THREADS=4 -GLINE_BYTES=32 -GMEM_BYTES=1048576 -GSMEM_BYTES=0 -GH_STAGE=$(h),\
+  -DLOCKS_H_STAGE=$(h) -I$(abspath sim/refmodel))))
+
+.PHONY: scord-diff-test scord-diff-long locks-diff-test
+locks-diff-test: $(call LOCKSUT_BIN,0) $(call LOCKSUT_BIN,1)
+	@rc=0; $(call LOCKSUT_BIN,0) $(LOCKSUT_ARGS) || rc=1; $(call LOCKSUT_BIN,1) $(LOCKSUT_ARGS) || rc=1; exit $$rc
+
 scord-diff-test: $(SCORDUT_BIN) $(foreach n,$(SCORDUT_SLOTS),$(call SCORDUT_S_BIN,$(n))) \
-                 $(SCORDUT_Q_BIN) $(SHRULE_BIN)
+                 $(SCORDUT_Q_BIN) $(SHRULE_BIN) $(call LOCKSUT_BIN,0) $(call LOCKSUT_BIN,1)
 	@rc=0; $(SHRULE_BIN) $(SHRULE_ARGS) || rc=1; \
 	$(SCORDUT_BIN) $(SCORDUT_ARGS) || rc=1; \
 	$(foreach n,$(SCORDUT_SLOTS),echo "$(n) check slots (PASS_SLOTS=$(n)):"; \
 	    $(call SCORDUT_S_BIN,$(n)) $(SCORDUT_S_ARGS) || rc=1;) \
 	echo "suppression table searched one entry a cycle, write stage (SUPP_SEQ=1, PASS_SLOTS=1, WRITE_STAGE=1):"; \
-	$(SCORDUT_Q_BIN) $(SCORDUT_Q_ARGS) || rc=1; exit $$rc
+	$(SCORDUT_Q_BIN) $(SCORDUT_Q_ARGS) || rc=1; \
+	echo "lock inference in a core (scord_core_hooks, without and with the stage H):"; \
+	$(call LOCKSUT_BIN,0) $(LOCKSUT_ARGS) || rc=1; $(call LOCKSUT_BIN,1) $(LOCKSUT_ARGS) || rc=1; \
+	exit $$rc
 
 scord-diff-long: $(SCORDUT_BIN)
 	$(SCORDUT_BIN) $(SCORDUT_LONG_ARGS) $(SCORDUT_ARGS)
