@@ -16,6 +16,20 @@
 // A device fence invalidates the whole L1 and waits for the L2's FENCE answer.
 // Every operation ends with one wb transfer; only then is the LSU ready.
 //
+// For the race detector (DETECTOR != 0) the L1 also knows which of its
+// words are stale: another core wrote them at the L2 after this L1 filled
+// their line. The L2 tells every core of each write it performs (wn_*, a
+// cycle after); a core holding the line marks the written words stale,
+// unless it is the writer itself, whose store already updated its copy
+// (then the words it wrote whole are current again); a fill from the L2
+// makes the line's words current. Nothing of this changes what the L1
+// does or when. A weak load reads its line's stale bits with its data
+// (S_LOOK), and the lanes that hit a stale word are the detector's stale
+// lanes (docs/detector.md §3.1): ld_known_o / ld_stale_o, per lane, for
+// the instruction served or last served, from the lookahead of S_LOOK on
+// when LOOKAHEAD is set (the event port then sends a line event in the
+// cycle its lanes' lookup decides them).
+//
 // Timing (cycle 0: request accepted): an L1 lookup takes 2 cycles (RAM read
 // and tag check, then acting on the line); an L2 access is the request
 // handshake plus the L2's latency.
@@ -32,6 +46,8 @@ module gpu_lsu #(
     parameter NUM_THREADS = 4,
     parameter LINE_BYTES  = 32,
     parameter L1D_BYTES   = 1024,
+    parameter DETECTOR    = 0,     // keep the stale bits and the stale lanes
+    parameter LOOKAHEAD   = 1,     // ld_*_o include the lookup of this cycle
     // Derived, do not override.
     parameter WARP_W      = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
     parameter RID_W       = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
@@ -75,7 +91,20 @@ module gpu_lsu #(
     output wire                      perf_store_o,
     output wire                      perf_atomic_o,
     output wire                      perf_l1_hit_o,
-    output wire                      perf_l1_miss_o
+    output wire                      perf_l1_miss_o,
+    // the L2's write notices (gpu_l2): a write of the line at wn_addr_i,
+    // the words it wrote bytes of and those it wrote whole, by wn_rid_i
+    input  wire                      wn_valid_i,
+    input  wire [31:0]               wn_addr_i,
+    input  wire [LINE_BYTES/4-1:0]   wn_any_i,
+    input  wire [LINE_BYTES/4-1:0]   wn_full_i,
+    input  wire [RID_W-1:0]          wn_rid_i,
+    // for the detector's event port: the lanes of the instruction served
+    // (or the last one) that a weak load's L1 lookup has decided, and
+    // those of them that read a stale word; acc_o: an instruction starts
+    output wire [NUM_THREADS-1:0]    ld_known_o,
+    output wire [NUM_THREADS-1:0]    ld_stale_o,
+    output wire                      acc_o
 );
 
     localparam T         = NUM_THREADS;
@@ -115,6 +144,8 @@ module gpu_lsu #(
     reg [31:0]          amo_old_q;  // block atomic: the word as read
     reg [31:0]          amo_opnd_q; // block atomic: the lead's operand
     reg [31:0]          amo_cmp_q;  // block atomic: the lead's compare value
+
+    wire accept = lsu_req_valid_i && lsu_req_ready_o;
 
     // ---- operation classes -------------------------------------------------------
     wire is_load   = (op_q == `LSU_LOAD);
@@ -379,6 +410,68 @@ module gpu_lsu #(
     end
     assign l1_wdata = merge(l1_base, l1_new, l1_strb);
 
+    // ---- stale words (the detector's stale lanes) ------------------------------------------
+    // The L2's response fills the line at lead_idx (its words current);
+    // no notice ever comes in that cycle: the L2 answers a request in the
+    // cycle its state ends and notifies a write the cycle after its own
+    // write's state, and it serves one request at a time (a device
+    // atomic's answer and notice come together, but such an answer fills
+    // nothing). A line a whole-line store allocates needs no clearing: the
+    // store's own notice, which comes before this LSU takes another
+    // request, marks every word current.
+    wire l2_fill = (state_q == S_L2WAIT) && l2_rsp_valid_i && ((is_load && !strong_q) || blk_amo);
+    wire [T-1:0] look_stale;   // lanes of the group in S_LOOK that hit a stale word
+    generate
+        if (DETECTOR != 0) begin : g_stale
+            localparam integer SH = $clog2(NUM_WARPS * NUM_THREADS);   // rid / (warps x lanes): the core
+            (* ram_style = "distributed" *)
+            reg [WORDS-1:0] stale_mem [0:SETS-1];
+            wire [IDX_W-1:0] wn_idx  = (SETS > 1) ? wn_addr_i[OFF_W +: IDX_W] : {IDX_W{1'b0}};
+            wire [TAG_W-1:0] wn_tag  = wn_addr_i[31 -: TAG_W];
+            wire             wn_here = wn_valid_i && valid_q[wn_idx] && (tag_mem[wn_idx] == wn_tag);
+            wire [31:0]      wn_core = 32'(wn_rid_i) >> SH;
+            wire             wn_own  = (wn_core == CORE_ID);
+            wire unused_wn_off = ^wn_addr_i[OFF_W-1:0];   // (a line's address)
+            wire [WORDS-1:0] wn_row  = (stale_mem[wn_idx] | (wn_own ? {WORDS{1'b0}} : wn_any_i)) &
+                                       ~(wn_own ? wn_full_i : {WORDS{1'b0}});
+            always @(posedge clk_i)
+                if (l2_fill)      stale_mem[lead_idx] <= {WORDS{1'b0}};
+                else if (wn_here) stale_mem[wn_idx]   <= wn_row;
+            // S_LOOK: the lead's line as it is now, with this cycle's notice
+            wire [WORDS-1:0] row = (wn_here && wn_idx == lead_idx) ? wn_row : stale_mem[lead_idx];
+            wire look_hit = valid_q[lead_idx] && (tag_mem[lead_idx] == lead_tag) && !flush_i;
+            genvar gl;
+            for (gl = 0; gl < T; gl = gl + 1) begin : g_lane
+                wire [WSEL_W-1:0] wsel = addr_q[gl*32+2 +: WSEL_W];
+                assign look_stale[gl] = group[gl] && look_hit && row[wsel];
+            end
+`ifndef SYNTHESIS
+            always @(posedge clk_i)
+                if (!rst_i && l2_fill && wn_here)
+                    $display("gpu_lsu: ERROR: core %0d: an L2 fill and a write notice in one cycle", CORE_ID);
+`endif
+        end else begin : g_no_stale
+            assign look_stale = {T{1'b0}};
+            wire unused_wn = ^{wn_valid_i, wn_addr_i, wn_any_i, wn_full_i, wn_rid_i, l2_fill};
+        end
+    endgenerate
+    // the instruction's lanes decided so far, and the stale ones; they
+    // stay until the next instruction starts (the event port may still
+    // hold the load's record then, and takes them as it starts)
+    reg  [T-1:0] known_q, stale_q;
+    wire         weak_look = (state_q == S_LOOK) && is_load && !strong_q;
+    always @(posedge clk_i) begin
+        if (rst_i || accept) begin
+            known_q <= {T{1'b0}};
+            stale_q <= {T{1'b0}};
+        end else if (weak_look) begin
+            known_q <= known_q | group;
+            stale_q <= stale_q | look_stale;
+        end
+    end
+    assign ld_known_o = known_q | ((LOOKAHEAD != 0 && weak_look) ? group : {T{1'b0}});
+    assign ld_stale_o = stale_q | ((LOOKAHEAD != 0 && weak_look) ? look_stale : {T{1'b0}});
+
     // ---- L2 request -------------------------------------------------------------------------
     reg [2:0] l2_type;
     always @(*) begin
@@ -408,7 +501,6 @@ module gpu_lsu #(
     wire l2_accept = l2_req_valid_o && l2_req_ready_i;
 
     // ---- control ---------------------------------------------------------------------------
-    wire accept = lsu_req_valid_i && lsu_req_ready_o;
 
     // Where the next group starts, or the write-back when all lanes are done.
     wire [2:0] next_group_state = (rem_next == {T{1'b0}}) ? S_WB : (uses_l1 ? S_LOOK : S_L2REQ);
@@ -539,6 +631,7 @@ module gpu_lsu #(
     end
 
     assign lsu_req_ready_o = (state_q == S_IDLE);
+    assign acc_o           = accept;
     assign idle_o          = (state_q == S_IDLE);
 
     assign wb_valid_o = (state_q == S_WB);

@@ -1,10 +1,11 @@
 // Fence file (docs/detector.md §6.1): one {blk[5:0], dev[5:0]} pair of
 // fence counters per (block id mod 128, warp id), 128 x NUM_WARPS entries
 // in one synchronous RAM (read data the cycle after the address), and
-// beside it each warp's acquire stamp acq[15:0] (the device-fence epoch
-// after the warp's last device fence), written by device fences only and
-// read on the first port only: the checks need the current accessor's
-// stamp, never the previous accessor's, so it takes one RAM, not 1 + NRD2.
+// beside it each block's acquire stamp acq[15:0] (the device-fence epoch
+// after the last device fence of any of its warps), 128 entries, written
+// by device fences only and read on the first port only: the checks need
+// the current accessor's stamp, never the previous accessor's, so it takes
+// one RAM, not 1 + NRD2.
 //
 // The detector's pipeline reads 1 + NRD2 entries in one cycle (the current
 // accessor's for one pass and the previous accessor of each of the next
@@ -73,12 +74,13 @@ module scord_fence_file #(
             mem_q[w_idx] <= w_data;
     end
 
-    reg [15:0] acq_q [0:DEPTH-1];
+    reg [15:0] acq_q [0:127];
     reg [15:0] racq_q;
+    wire [6:0] acq_w = clr_q ? clr_idx_q[IDX_W-1 -: 7] : wr_block_i;
     always @(posedge clk_i) begin
-        racq_q <= acq_q[rd_idx];
+        racq_q <= acq_q[rd_block_i];
         if (clr_q || (wr_en_i && wr_acq_en_i))
-            acq_q[w_idx] <= clr_q ? 16'd0 : wr_acq_i;
+            acq_q[acq_w] <= clr_q ? 16'd0 : wr_acq_i;
     end
     assign rd_acq_o = racq_q;
 

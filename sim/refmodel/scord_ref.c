@@ -282,10 +282,11 @@ struct scord_ref {
     uint32_t written;
     uint8_t armed, err, overflow, intrusion, tail_bad, need_clear, gen;
     uint32_t cnt[SCORD_DET_CNT_COUNT];
-    /* fence file (§6.1): the two counters and the acquire stamp (the
-     * epoch after the warp's last device fence) of each warp; the epoch */
+    /* fence file (§6.1): the two counters of each warp, the acquire
+     * stamp of each block (the epoch after the last device fence of any of
+     * its warps), the epoch */
     uint8_t ff_blk[BLOCK_IDS][WARP_IDS], ff_dev[BLOCK_IDS][WARP_IDS];
-    uint16_t ff_acq[BLOCK_IDS][WARP_IDS];
+    uint16_t ff_acq[BLOCK_IDS];
     uint16_t epoch;
     /* report writer (§8.3) */
     supp_t supp[SUPP_N];
@@ -326,9 +327,9 @@ void scord_ref_fence_file(const scord_ref_t *m, uint8_t block7, uint8_t warp, ui
     *devfence = m->ff_dev[block7 & (BLOCK_IDS - 1)][warp & (WARP_IDS - 1)];
 }
 
-uint16_t scord_ref_fence_acq(const scord_ref_t *m, uint8_t block7, uint8_t warp)
+uint16_t scord_ref_fence_acq(const scord_ref_t *m, uint8_t block7)
 {
-    return m->ff_acq[block7 & (BLOCK_IDS - 1)][warp & (WARP_IDS - 1)];
+    return m->ff_acq[block7 & (BLOCK_IDS - 1)];
 }
 
 uint16_t scord_ref_epoch(const scord_ref_t *m) { return m->epoch; }
@@ -613,7 +614,7 @@ static void fence(scord_ref_t *m, const scord_event_t *ev)
          * on the acquire rule can no longer order fences and accesses (§6.3). */
         if (m->epoch != SCORD_DET_EPOCH_MAX)
             m->epoch++;
-        m->ff_acq[b][w] = m->epoch;
+        m->ff_acq[b] = m->epoch;
     } else
         m->ff_blk[b][w] = (uint8_t)((m->ff_blk[b][w] + 1) & FENCE_MASK);
 }
@@ -710,12 +711,14 @@ static uint8_t check(const scord_ref_t *m, const scord_event_t *ev, uint8_t byte
     if (common)
         return 0;
     /* C7 the acquire side, across blocks: the producer fenced since its
-     * access (C5); the pair is ordered when the current warp made a device
-     * fence after the previous access too (its acquire stamp is past the
-     * epoch the entry keeps: fence and flag on both sides). An entry
+     * access (C5); the pair is ordered when a warp of the current block
+     * made a device fence after the previous access too (the block's
+     * acquire stamp is past the epoch the entry keeps: fence and flag on
+     * both sides; the block's warps share the L1 the fence dropped, and a
+     * barrier or a block-scope flag passes the acquire on). An entry
      * written once the epoch had saturated cannot tell: taken as ordered. */
     if (!same_block) {
-        uint16_t acq = m->ff_acq[B][W];
+        uint16_t acq = m->ff_acq[B];
         if (acq > md->epoch)
             return 0;
         int racy = (is_ld && !ev->strong) || !(md->strong && ev->strong);

@@ -159,8 +159,9 @@ uint32_t scord_ref_mem_bytes(const scord_ref_t *m);
 /* Fence file entry of (block id low 7 bits, warp) (§6.1). */
 void scord_ref_fence_file(const scord_ref_t *m, uint8_t block7, uint8_t warp,
                           uint8_t *blkfence, uint8_t *devfence);
-/* Its acquire stamp: the epoch E after that warp's last device fence (§6.1). */
-uint16_t scord_ref_fence_acq(const scord_ref_t *m, uint8_t block7, uint8_t warp);
+/* A block's acquire stamp: the epoch E after the last device fence of any
+ * of its warps (§6.1). */
+uint16_t scord_ref_fence_acq(const scord_ref_t *m, uint8_t block7);
 /* The device-fence epoch E: device fences since the kernel started, saturating. */
 uint16_t scord_ref_epoch(const scord_ref_t *m);
 

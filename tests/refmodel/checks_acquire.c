@@ -92,12 +92,24 @@ static int mp_block_fence_racy(void)
     ld(1, 0, X);
     return one(SCORD_DET_RACE_STALE_READ, 1);
 }
-static int mp_other_warp_fence_racy(void)
-{   /* the acquire must be the reading warp's */
+static int mp_other_warp_fence_free(void)
+{   /* the acquire is the block's: one warp polls and fences, the others
+     * read after a barrier (or a block-scope flag) */
     setup();
     produce(0);
-    at(1, 0, F, 1);
+    at(1, 1, F, 1);
     fence(1, 1, 1);
+    barrier(1);
+    ld(1, 0, X);
+    return none();
+}
+static int mp_other_block_fence_racy(void)
+{   /* ... but another block's fence is no acquire of this one */
+    setup();
+    produce(0);
+    at(2, 0, F, 1);
+    fence(2, 0, 1);
+    at(1, 0, F, 1);
     ld(1, 0, X);
     return one(SCORD_DET_RACE_STALE_READ, 1);
 }
@@ -246,25 +258,27 @@ static int stale_line_event(void)
     return 1;
 }
 static int epoch_and_stamps(void)
-{   /* E counts device fences; a warp's stamp is E after its last one; the
-     * entry keeps E at the access; a kernel start clears them */
+{   /* E counts device fences; a block's stamp is E after its warps' last
+     * one; the entry keeps E at the access; a kernel start clears them */
     setup();
     fence(0, 0, 1);
     fence(2, 1, 0);           /* block fences do not count */
     fence(1, 0, 1);
     CHECK(scord_ref_epoch(m) == 2, "epoch %u", scord_ref_epoch(m));
-    CHECK(scord_ref_fence_acq(m, 0, 0) == 1 && scord_ref_fence_acq(m, 1, 0) == 2 &&
-              scord_ref_fence_acq(m, 2, 1) == 0,
-          "stamps %u %u %u", scord_ref_fence_acq(m, 0, 0), scord_ref_fence_acq(m, 1, 0),
-          scord_ref_fence_acq(m, 2, 1));
+    CHECK(scord_ref_fence_acq(m, 0) == 1 && scord_ref_fence_acq(m, 1) == 2 &&
+              scord_ref_fence_acq(m, 2) == 0,
+          "stamps %u %u %u", scord_ref_fence_acq(m, 0), scord_ref_fence_acq(m, 1),
+          scord_ref_fence_acq(m, 2));
+    fence(1, 3, 1);           /* another warp of block 1 */
+    CHECK(scord_ref_fence_acq(m, 1) == 3, "block stamp %u", scord_ref_fence_acq(m, 1));
     st(3, 0, X);
-    CHECK(md_of(X).epoch == 2, "entry epoch %u", md_of(X).epoch);
+    CHECK(md_of(X).epoch == 3, "entry epoch %u", md_of(X).epoch);
     uint64_t raw[2];
     md_at((X - TRACK) >> 2, raw);
-    CHECK((raw[1] >> (SCORD_DET_MD_EPOCH_LSB - 64) & 0xFFFFu) == 2 && raw[1] >> 51 == 0,
+    CHECK((raw[1] >> (SCORD_DET_MD_EPOCH_LSB - 64) & 0xFFFFu) == 3 && raw[1] >> 51 == 0,
           "raw high word 0x%016llx", (unsigned long long)raw[1]);
     scord_ref_kernel_start(m);
-    CHECK(scord_ref_epoch(m) == 0 && scord_ref_fence_acq(m, 1, 0) == 0, "kernel start kept them");
+    CHECK(scord_ref_epoch(m) == 0 && scord_ref_fence_acq(m, 1) == 0, "kernel start kept them");
     return 1;
 }
 /* n device fences by a bystander warp (block 3), then the pattern. */
@@ -317,7 +331,8 @@ const struct unit_case refmodel_acquire_cases[] = {
     UNIT_CASE(mp_textbook_free), UNIT_CASE(mp_no_acquire_racy), UNIT_CASE(mp_strong_data_no_acquire_racy),
     UNIT_CASE(mp_strong_load_free), UNIT_CASE(mp_strong_load_weak_data_racy),
     UNIT_CASE(mp_strong_load_acquired_free), UNIT_CASE(mp_block_fence_racy),
-    UNIT_CASE(mp_other_warp_fence_racy), UNIT_CASE(mp_fence_before_write_racy),
+    UNIT_CASE(mp_other_warp_fence_free), UNIT_CASE(mp_other_block_fence_racy),
+    UNIT_CASE(mp_fence_before_write_racy),
     UNIT_CASE(mp_early_fence_missed), UNIT_CASE(mp_no_release_dev_fence),
     UNIT_CASE(mp_same_block_unchanged), UNIT_CASE(mp_store_acquired_free),
     UNIT_CASE(mp_store_unacquired_racy), UNIT_CASE(mp_atomic_acquired_free), UNIT_CASE(mp_chain_free),
