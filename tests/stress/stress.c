@@ -114,7 +114,7 @@ static const uint32_t fault_cause[FAULT_VARIANTS] = {SCORD_FAULT_ILLEGAL, SCORD_
 /* Every device-memory race type (1 to 8, and the missing acquire fence):
  * what the device-memory races of the old variants may be reported as,
  * which this test does not pin down. */
-#define RT_DEVICE (RT(SCORD_RACE_SHARED) - RT(SCORD_RACE_TYPE_MIN) | RT(SCORD_RACE_STALE_READ))
+#define RT_DEVICE ((RT(SCORD_RACE_SHARED) - RT(SCORD_RACE_TYPE_MIN)) | RT(SCORD_RACE_STALE_READ))
 
 /* The race types a launch may report (bit t: type t), and the one it must
  * report (0: none required; a racy launch must report some race anyway). */
