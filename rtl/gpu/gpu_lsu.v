@@ -25,7 +25,7 @@
 // makes the line's words current. Nothing of this changes what the L1
 // does or when. A weak load reads its line's stale bits with its data
 // (S_LOOK), and the lanes that hit a stale word are the detector's stale
-// lanes (docs/detector.md §3.1): ld_known_o / ld_stale_o, per lane, for
+// lanes (docs/detector.md §3.7): ld_known_o / ld_stale_o, per lane, for
 // the instruction served or last served, from the lookahead of S_LOOK on
 // when LOOKAHEAD is set (the event port then sends a line event in the
 // cycle its lanes' lookup decides them).
