@@ -16,19 +16,10 @@
 // A device fence invalidates the whole L1 and waits for the L2's FENCE answer.
 // Every operation ends with one wb transfer; only then is the LSU ready.
 //
-// For the race detector (DETECTOR != 0) the L1 also knows which of its
-// words are stale: another core wrote them at the L2 after this L1 filled
-// their line. The L2 tells every core of each write it performs (wn_*, a
-// cycle after); a core holding the line marks the written words stale,
-// unless it is the writer itself, whose store already updated its copy
-// (then the words it wrote whole are current again); a fill from the L2
-// makes the line's words current. Nothing of this changes what the L1
-// does or when. A weak load reads its line's stale bits with its data
-// (S_LOOK), and the lanes that hit a stale word are the detector's stale
-// lanes (docs/detector.md §3.7): ld_known_o / ld_stale_o, per lane, for
-// the instruction served or last served, from the lookahead of S_LOOK on
-// when LOOKAHEAD is set (the event port then sends a line event in the
-// cycle its lanes' lookup decides them).
+// For the race detector (DETECTOR != 0) scord_l1_stale sits beside the
+// L1's arrays: from the L2's write notices (wn_*) it knows which words of
+// the L1 are stale, and which lanes of a weak load read one (ld_known_o,
+// ld_stale_o: docs/detector.md §3.7). It changes nothing the L1 does.
 //
 // Timing (cycle 0: request accepted): an L1 lookup takes 2 cycles (RAM read
 // and tag check, then acting on the line); an L2 access is the request
@@ -410,67 +401,50 @@ module gpu_lsu #(
     end
     assign l1_wdata = merge(l1_base, l1_new, l1_strb);
 
-    // ---- stale words (the detector's stale lanes) ------------------------------------------
-    // The L2's response fills the line at lead_idx (its words current);
-    // no notice ever comes in that cycle: the L2 answers a request in the
-    // cycle its state ends and notifies a write the cycle after its own
-    // write's state, and it serves one request at a time (a device
-    // atomic's answer and notice come together, but such an answer fills
-    // nothing). A line a whole-line store allocates needs no clearing: the
-    // store's own notice, which comes before this LSU takes another
-    // request, marks every word current.
+    // ---- the race detector's stale lanes (scord_l1_stale, docs/detector.md §3.7) -------
     wire l2_fill = (state_q == S_L2WAIT) && l2_rsp_valid_i && ((is_load && !strong_q) || blk_amo);
-    wire [T-1:0] look_stale;   // lanes of the group in S_LOOK that hit a stale word
     generate
         if (DETECTOR != 0) begin : g_stale
-            localparam integer SH = $clog2(NUM_WARPS * NUM_THREADS);   // rid / (warps x lanes): the core
-            (* ram_style = "distributed" *)
-            reg [WORDS-1:0] stale_mem [0:SETS-1];
-            wire [IDX_W-1:0] wn_idx  = (SETS > 1) ? wn_addr_i[OFF_W +: IDX_W] : {IDX_W{1'b0}};
-            wire [TAG_W-1:0] wn_tag  = wn_addr_i[31 -: TAG_W];
-            wire             wn_here = wn_valid_i && valid_q[wn_idx] && (tag_mem[wn_idx] == wn_tag);
-            wire [31:0]      wn_core = 32'(wn_rid_i) >> SH;
-            wire             wn_own  = (wn_core == CORE_ID);
-            wire unused_wn_off = ^wn_addr_i[OFF_W-1:0];   // (a line's address)
-            wire [WORDS-1:0] wn_row  = (stale_mem[wn_idx] | (wn_own ? {WORDS{1'b0}} : wn_any_i)) &
-                                       ~(wn_own ? wn_full_i : {WORDS{1'b0}});
-            always @(posedge clk_i)
-                if (l2_fill)      stale_mem[lead_idx] <= {WORDS{1'b0}};
-                else if (wn_here) stale_mem[wn_idx]   <= wn_row;
-            // S_LOOK: the lead's line as it is now, with this cycle's notice
-            wire [WORDS-1:0] row = (wn_here && wn_idx == lead_idx) ? wn_row : stale_mem[lead_idx];
-            wire look_hit = valid_q[lead_idx] && (tag_mem[lead_idx] == lead_tag) && !flush_i;
-            genvar gl;
-            for (gl = 0; gl < T; gl = gl + 1) begin : g_lane
-                wire [WSEL_W-1:0] wsel = addr_q[gl*32+2 +: WSEL_W];
-                assign look_stale[gl] = group[gl] && look_hit && row[wsel];
-            end
-`ifndef SYNTHESIS
-            always @(posedge clk_i)
-                if (!rst_i && l2_fill && wn_here)
-                    $display("gpu_lsu: ERROR: core %0d: an L2 fill and a write notice in one cycle", CORE_ID);
-`endif
+            reg [T*WSEL_W-1:0] lane_wsel;
+            integer ws;
+            always @(*)
+                for (ws = 0; ws < T; ws = ws + 1)
+                    lane_wsel[ws*WSEL_W +: WSEL_W] = addr_q[ws*32+2 +: WSEL_W];
+            scord_l1_stale #(
+                .CORE_ID     (CORE_ID),
+                .NUM_CORES   (NUM_CORES),
+                .NUM_WARPS   (NUM_WARPS),
+                .NUM_THREADS (NUM_THREADS),
+                .LINE_BYTES  (LINE_BYTES),
+                .L1D_BYTES   (L1D_BYTES),
+                .LOOKAHEAD   (LOOKAHEAD)
+            ) u_stale (
+                .clk_i      (clk_i),
+                .rst_i      (rst_i),
+                .valid_i    (valid_q),
+                .flush_i    (flush_i),
+                .fill_i     (l1_fill),
+                .l2_fill_i  (l2_fill),
+                .idx_i      (lead_idx),
+                .tag_i      (lead_tag),
+                .accept_i   (accept),
+                .look_i     ((state_q == S_LOOK) && is_load && !strong_q),
+                .group_i    (group),
+                .wsel_i     (lane_wsel),
+                .wn_valid_i (wn_valid_i),
+                .wn_addr_i  (wn_addr_i),
+                .wn_any_i   (wn_any_i),
+                .wn_full_i  (wn_full_i),
+                .wn_rid_i   (wn_rid_i),
+                .ld_known_o (ld_known_o),
+                .ld_stale_o (ld_stale_o)
+            );
         end else begin : g_no_stale
-            assign look_stale = {T{1'b0}};
+            assign ld_known_o = {T{1'b0}};
+            assign ld_stale_o = {T{1'b0}};
             wire unused_wn = ^{wn_valid_i, wn_addr_i, wn_any_i, wn_full_i, wn_rid_i, l2_fill};
         end
     endgenerate
-    // the instruction's lanes decided so far, and the stale ones; they
-    // stay until the next instruction starts (the event port may still
-    // hold the load's record then, and takes them as it starts)
-    reg  [T-1:0] known_q, stale_q;
-    wire         weak_look = (state_q == S_LOOK) && is_load && !strong_q;
-    always @(posedge clk_i) begin
-        if (rst_i || accept) begin
-            known_q <= {T{1'b0}};
-            stale_q <= {T{1'b0}};
-        end else if (weak_look) begin
-            known_q <= known_q | group;
-            stale_q <= stale_q | look_stale;
-        end
-    end
-    assign ld_known_o = known_q | ((LOOKAHEAD != 0 && weak_look) ? group : {T{1'b0}});
-    assign ld_stale_o = stale_q | ((LOOKAHEAD != 0 && weak_look) ? look_stale : {T{1'b0}});
 
     // ---- L2 request -------------------------------------------------------------------------
     reg [2:0] l2_type;
