@@ -465,6 +465,7 @@ static void test_stale(Sim &s, Golden &g) {
     check(load(0, 0, 1) == 333, "stale: stale once more");
     s.flush_next = true;
     s.exec(1, mk(SCORD_LSU_FENCE, 0, 0));  // carries the flush pulse
+    g.resv.clear();                         // which clears the L2's reservations too
     check(load(0, 0) == 444, "stale: flush_i invalidates the L1");
     // a block atomic works on the L1's (stale) copy: not atomic across cores
     store(1, 555);
