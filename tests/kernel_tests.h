@@ -39,6 +39,8 @@
     X(det_stream)       \
     X(det_intrusion)    \
     X(det_regs)         \
+    X(det_acquire)      \
+    X(det_stale_read)   \
     X(faults)
 
 #define KT_DECLARE(name) int test_##name(scord_device *dev, const char *sw_dir);

@@ -202,9 +202,10 @@ int main(int argc, char **argv)
         return 1;
     }
     /* One formula for every module that carries line events (docs/detector.md
-       §3.1): the lead lane's event, the lane mask, one byte offset per lane. */
+       §3.1): the lead lane's event, the lane mask, one byte offset per lane,
+       the lanes whose weak load returned a stale L1 value. */
     fprintf(vh, "`define DET_LINE_EVW(lanes, line_bytes) "
-                "(`DET_EV_WORDS * 32 + (lanes) * (1 + $clog2(line_bytes)))\n");
+                "(`DET_EV_WORDS * 32 + (lanes) * (2 + $clog2(line_bytes)))\n");
     fprintf(vh, "`endif\n");
     fprintf(ch, "#endif\n");
     if (fclose(vh) || fclose(ch))

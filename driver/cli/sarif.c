@@ -73,6 +73,13 @@ static const struct {
                            "__syncthreads() (or by block-scope atomics on the word itself): put "
                            "a barrier between the write and the other warp's read or write, "
                            "e.g. after each step of a reduction or tile load."},
+    [SCORD_RACE_STALE_READ] = {"MissingAcquireFence",
+                               "The reader saw the flag but made no device-scope fence before "
+                               "reading the data, so its weak load may hit a line its L1 "
+                               "filled before the write: put __threadfence() between the flag "
+                               "wait and the data load (the acquire side of the hand-off), or "
+                               "read the data with a strong (volatile) load, which bypasses "
+                               "the L1."},
     [SCORD_RACE_SHARED_WARP] = {"SharedMemoryWarpRace",
                                 "Two lanes of one warp touch the same shared word without "
                                 "__syncwarp() between the accesses (or write it in one "

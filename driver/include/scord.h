@@ -170,10 +170,11 @@ enum scord_race_type {
     SCORD_RACE_INTRUSION = 7,   /* kernel wrote the detector's metadata or ring */
     SCORD_RACE_INTRA_WARP = 8,  /* global memory: two lanes of one warp, unordered */
     SCORD_RACE_SHARED = 9,      /* shared memory: two warps of one block, no barrier */
-    SCORD_RACE_SHARED_WARP = 10 /* shared memory: two lanes of one warp, no __syncwarp */
+    SCORD_RACE_SHARED_WARP = 10, /* shared memory: two lanes of one warp, no __syncwarp */
+    SCORD_RACE_STALE_READ = 11  /* missing acquire fence: a weak load may read a stale L1 copy */
 };
 #define SCORD_RACE_TYPE_MIN 1
-#define SCORD_RACE_TYPE_MAX 10
+#define SCORD_RACE_TYPE_MAX 11
 #define SCORD_RACE_RECORD_BYTES 32
 /* A previous access's PC index when the detector kept no PC for it. */
 #define SCORD_RACE_PC_INDEX_UNKNOWN 0xFFFFu
@@ -219,6 +220,9 @@ struct scord_race {
     uint32_t prev_lane;
     uint32_t prev_pc_index; /* (prev PC - DET_PC_BASE) / 4, or SCORD_RACE_PC_INDEX_UNKNOWN */
     uint32_t prev_pc;       /* pc_base + 4 * prev_pc_index when prev_known, else 0 */
+    uint8_t stale; /* 1: this weak load (or, in a record of several occurrences, one of
+                      them) returned a stale value: its L1 served a word another core had
+                      written at the L2 since the line was filled */
     /* The launch the record belongs to, filled by scord_ring_drain() from
      * the device's last scord_launch() (0 when unknown, e.g. after
      * scord_race_decode() alone): reports then name threads as CUDA does,
@@ -248,7 +252,7 @@ int scord_race_decode_at(const void *record32, uint32_t pc_base, struct scord_ra
 
 /* "block-fence", "device-fence", "not-strong", "scoped-atomic",
  * "lock-load", "lock-store", "intrusion", "intra-warp", "shared",
- * "shared-warp"; "unknown" otherwise. */
+ * "shared-warp", "stale-read"; "unknown" otherwise. */
 const char *scord_race_type_name(uint32_t type);
 /* One line saying what went wrong, e.g. "missing device-scope fence
  * between conflicting accesses of different blocks"; "unknown race type"
@@ -435,14 +439,16 @@ struct scord_detector_counters {
     uint32_t suppressed;   /* occurrences merged into an existing record */
     uint32_t sh_accesses;  /* shared-memory lane accesses checked beside the banks */
     uint32_t sh_syncs;     /* warp syncs (syncwarp, vote, shuffle) seen */
+    uint32_t epoch_sat;    /* pairs taken as ordered only because the device-fence epoch
+                              had saturated (the acquire rule could not tell) */
     uint32_t races[SCORD_RACE_TYPE_MAX];
 };
-#define SCORD_NUM_DETECTOR_COUNTERS (13 + SCORD_RACE_TYPE_MAX)
+#define SCORD_NUM_DETECTOR_COUNTERS (14 + SCORD_RACE_TYPE_MAX)
 /* Errors: INVALID_ARG, IO. */
 int scord_read_detector_counters(scord_device *dev, struct scord_detector_counters *counters);
-/* Names of the fields, in struct order ("accesses", ..., "sh_syncs", "races_block_fence",
- * ..., "races_intrusion", "races_intra_warp", "races_shared", "races_shared_warp"), NULL
- * terminated. */
+/* Names of the fields, in struct order ("accesses", ..., "sh_syncs", "epoch_sat",
+ * "races_block_fence", ..., "races_intrusion", "races_intra_warp", "races_shared",
+ * "races_shared_warp", "races_stale_read"), NULL terminated. */
 extern const char *const scord_detector_counter_names[];
 
 /* ---- low level: tests, bring-up, tools ---------------------------------

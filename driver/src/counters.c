@@ -57,16 +57,17 @@ const char *const scord_detector_counter_names[SCORD_NUM_DETECTOR_COUNTERS + 1] 
     "accesses",          "prelim_pass",        "md_reads",          "md_writes",
     "tag_mismatch",      "stall",              "untracked",         "fences",
     "barriers",          "records",            "suppressed",        "sh_accesses",
-    "sh_syncs",          "races_block_fence",  "races_dev_fence",   "races_not_strong",
-    "races_scoped_atom", "races_lock_load",    "races_lock_store",  "races_intrusion",
-    "races_intra_warp",  "races_shared",       "races_shared_warp", NULL,
+    "sh_syncs",          "epoch_sat",          "races_block_fence", "races_dev_fence",
+    "races_not_strong",  "races_scoped_atom",  "races_lock_load",   "races_lock_store",
+    "races_intrusion",   "races_intra_warp",   "races_shared",      "races_shared_warp",
+    "races_stale_read",  NULL,
 };
 _Static_assert(sizeof(struct scord_detector_counters) ==
                    SCORD_NUM_DETECTOR_COUNTERS * sizeof(uint32_t),
                "struct scord_detector_counters must hold exactly the counters");
 _Static_assert(SCORD_DET_CNT_SUPPRESSED == 10 && SCORD_DET_CNT_SH_ACCESSES == 11 &&
-                   SCORD_DET_CNT_SH_SYNCS == 12 &&
-                   SCORD_DET_RACE_SHARED_WARP == SCORD_RACE_TYPE_MAX &&
+                   SCORD_DET_CNT_SH_SYNCS == 12 && SCORD_DET_CNT_EPOCH_SAT == 13 &&
+                   SCORD_DET_RACE_STALE_READ == SCORD_RACE_TYPE_MAX &&
                    SCORD_DET_CNT_COUNT == SCORD_DET_CNT_RACE_BASE + SCORD_RACE_TYPE_MAX + 1,
                "scord.h and regmap.def disagree on the detector counters");
 
@@ -84,9 +85,9 @@ int scord_read_detector_counters(scord_device *dev, struct scord_detector_counte
         return rc;
     uint32_t v[SCORD_NUM_DETECTOR_COUNTERS];
     for (uint32_t k = 0; k < SCORD_NUM_DETECTOR_COUNTERS; k++)
-        v[k] = all[k <= SCORD_DET_CNT_SH_SYNCS
+        v[k] = all[k <= SCORD_DET_CNT_EPOCH_SAT
                        ? k
-                       : SCORD_DET_CNT_RACE_BASE + 1 + (k - SCORD_DET_CNT_SH_SYNCS - 1)];
+                       : SCORD_DET_CNT_RACE_BASE + 1 + (k - SCORD_DET_CNT_EPOCH_SAT - 1)];
     memcpy(counters, v, sizeof v);
     return SCORD_OK;
 }

@@ -401,6 +401,11 @@ int scord_race_format(const scord_kernel *k, const struct scord_race *r, char *b
             put(&o, "; weak: %s", cur_weak && prev_weak ? "both accesses"
                                   : cur_weak            ? "this access"
                                                         : "the earlier access");
+        } else if (r->type == SCORD_RACE_STALE_READ) {
+            /* whether the L1 actually served an old value in this run (§8.1) */
+            put(&o, r->stale ? "; this run read a stale value: the L1 served a copy older than "
+                               "the write"
+                             : "; this run happened to read the current value");
         } else if (r->type == SCORD_RACE_SCOPED_ATOM) {
             bool cur_blk = r->kind == SCORD_ACCESS_ATOMIC && !r->scope;
             bool prev_blk = r->prev_atomic && !r->prev_scope;
@@ -508,11 +513,12 @@ int scord_race_format_json(const scord_kernel *k, const struct scord_race *r, ch
             r->addr - SCORD_SMEM_BASE);
         put_json_string(&o, name[0] ? name : NULL);
     }
-    put(&o, ",\"access\":{\"kind\":\"%s\",\"size\":%u,\"strong\":%s,\"scope\":%s}",
+    put(&o, ",\"access\":{\"kind\":\"%s\",\"size\":%u,\"strong\":%s,\"scope\":%s,\"stale\":%s}",
         scord_record_kind_name(r->kind), (unsigned)r->size, tf(r->strong),
         r->kind != SCORD_ACCESS_ATOMIC ? "null"
         : r->scope                     ? "\"device\""
-                                       : "\"block\"");
+                                       : "\"block\"",
+        tf(r->stale));
     put(&o, ",\"accessor\":{\"core\":%" PRIu32 ",\"block\":%" PRIu32 ",\"warp\":%" PRIu32
             ",\"lane\":%" PRIu32,
         r->core, r->block, r->warp, r->lane);

@@ -23,6 +23,8 @@ _Static_assert(SCORD_RACE_INTRUSION == SCORD_DET_RACE_INTRUSION, "regmap.def cha
 _Static_assert(SCORD_RACE_INTRA_WARP == SCORD_DET_RACE_INTRA_WARP, "regmap.def changed");
 _Static_assert(SCORD_RACE_SHARED == SCORD_DET_RACE_SHARED, "regmap.def changed");
 _Static_assert(SCORD_RACE_SHARED_WARP == SCORD_DET_RACE_SHARED_WARP, "regmap.def changed");
+_Static_assert(SCORD_RACE_STALE_READ == SCORD_DET_RACE_STALE_READ, "regmap.def changed");
+_Static_assert(SCORD_DET_REC_STALE_BIT == 24, "the record's stale flag moved (§8.1)");
 _Static_assert(SCORD_RACE_PC_INDEX_UNKNOWN == SCORD_DET_PCIDX_UNKNOWN, "regmap.def changed");
 _Static_assert(SCORD_RACE_TYPE_MAX + 1 == SCORD_DET_RACE_TYPES, "regmap.def changed");
 _Static_assert(SCORD_RACE_RECORD_BYTES == SCORD_DET_REC_BYTES, "regmap.def changed");
@@ -39,6 +41,7 @@ static const char *const type_names[SCORD_RACE_TYPE_MAX + 1] = {
     [SCORD_RACE_LOCK_LOAD] = "lock-load",     [SCORD_RACE_LOCK_STORE] = "lock-store",
     [SCORD_RACE_INTRUSION] = "intrusion",     [SCORD_RACE_INTRA_WARP] = "intra-warp",
     [SCORD_RACE_SHARED] = "shared",           [SCORD_RACE_SHARED_WARP] = "shared-warp",
+    [SCORD_RACE_STALE_READ] = "stale-read",
 };
 
 static const char *const type_descriptions[SCORD_RACE_TYPE_MAX + 1] = {
@@ -63,6 +66,9 @@ static const char *const type_descriptions[SCORD_RACE_TYPE_MAX + 1] = {
                           "__syncthreads() between them",
     [SCORD_RACE_SHARED_WARP] = "conflicting shared-memory accesses by two lanes of one warp with "
                                "no __syncwarp() or __syncthreads() between them",
+    [SCORD_RACE_STALE_READ] = "missing acquire fence: may read a stale L1 copy (a weak load of "
+                              "data another block wrote and published, with no device-scope "
+                              "fence by the reader since the write)",
 };
 
 bool scord_record_type_ok(uint32_t t)
@@ -128,6 +134,7 @@ static void unpack(const uint32_t w[8], uint32_t pc_base, struct scord_race *r,
     r->core = w[4] & 0xffu;
     r->warp = w[4] >> 8 & 0xffu;
     r->lane = w[4] >> 16 & 0xffu;
+    r->stale = w[4] >> SCORD_DET_REC_STALE_BIT & 1u;
     r->prev_block = w[5] & 0xffu;
     r->prev_warp = w[5] >> 8 & 0xffu;
     r->prev_pc_index = w[5] >> 16;
@@ -150,8 +157,12 @@ static int check_encoding(const uint32_t w[8], const struct scord_race *r, uint3
         return BAD("access size code 3 (accesses are at most 4 bytes)");
     if (w[3] >> 16)
         return BAD("block id 0x%08" PRIx32 " wider than 16 bits", w[3]);
-    if (w[4] >> 24)
-        return BAD("reserved bits [31:24] of word 4 are 0x%02" PRIx32, w[4] >> 24);
+    if (w[4] >> 25)
+        return BAD("reserved bits [31:25] of word 4 are 0x%02" PRIx32, w[4] >> 25);
+    /* Only a weak load reads through the L1 (§8.1 word 4 [24]). */
+    if (r->stale && (r->kind != SCORD_ACCESS_LOAD || r->strong))
+        return BAD("stale flag on a %s %s", r->strong ? "strong" : "weak",
+                   scord_record_kind_name(r->kind));
     if (r->warp >= WARP_LIMIT || r->lane >= LANE_LIMIT)
         return BAD("warp %" PRIu32 " or lane %" PRIu32 " wider than 5 bits", r->warp, r->lane);
     if (r->prev_block > SCORD_BLOCK7_MASK || r->prev_warp >= WARP_LIMIT)
@@ -224,6 +235,12 @@ static int check_pair(const struct scord_race *r)
         return BAD("lock-load race by a %s", scord_record_kind_name(r->kind));
     if (r->type == SCORD_RACE_LOCK_STORE && r->kind != SCORD_ACCESS_STORE)
         return BAD("lock-store race by a %s", scord_record_kind_name(r->kind));
+    /* C7: a weak load of another block's write (§6.3). */
+    if (r->type == SCORD_RACE_STALE_READ &&
+        (r->kind != SCORD_ACCESS_LOAD || r->strong || !r->prev_modified || !r->device_scope))
+        return BAD("stale-read race by a %s %s after a %s in %s block",
+                   r->strong ? "strong" : "weak", scord_record_kind_name(r->kind),
+                   r->prev_modified ? "write" : "read", r->device_scope ? "another" : "the same");
     /* Known exactly when the detector kept a PC index (§5 word 0 [19]). */
     if (r->prev_known != (r->prev_pc_index != SCORD_RACE_PC_INDEX_UNKNOWN))
         return BAD("previous access %s, but its PC index is 0x%04" PRIx32,

@@ -54,7 +54,9 @@ module gpu_core #(
     parameter DET_EVW   = `DET_LINE_EVW(NUM_THREADS, LINE_BYTES),
     parameter REQ_W     = `L2_REQ_BITS(LINE_BYTES),
     parameter NPERF     = 24,
-    parameter SAW       = (SMEM_BYTES > 1) ? $clog2(SMEM_BYTES) : 1
+    parameter SAW       = (SMEM_BYTES > 1) ? $clog2(SMEM_BYTES) : 1,
+    parameter RID_W     = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
+                          $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,         // power-on or soft reset
@@ -96,6 +98,12 @@ module gpu_core #(
     output wire [REQ_W-1:0]      dc_req_o,
     input  wire                  dc_rsp_valid_i,
     input  wire [LINE_BITS-1:0]  dc_rsp_data_i,
+    // the L2's write notices (gpu_l2): the L1's stale words, for the detector
+    input  wire                  wn_valid_i,
+    input  wire [31:0]           wn_addr_i,
+    input  wire [LINE_BYTES/4-1:0] wn_any_i,
+    input  wire [LINE_BYTES/4-1:0] wn_full_i,
+    input  wire [RID_W-1:0]      wn_rid_i,
     // race detector (docs/detector.md sections 3 and 4): events of this
     // core, produced only while the detector is armed
     input  wire                  det_armed_i,
@@ -124,6 +132,9 @@ module gpu_core #(
     // ------------------------------------------------------------------
     // The pipeline's signals, stage by stage
     // ------------------------------------------------------------------
+    // the LSU's lanes of its instruction, for the detector's stale lanes
+    wire                   lsu_acc;
+    wire [T-1:0]           ld_known, ld_stale;
     // launch
     wire                   do_launch;
     wire [NUM_WARPS-1:0]   alloc;
@@ -497,6 +508,7 @@ module gpu_core #(
         .SMEM_BYTES  (SMEM_BYTES),
         .E_STAGE     (E_STAGE),
         .H_STAGE     (H_STAGE),
+        .DETECTOR    (DETECTOR),
         .TAG_W       (SH_TAG)
     ) u_units (
         .clk_i           (clk_i),
@@ -556,6 +568,14 @@ module gpu_core #(
         .dc_req_o        (dc_req_o),
         .dc_rsp_valid_i  (dc_rsp_valid_i),
         .dc_rsp_data_i   (dc_rsp_data_i),
+        .wn_valid_i      (wn_valid_i),
+        .wn_addr_i       (wn_addr_i),
+        .wn_any_i        (wn_any_i),
+        .wn_full_i       (wn_full_i),
+        .wn_rid_i        (wn_rid_i),
+        .lsu_acc_o       (lsu_acc),
+        .ld_known_o      (ld_known),
+        .ld_stale_o      (ld_stale),
         .sh_tag_i        (sh_tag),
         .sh_hold_i       (sh_hold),
         .sh_rd_o         (sh_rd),
@@ -643,6 +663,9 @@ module gpu_core #(
         .bar_ssel_i     (bar_ssel),
         .bar_go_i       (bar_go),
         .bar_block_i    (bar_block),
+        .lsu_acc_i      (lsu_acc),
+        .ld_known_i     (ld_known),
+        .ld_stale_i     (ld_stale),
         .x_evt_o        (x_evt),
         .x_lk_op_o      (x_lk_op),
         .det_full_o     (det_full),

@@ -4,6 +4,11 @@
 // its memory write was accepted (memory applies writes on acceptance), so a
 // FENCE finds every earlier request performed and is answered at once.
 //
+// Write notices (for the race detector's stale lanes, gpu_lsu): the cycle
+// after the L2 performs a write (a WRITE, an AMO, a successful SC), wn_*
+// name its line, the words it wrote bytes of and those it wrote whole, and
+// the writer's reservation id (an LSU's: its core, warp and lane).
+//
 // LR/SC: one reservation (valid, word address) per reservation id. An LR sets
 // its rid's reservation; an SC (success or not) clears its own. Any write to
 // a word -- WRITE with a strobe byte in that word, an AMO, a successful SC,
@@ -51,7 +56,13 @@ module gpu_l2 #(
     output wire                    perf_hit_o,
     output wire                    perf_miss_o,
     output wire                    perf_mem_read_o,
-    output wire                    perf_mem_write_o
+    output wire                    perf_mem_write_o,
+    // write notices
+    output reg                     wn_valid_o,
+    output reg  [31:0]             wn_addr_o,
+    output reg  [LINE_BYTES/4-1:0] wn_any_o,
+    output reg  [LINE_BYTES/4-1:0] wn_full_o,
+    output reg  [RID_W-1:0]        wn_rid_o
 );
 
     localparam LINE_BITS = LINE_BYTES * 8;
@@ -283,6 +294,21 @@ module gpu_l2 #(
             end
             default: ;
         endcase
+    end
+
+    // The write notice: the bytes this request writes are the ones that
+    // clear reservations (clr_en, clr_strb), in the state that writes them.
+    integer wq;
+    always @(posedge clk_i) begin
+        wn_valid_o <= clr_en && !rst_i;
+        if (clr_en) begin
+            wn_addr_o <= {addr_q[31:OFF_W], {OFF_W{1'b0}}};
+            wn_rid_o  <= rid_q;
+            for (wq = 0; wq < WORDS; wq = wq + 1) begin
+                wn_any_o[wq]  <= |clr_strb[wq*4 +: 4];
+                wn_full_o[wq] <= &clr_strb[wq*4 +: 4];
+            end
+        end
     end
 
     integer r;

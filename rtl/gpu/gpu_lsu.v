@@ -16,6 +16,11 @@
 // A device fence invalidates the whole L1 and waits for the L2's FENCE answer.
 // Every operation ends with one wb transfer; only then is the LSU ready.
 //
+// For the race detector (DETECTOR != 0) scord_l1_stale sits beside the
+// L1's arrays: from the L2's write notices (wn_*) it knows which words of
+// the L1 are stale, and which lanes of a weak load read one (ld_known_o,
+// ld_stale_o: docs/detector.md §3.7). It changes nothing the L1 does.
+//
 // Timing (cycle 0: request accepted): an L1 lookup takes 2 cycles (RAM read
 // and tag check, then acting on the line); an L2 access is the request
 // handshake plus the L2's latency.
@@ -32,6 +37,8 @@ module gpu_lsu #(
     parameter NUM_THREADS = 4,
     parameter LINE_BYTES  = 32,
     parameter L1D_BYTES   = 1024,
+    parameter DETECTOR    = 0,     // keep the stale bits and the stale lanes
+    parameter LOOKAHEAD   = 1,     // ld_*_o include the lookup of this cycle
     // Derived, do not override.
     parameter WARP_W      = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
     parameter RID_W       = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
@@ -75,7 +82,20 @@ module gpu_lsu #(
     output wire                      perf_store_o,
     output wire                      perf_atomic_o,
     output wire                      perf_l1_hit_o,
-    output wire                      perf_l1_miss_o
+    output wire                      perf_l1_miss_o,
+    // the L2's write notices (gpu_l2): a write of the line at wn_addr_i,
+    // the words it wrote bytes of and those it wrote whole, by wn_rid_i
+    input  wire                      wn_valid_i,
+    input  wire [31:0]               wn_addr_i,
+    input  wire [LINE_BYTES/4-1:0]   wn_any_i,
+    input  wire [LINE_BYTES/4-1:0]   wn_full_i,
+    input  wire [RID_W-1:0]          wn_rid_i,
+    // for the detector's event port: the lanes of the instruction served
+    // (or the last one) that a weak load's L1 lookup has decided, and
+    // those of them that read a stale word; acc_o: an instruction starts
+    output wire [NUM_THREADS-1:0]    ld_known_o,
+    output wire [NUM_THREADS-1:0]    ld_stale_o,
+    output wire                      acc_o
 );
 
     localparam T         = NUM_THREADS;
@@ -115,6 +135,8 @@ module gpu_lsu #(
     reg [31:0]          amo_old_q;  // block atomic: the word as read
     reg [31:0]          amo_opnd_q; // block atomic: the lead's operand
     reg [31:0]          amo_cmp_q;  // block atomic: the lead's compare value
+
+    wire accept = lsu_req_valid_i && lsu_req_ready_o;
 
     // ---- operation classes -------------------------------------------------------
     wire is_load   = (op_q == `LSU_LOAD);
@@ -379,6 +401,51 @@ module gpu_lsu #(
     end
     assign l1_wdata = merge(l1_base, l1_new, l1_strb);
 
+    // ---- the race detector's stale lanes (scord_l1_stale, docs/detector.md §3.7) -------
+    wire l2_fill = (state_q == S_L2WAIT) && l2_rsp_valid_i && ((is_load && !strong_q) || blk_amo);
+    generate
+        if (DETECTOR != 0) begin : g_stale
+            reg [T*WSEL_W-1:0] lane_wsel;
+            integer ws;
+            always @(*)
+                for (ws = 0; ws < T; ws = ws + 1)
+                    lane_wsel[ws*WSEL_W +: WSEL_W] = addr_q[ws*32+2 +: WSEL_W];
+            scord_l1_stale #(
+                .CORE_ID     (CORE_ID),
+                .NUM_CORES   (NUM_CORES),
+                .NUM_WARPS   (NUM_WARPS),
+                .NUM_THREADS (NUM_THREADS),
+                .LINE_BYTES  (LINE_BYTES),
+                .L1D_BYTES   (L1D_BYTES),
+                .LOOKAHEAD   (LOOKAHEAD)
+            ) u_stale (
+                .clk_i      (clk_i),
+                .rst_i      (rst_i),
+                .valid_i    (valid_q),
+                .flush_i    (flush_i),
+                .fill_i     (l1_fill),
+                .l2_fill_i  (l2_fill),
+                .idx_i      (lead_idx),
+                .tag_i      (lead_tag),
+                .accept_i   (accept),
+                .look_i     ((state_q == S_LOOK) && is_load && !strong_q),
+                .group_i    (group),
+                .wsel_i     (lane_wsel),
+                .wn_valid_i (wn_valid_i),
+                .wn_addr_i  (wn_addr_i),
+                .wn_any_i   (wn_any_i),
+                .wn_full_i  (wn_full_i),
+                .wn_rid_i   (wn_rid_i),
+                .ld_known_o (ld_known_o),
+                .ld_stale_o (ld_stale_o)
+            );
+        end else begin : g_no_stale
+            assign ld_known_o = {T{1'b0}};
+            assign ld_stale_o = {T{1'b0}};
+            wire unused_wn = ^{wn_valid_i, wn_addr_i, wn_any_i, wn_full_i, wn_rid_i, l2_fill};
+        end
+    endgenerate
+
     // ---- L2 request -------------------------------------------------------------------------
     reg [2:0] l2_type;
     always @(*) begin
@@ -408,7 +475,6 @@ module gpu_lsu #(
     wire l2_accept = l2_req_valid_o && l2_req_ready_i;
 
     // ---- control ---------------------------------------------------------------------------
-    wire accept = lsu_req_valid_i && lsu_req_ready_o;
 
     // Where the next group starts, or the write-back when all lanes are done.
     wire [2:0] next_group_state = (rem_next == {T{1'b0}}) ? S_WB : (uses_l1 ? S_LOOK : S_L2REQ);
@@ -539,6 +605,7 @@ module gpu_lsu #(
     end
 
     assign lsu_req_ready_o = (state_q == S_IDLE);
+    assign acc_o           = accept;
     assign idle_o          = (state_q == S_IDLE);
 
     assign wb_valid_o = (state_q == S_WB);

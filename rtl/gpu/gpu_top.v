@@ -99,6 +99,11 @@ module gpu_top #(
     wire [NPORTS-1:0]            p_valid, p_ready, p_rsp_valid;
     wire [NPORTS*REQ_W-1:0]      p_req;
     wire [LINE_BITS-1:0]         p_rsp_data;
+    // the L2's write notices, to every core's L1 (the detector's stale lanes)
+    wire                         wn_valid;
+    wire [31:0]                  wn_addr;
+    wire [LINE_BYTES/4-1:0]      wn_any, wn_full;
+    wire [RID_W-1:0]             wn_rid;
 
     gpu_ctl #(
         .NUM_CORES   (NUM_CORES),
@@ -220,6 +225,11 @@ module gpu_top #(
                 .dc_req_o          (p_req[(2*c+1)*REQ_W +: REQ_W]),
                 .dc_rsp_valid_i    (p_rsp_valid[2*c+1]),
                 .dc_rsp_data_i     (p_rsp_data),
+                .wn_valid_i        (wn_valid),
+                .wn_addr_i         (wn_addr),
+                .wn_any_i          (wn_any),
+                .wn_full_i         (wn_full),
+                .wn_rid_i          (wn_rid),
                 .det_armed_i       (det_armed),
                 .det_evt_valid_o   (det_evt_valid[c]),
                 .det_evt_ready_i   (det_evt_ready[c]),
@@ -366,7 +376,12 @@ module gpu_top #(
         .perf_hit_o       (l2_hit),
         .perf_miss_o      (l2_miss),
         .perf_mem_read_o  (mem_read),
-        .perf_mem_write_o (mem_write)
+        .perf_mem_write_o (mem_write),
+        .wn_valid_o       (wn_valid),
+        .wn_addr_o        (wn_addr),
+        .wn_any_o         (wn_any),
+        .wn_full_o        (wn_full),
+        .wn_rid_o         (wn_rid)
     );
 endmodule
 `default_nettype wire

@@ -21,6 +21,7 @@ module gpu_units #(
     parameter SMEM_BYTES  = 0,
     parameter E_STAGE     = 0,
     parameter H_STAGE     = 0,
+    parameter DETECTOR    = 0,     // the LSU keeps the detector's stale lanes
     parameter TAG_W       = 1,     // the shared-memory checks' tag (scord_core_hooks)
     // derived, do not override
     parameter WW        = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
@@ -29,7 +30,9 @@ module gpu_units #(
     parameter SAW       = (SMEM_BYTES > 1) ? $clog2(SMEM_BYTES) : 1,
     parameter RW        = (SMEM_BYTES / (4 * NUM_THREADS) > 1) ? $clog2(SMEM_BYTES / (4 * NUM_THREADS)) : 1,
     parameter LINE_BITS = LINE_BYTES * 8,
-    parameter REQ_W     = `L2_REQ_BITS(LINE_BYTES)
+    parameter REQ_W     = `L2_REQ_BITS(LINE_BYTES),
+    parameter RID_W     = (NUM_CORES * NUM_WARPS * NUM_THREADS > 1) ?
+                          $clog2(NUM_CORES * NUM_WARPS * NUM_THREADS) : 1
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
@@ -93,6 +96,15 @@ module gpu_units #(
     output wire [REQ_W-1:0]      dc_req_o,
     input  wire                  dc_rsp_valid_i,
     input  wire [LINE_BITS-1:0]  dc_rsp_data_i,
+    // the L2's write notices, and the LSU's stale lanes (gpu_lsu)
+    input  wire                  wn_valid_i,
+    input  wire [31:0]           wn_addr_i,
+    input  wire [LINE_BYTES/4-1:0] wn_any_i,
+    input  wire [LINE_BYTES/4-1:0] wn_full_i,
+    input  wire [RID_W-1:0]      wn_rid_i,
+    output wire                  lsu_acc_o,
+    output wire [T-1:0]          ld_known_o,
+    output wire [T-1:0]          ld_stale_o,
     // the shared memory's passes, for the detector's checks (gpu_smem)
     input  wire [TAG_W-1:0]      sh_tag_i,
     input  wire                  sh_hold_i,
@@ -229,7 +241,13 @@ module gpu_units #(
         .NUM_WARPS   (NUM_WARPS),
         .NUM_THREADS (NUM_THREADS),
         .LINE_BYTES  (LINE_BYTES),
-        .L1D_BYTES   (L1D_BYTES)
+        .L1D_BYTES   (L1D_BYTES),
+        .DETECTOR    (DETECTOR),
+        // the event port takes a line event in the cycle its lanes' lookup
+        // decides them, except where stage H delays the port's records
+        // anyway (the FPGA's configurations: no path from the L1's tags
+        // into the detector's arbiter)
+        .LOOKAHEAD   (H_STAGE == 0)
     ) u_lsu (
         .clk_i              (clk_i),
         .rst_i              (rst_i),
@@ -264,7 +282,15 @@ module gpu_units #(
         .perf_store_o       (perf_store_o),
         .perf_atomic_o      (perf_atomic_o),
         .perf_l1_hit_o      (perf_l1_hit_o),
-        .perf_l1_miss_o     (perf_l1_miss_o)
+        .perf_l1_miss_o     (perf_l1_miss_o),
+        .wn_valid_i         (wn_valid_i),
+        .wn_addr_i          (wn_addr_i),
+        .wn_any_i           (wn_any_i),
+        .wn_full_i          (wn_full_i),
+        .wn_rid_i           (wn_rid_i),
+        .ld_known_o         (ld_known_o),
+        .ld_stale_o         (ld_stale_o),
+        .acc_o              (lsu_acc_o)
     );
 
     // Shared memory: the lanes of x_sh_mask_i, addressed in this core's

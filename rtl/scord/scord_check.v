@@ -1,10 +1,12 @@
 // Detection logic of one tracked access, purely combinational
 // (docs/detector.md §5.1 decode, §6.2 A4-A5 Table III, §6.3 C0-C8, §5.3
-// update; 128-bit entries: the previous access's PC index, lane, bytes and
-// warp-sync count ride in the upper half). The caller supplies the raw entry read from memory, the
+// update; 128-bit entries: the previous access's PC index, lane, bytes,
+// warp-sync count and device-fence epoch ride in the upper half). The caller supplies the raw entry read from memory, the
 // normalised current event and both fence file entries it needs: the
 // previous accessor's (FF[md.BLOCK][md.WARP], only looked at when the entry
-// is not fresh) and the current accessor's (FF[B][W], for the update).
+// is not fresh) and the current accessor's (FF[B][W], for the update and,
+// its acquire stamp, for the acquire rule of C7), and the device-fence
+// epoch E (§6.1) the new entry keeps.
 `default_nettype none
 `include "scord_defs.vh"
 
@@ -37,10 +39,13 @@ module scord_check (
     input  wire [5:0]  ffp_dev_i,
     input  wire [5:0]  ffc_blk_i,
     input  wire [5:0]  ffc_dev_i,
+    input  wire [15:0] ffc_acq_i,       // the current warp's acquire stamp
+    input  wire [15:0] epoch_i,         // E now
     // results
     output wire        tag_mismatch_o,  // counted in DET_CNT_TAG_MISMATCH
     output wire        prelim_o,        // Table III passed: no check
     output reg  [3:0]  race_o,          // DET_RACE_* or 0, valid when !prelim_o
+    output wire        sat_o,           // ordered only by the saturated epoch (DET_CNT_EPOCH_SAT)
     output wire        devrace_o,       // md.BLOCK != B
     // decoded previous access, for the record (§8.1)
     output wire [6:0]  md_block_o,
@@ -76,6 +81,8 @@ module scord_check (
     localparam integer F_WSYNC = {24'd0, `DET_MD_WSYNC_LSB};
     localparam integer F_TAG4 = {24'd0, `DET_MD_TAG4_LSB};
     localparam integer F_TAG5 = {24'd0, `DET_MD_TAG5_LSB};
+    localparam integer F_EPOCH = {24'd0, `DET_MD_EPOCH_LSB};
+    localparam [15:0]  EPOCH_MAX = 16'(`DET_EPOCH_MAX);
     localparam [15:0]  PC_UNKNOWN = 16'(`DET_PCIDX_UNKNOWN);
 
     // ---- decode (§5.1) ----
@@ -102,6 +109,7 @@ module scord_check (
     wire [4:0]  md_lane    = fresh ? 5'd0  : raw_i[F_LANE +: 5];
     wire [3:0]  md_bytes   = fresh ? 4'hF  : raw_i[F_BYTES +: 4];
     wire [7:0]  md_wsync   = fresh ? 8'd0  : raw_i[F_WSYNC +: 8];
+    wire [15:0] md_epoch   = fresh ? 16'd0 : raw_i[F_EPOCH +: 16];
 
     assign md_block_o    = md_block;
     assign md_warp_o     = md_warp;
@@ -145,7 +153,21 @@ module scord_check (
     wire        c5a    = same && (ffp_blk_i == md_blkf) && (ffp_dev_i == md_devf);
     wire        c5b    = !same && (ffp_dev_i == md_devf);
     wire        c6     = !is_at && (|(md_bloom | bloom_i)) && !common;
-    wire        c7     = !common && !(md_strong && strong_i);
+    // C7, the acquire side across blocks: the pair is ordered when the
+    // current warp made a device fence after the previous access (its
+    // stamp is past the entry's epoch), or cannot tell (the entry was
+    // written once the epoch had saturated: taken as ordered, counted).
+    // Without the acquire a weak load may read a stale L1 copy; any other
+    // pair is Table IV (c) as before, and so is a pair of one block.
+    wire        weak_ld = is_ld && !strong_i;
+    wire        n_str   = !(md_strong && strong_i);
+    wire        acq_ok  = ffc_acq_i > md_epoch;
+    wire        acq_sat = !acq_ok && (md_epoch == EPOCH_MAX);
+    wire        c7a     = !same && (acq_ok || acq_sat);
+    wire        c7s     = !same && weak_ld;
+    wire        c7      = n_str;
+    assign sat_o = !c0 && !c1 && !c2 && !c3 && !c4 && !c5a && !c5b && !c6 && !common &&
+                   !same && acq_sat && (weak_ld || n_str);
 
     // Race type numbers, cut to the 4 bits a type needs (1..10).
     localparam [7:0] RT_BF = `DET_RACE_BLOCK_FENCE;
@@ -155,6 +177,7 @@ module scord_check (
     localparam [7:0] RT_LL = `DET_RACE_LOCK_LOAD;
     localparam [7:0] RT_LS = `DET_RACE_LOCK_STORE;
     localparam [7:0] RT_IW = `DET_RACE_INTRA_WARP;
+    localparam [7:0] RT_SR = `DET_RACE_STALE_READ;
 
     always @* begin
         if (c0)       race_o = 4'd0;
@@ -165,6 +188,9 @@ module scord_check (
         else if (c5a) race_o = RT_BF[3:0];
         else if (c5b) race_o = RT_DF[3:0];
         else if (c6)  race_o = is_ld ? RT_LL[3:0] : RT_LS[3:0];
+        else if (common) race_o = 4'd0;
+        else if (c7a) race_o = 4'd0;
+        else if (c7s) race_o = RT_SR[3:0];
         else if (c7)  race_o = RT_NS[3:0];
         else          race_o = 4'd0;
     end
@@ -184,6 +210,7 @@ module scord_check (
         n[F_LANE +: 5]      = lane_i;
         n[F_BYTES +: 4]     = cbytes;
         n[F_WSYNC +: 8]     = wsync_i;
+        n[F_EPOCH +: 16]    = epoch_i;
         n[F_BLOCK +: 7]     = block_i;
         n[F_WARP +: 5]      = warp_i;
         n[F_DEVFENCE +: 6]  = ffc_dev_i;

@@ -93,6 +93,10 @@ module scord_core_hooks #(
     input  wire [NUM_WARPS-1:0]    bar_ssel_i,
     input  wire                    bar_go_i,
     input  wire [15:0]             bar_block_i,
+    // the LSU's lanes of the instruction it serves (the stale lanes, gpu_lsu)
+    input  wire                    lsu_acc_i,
+    input  wire [T-1:0]            ld_known_i,
+    input  wire [T-1:0]            ld_stale_i,
     // to X and F
     output wire                    x_evt_o,       // X's instruction makes an event
     output wire                    x_lk_op_o,     // ... a lock-table operation
@@ -431,6 +435,9 @@ module scord_core_hooks #(
                 .bar_pc_i       (bar_pc_q[bar_slot_i]),
                 .bar_id_i       (bar_id_next),
                 .bar_block_i    (bar_block_i),
+                .lsu_acc_i      (lsu_acc_i),
+                .ld_known_i     (ld_known_i),
+                .ld_stale_i     (ld_stale_i),
                 .evt_valid_o    (evt_valid_o),
                 .evt_ready_i    (evt_ready_i),
                 .evt_data_o     (evt_data_o),
@@ -660,7 +667,7 @@ module scord_core_hooks #(
                                    sh_rd_i, sh_rd_banks_i, sh_rd_rows_i, sh_busy_i, sh_pass_i,
                                    sh_lanes_i, sh_banks_i, sh_rows_i, sh_lbank_i, sh_boff_i,
                                    sh_size_i, sh_kind_i, sh_warp_i, sh_tag_i, pc_base_i,
-                                   shr_ready_i};
+                                   shr_ready_i, lsu_acc_i, ld_known_i, ld_stale_i};
         end
     endgenerate
 endmodule

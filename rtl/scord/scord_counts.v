@@ -1,6 +1,7 @@
 // What each of the detector's counters (DET_CNT_*, scord_regs) counts this
 // cycle: a pass's accesses, metadata reads and writes, tag mismatches,
-// preliminary passes, races by type, fences and barriers as P2 does its
+// preliminary passes, pairs ordered only by the saturated device-fence
+// epoch, races by type, fences and barriers as P2 does its
 // pass's work; the report writer's records and suppressions; a core's
 // shared-memory race as its report starts (§6.4). A counter steps by
 // cnt_inc_o[IW*k +: IW].
@@ -13,7 +14,8 @@ module scord_counts #(
     // derived, do not override
     parameter T  = NUM_THREADS,
     parameter S  = PASS_SLOTS,
-    parameter IW = $clog2(((S > 1) ? T : 1) + 1)   // a counter's step
+    parameter IW = $clog2(((S > 1) ? T : 1) + 1),  // a counter's step
+    parameter NC = {27'd0, `DET_CNT_COUNT}          // counters
 ) (
     // P2 (scord_pipe, scord_reports)
     input  wire             s2_act_i,       // P2 does its pass's work
@@ -29,12 +31,13 @@ module scord_counts #(
     input  wire [S-1:0]     c_prelim_i,
     input  wire [S*4-1:0]   c_race_i,
     input  wire [S-1:0]     c_changed_i,
+    input  wire [S-1:0]     c_sat_i,        // ordered only by the saturated epoch
     // the report writer, and a core's report starting
     input  wire             cnt_records_i,
     input  wire             cnt_suppressed_i,
     input  wire             sh_go_i,
     input  wire [3:0]       sh_type_i,
-    output reg  [27*IW-1:0] cnt_inc_o,
+    output reg  [NC*IW-1:0] cnt_inc_o,
     output reg              intrusion_o     // P2's pass is an intrusion
 );
     localparam integer K_ACC = {27'd0, `DET_CNT_ACCESSES};
@@ -48,6 +51,7 @@ module scord_counts #(
     localparam integer K_REC = {27'd0, `DET_CNT_RECORDS};
     localparam integer K_SUP = {27'd0, `DET_CNT_SUPPRESSED};
     localparam integer K_RACE = {27'd0, `DET_CNT_RACE_BASE};
+    localparam integer K_SAT = {27'd0, `DET_CNT_EPOCH_SAT};
 
     function [IW-1:0] count_of(input [S-1:0] v);
         integer k;
@@ -69,7 +73,7 @@ module scord_counts #(
     always @* begin
         ki          = 0;   // (loop variables set on every path: no latch)
         rt          = 0;
-        cnt_inc_o   = {(27*IW){1'b0}};
+        cnt_inc_o   = {(NC*IW){1'b0}};
         intrusion_o = 1'b0;
         cnt_inc_o[IW*K_REC +: IW] = IW'(cnt_records_i);
         cnt_inc_o[IW*K_SUP +: IW] = IW'(cnt_suppressed_i);
@@ -87,10 +91,11 @@ module scord_counts #(
                     cnt_inc_o[IW*K_MDR +: IW] = n_lanes_i;
                     cnt_inc_o[IW*K_TAG +: IW] = count_of(s2_sv_i & c_tagmis_i);
                     cnt_inc_o[IW*K_PRE +: IW] = count_of(s2_sv_i & c_prelim_i);
+                    cnt_inc_o[IW*K_SAT +: IW] = count_of(s2_sv_i & ~c_prelim_i & c_sat_i);
                     // each type's counter at its constant place: an index computed
                     // from the check's result put every counter, the accesses' too,
                     // behind the check in the FPGA build's timing
-                    for (rt = 1; rt < 27 - K_RACE; rt = rt + 1)
+                    for (rt = 1; rt < NC - K_RACE; rt = rt + 1)
                         for (ki = 0; ki < S; ki = ki + 1)
                             if (s2_race_s[ki] && c_race_i[ki*4 +: 4] == 4'(rt))
                                 cnt_inc_o[IW*(K_RACE + rt) +: IW] = cnt_inc_o[IW*(K_RACE + rt) +: IW] + IW'(1);
@@ -101,7 +106,7 @@ module scord_counts #(
             // a following lane always changes the entry's lane: one write each
             cnt_inc_o[IW*K_MDW +: IW] = count_of(s2_sv_i & c_changed_i) + n_lanes_i - count_of(s2_sv_i);
         // a core's shared-memory race: counted as its report starts (§6.4)
-        for (rt = 1; rt < 27 - K_RACE; rt = rt + 1)
+        for (rt = 1; rt < NC - K_RACE; rt = rt + 1)
             if (sh_go_i && sh_type_i == 4'(rt))
                 cnt_inc_o[IW*(K_RACE + rt) +: IW] = IW'(1);
     end

@@ -4,8 +4,19 @@
 // (docs/detector.md section 3): the lowest remaining lane leads and every
 // remaining lane in the lead's line joins it, as in the LSU. The event is
 // the lead's 160-bit lane event followed by the group's lane mask and each
-// lane's byte offset in the line. Keeping whole instructions in the FIFO
-// lets X check for space with a single bit.
+// lane's byte offset in the line and the lanes whose weak load read a
+// stale word of the L1. Keeping whole instructions in the FIFO lets X
+// check for space with a single bit.
+//
+// Stale lanes: the LSU serves one instruction at a time, the one whose
+// record was pushed last, and says which of its lanes' L1 lookups are
+// decided and which read a stale word (ld_known_i, ld_stale_i, held until
+// it takes its next instruction, lsu_acc_i). A weak load's record takes
+// them from the LSU while the LSU works on it (own), and keeps a copy once
+// the LSU starts the next one; a line event of it waits until the LSU has
+// decided its lanes (on a hit or a miss of their line), which only delays
+// the detector: X cannot hand the LSU another instruction before the load
+// is done, and so before the record is complete.
 `default_nettype none
 `include "scord_defs.vh"
 
@@ -51,6 +62,10 @@ module scord_evt_port #(
     input  wire [31:0]     bar_pc_i,
     input  wire [7:0]      bar_id_i,
     input  wire [15:0]     bar_block_i,
+    // the LSU's lanes of the instruction it serves (or served last)
+    input  wire            lsu_acc_i,      // it takes the next instruction now
+    input  wire [T-1:0]    ld_known_i,     // lanes whose L1 lookup is decided
+    input  wire [T-1:0]    ld_stale_i,     // ... and read a stale word
     // line events, to the detector arbiter
     output wire            evt_valid_o,
     input  wire            evt_ready_i,
@@ -70,6 +85,9 @@ module scord_evt_port #(
     reg [7:0]      bid_q  [0:DEPTH-1];
     reg [15:0]     bblk_q [0:DEPTH-1];
     reg [DEPTH-1:0] bar_q;       // the slot holds a barrier record
+    reg [DEPTH-1:0] wl_q;        // ... a weak load's (stale lanes)
+    reg [DEPTH-1:0] own_q;       // ... whose lanes the LSU still holds
+    reg [T-1:0]    stl_q  [0:DEPTH-1];   // its stale lanes, once taken from the LSU
     reg [DW-1:0]   rd_q, wr_q;
     reg [DW:0]     count_q;
     reg [T-1:0]    left_q;       // lanes of the head record not yet sent
@@ -121,13 +139,19 @@ module scord_evt_port #(
     wire [31:0] h_lead    = rd_bar ? 32'd0             : 32'(lead);
     wire [T*OFF_W-1:0] h_offs = rd_bar ? {T*OFF_W{1'b0}} : offs;
 
-    assign evt_valid_o = (count_q != 0) && (left != 0);
+    // a weak load's line event waits for the LSU's lookups of its lanes
+    wire          h_wl    = !rd_bar && wl_q[rd_q];
+    wire          h_own   = own_q[rd_q];
+    wire          h_ready = !h_wl || !h_own || ((group & ~ld_known_i) == {T{1'b0}});
+    wire [T-1:0]  h_stale = h_wl ? ((h_own ? ld_stale_i : stl_q[rd_q]) & group) : {T{1'b0}};
+    assign evt_valid_o = (count_q != 0) && (left != 0) && h_ready;
     assign evt_last_o  = ((left & ~group) == 0);
-    assign evt_data_o  = {h_offs, group,
+    assign evt_data_o  = {h_stale, h_offs, group,
                           24'd0, h_wsync, h_size, h_strong, h_scope, h_kind, {{(5-LW){1'b0}}, lane}, h_warp,
                           h_block, CORE_ID[7:0], h_barrier, h_bloom, h_lead, h_pc};
 
     wire pop = evt_valid_o && evt_ready_i && evt_last_o;
+    wire push_wl = push_x_i && (push_kind_i == `DET_EV_LOAD) && !push_strong_i;
     // A record with no lane (cannot come from the core, which only pushes
     // issuing lanes) would block the queue; drop it.
     wire drop = (count_q != 0) && (left == 0);
@@ -153,7 +177,27 @@ module scord_evt_port #(
             bid_q[wr_q]  <= bar_id_i;
             bblk_q[wr_q] <= bar_block_i;
             bar_q[wr_q]  <= !push_x_i;
+            wl_q[wr_q]   <= push_wl;
         end
+
+    // The LSU's lanes move into the records that held them as it takes its
+    // next instruction; a weak load pushed now is the one it takes (or,
+    // with the core's stage H, took a cycle ago).
+    integer ow;
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            own_q <= {DEPTH{1'b0}};
+        end else begin
+            if (lsu_acc_i)
+                for (ow = 0; ow < DEPTH; ow = ow + 1)
+                    if (own_q[ow]) begin
+                        stl_q[ow] <= ld_stale_i;
+                        own_q[ow] <= 1'b0;
+                    end
+            if (push && !full_o)
+                own_q[wr_q] <= push_wl;
+        end
+    end
 
     always @(posedge clk_i) begin
         if (rst_i) begin

@@ -1,6 +1,11 @@
 // Fence file (docs/detector.md §6.1): one {blk[5:0], dev[5:0]} pair of
 // fence counters per (block id mod 128, warp id), 128 x NUM_WARPS entries
-// in one synchronous RAM (read data the cycle after the address).
+// in one synchronous RAM (read data the cycle after the address), and
+// beside it each block's acquire stamp acq[15:0] (the device-fence epoch
+// after the last device fence of any of its warps), 128 entries, written
+// by device fences only and read on the first port only: the checks need
+// the current accessor's stamp, never the previous accessor's, so it takes
+// one RAM, not 1 + NRD2.
 //
 // The detector's pipeline reads 1 + NRD2 entries in one cycle (the current
 // accessor's for one pass and the previous accessor of each of the next
@@ -30,6 +35,7 @@ module scord_fence_file #(
     input  wire [4:0]  rd_warp_i,
     output wire [5:0]  rd_blk_o,
     output wire [5:0]  rd_dev_o,
+    output wire [15:0] rd_acq_o,
     // NRD2 more read ports
     input  wire             rd2_en_i,
     input  wire [NRD2*7-1:0] rd2_block_i,
@@ -41,7 +47,9 @@ module scord_fence_file #(
     input  wire [6:0]  wr_block_i,
     input  wire [4:0]  wr_warp_i,
     input  wire [5:0]  wr_blk_i,
-    input  wire [5:0]  wr_dev_i
+    input  wire [5:0]  wr_dev_i,
+    input  wire        wr_acq_en_i,     // ... and the stamp (a device fence)
+    input  wire [15:0] wr_acq_i
 );
     reg [11:0]      mem_q [0:DEPTH-1];
     reg [11:0]      rdata_q;
@@ -65,6 +73,16 @@ module scord_fence_file #(
         if (w_en)
             mem_q[w_idx] <= w_data;
     end
+
+    reg [15:0] acq_q [0:127];
+    reg [15:0] racq_q;
+    wire [6:0] acq_w = clr_q ? clr_idx_q[IDX_W-1 -: 7] : wr_block_i;
+    always @(posedge clk_i) begin
+        racq_q <= acq_q[rd_block_i];
+        if (clr_q || (wr_en_i && wr_acq_en_i))
+            acq_q[acq_w] <= clr_q ? 16'd0 : wr_acq_i;
+    end
+    assign rd_acq_o = racq_q;
 
     genvar p;
     generate

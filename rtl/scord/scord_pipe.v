@@ -63,6 +63,7 @@ module scord_pipe #(
     input  wire [159:0]         d_ev_i,
     input  wire [T-1:0]         d_mask_i,
     input  wire [T*OFF_W-1:0]   d_offs_i,
+    input  wire [T-1:0]         d_stale_i,      // lanes whose load was a stale L1 read
     input  wire [S-1:0]         d_sv_i,
     input  wire [S*LW-1:0]      d_sl_i,
     input  wire [S*LW-1:0]      d_sll_i,
@@ -91,6 +92,7 @@ module scord_pipe #(
     output reg                  s2_fence_o,
     output reg  [T-1:0]         s2_mask_o,
     output reg  [T*OFF_W-1:0]   s2_offs_o,
+    output reg  [T-1:0]         s2_stale_o,
     output reg  [S-1:0]         s2_sv_o,
     output reg  [S*LW-1:0]      s2_sl_o,
     output reg  [T*SW-1:0]      s2_ls_o,
@@ -109,6 +111,7 @@ module scord_pipe #(
     output wire [S-1:0]         c_tagmis_o,
     output wire [S-1:0]         c_prelim_o,
     output wire [S*4-1:0]       c_race_o,
+    output wire [S-1:0]         c_sat_o,
     output wire [S-1:0]         c_devrace_o,
     output wire [S-1:0]         c_changed_o,
     output wire [S*7-1:0]       c_md_block_o,
@@ -136,6 +139,7 @@ module scord_pipe #(
     reg  [159:0]       s1_ev_q;
     reg  [T-1:0]       s1_mask_q;
     reg  [T*OFF_W-1:0] s1_offs_q;
+    reg  [T-1:0]       s1_stale_q;
     reg  [31:0]        s1_adr_q;      // the pass's first entry
     reg  [5:0]         s1_tag_q;
     reg  [15:0]        s1_pcidx_q, s2_pcidx_q;
@@ -144,6 +148,14 @@ module scord_pipe #(
     reg  [5:0]         s2_tag_q;
     reg  [S*128-1:0]   s2_raw_q;
     reg  [5:0]         s2_ffc_blk_q, s2_ffc_dev_q;
+    reg  [15:0]        s2_ffc_acq_q;
+    // The device-fence epoch E (§6.1): device fences since the kernel
+    // started, stopping at its top. A fence steps it in P2 as it writes the
+    // fence file, and nothing enters P1 while a fence is in P1 or P2, so
+    // every access sees E as of its place in the queue.
+    reg  [15:0]        epoch_q;
+    localparam [15:0]  EPOCH_MAX = 16'(`DET_EPOCH_MAX);
+    wire [15:0]        epoch_inc = (epoch_q == EPOCH_MAX) ? epoch_q : epoch_q + 16'd1;
     reg  [S-1:0]       s1_sv_q;
     reg  [S*LW-1:0]    s1_sl_q, s1_sll_q, s2_sll_q;
     reg  [T*SW-1:0]    s1_ls_q;
@@ -366,7 +378,9 @@ module scord_pipe #(
     // Fence file: port 1 FF[B][W] of the pass entering (or held in) P1, the
     // S ports 2 FF[md.BLOCK][md.WARP] of each entry of the pass entering P2.
     wire [5:0]     ffc_blk, ffc_dev;
+    wire [15:0]    ffc_acq;
     wire [S*6-1:0] ffp_blk, ffp_dev;
+    wire           ff_wr = s2_act_i && s2_fence_o;
 
     scord_fence_file #(
         .NUM_WARPS (NUM_WARPS),
@@ -380,17 +394,23 @@ module scord_pipe #(
         .rd_warp_i   (s1_hold ? s1_warp : d_warp),
         .rd_blk_o    (ffc_blk),
         .rd_dev_o    (ffc_dev),
+        .rd_acq_o    (ffc_acq),
         .rd2_en_i    (adv12),
         .rd2_block_i (s1_pblk),
         .rd2_warp_i  (s1_pwrp),
         .rd2_blk_o   (ffp_blk),
         .rd2_dev_o   (ffp_dev),
-        .wr_en_i     (s2_act_i && s2_fence_o),
+        .wr_en_i     (ff_wr),
         .wr_block_i  (ev_b7),
         .wr_warp_i   (ev_warp),
         .wr_blk_i    (s2_ffc_blk_q + {5'd0, !ev_scope}),
-        .wr_dev_i    (s2_ffc_dev_q + {5'd0, ev_scope})
+        .wr_dev_i    (s2_ffc_dev_q + {5'd0, ev_scope}),
+        .wr_acq_en_i (ev_scope),
+        .wr_acq_i    (epoch_inc)
     );
+    always @(posedge clk_i)
+        if (rst_i || kstart_i) epoch_q <= 16'd0;
+        else if (ff_wr && ev_scope) epoch_q <= epoch_inc;
 
     // ---------------------------------------------------------------------------
     // Detection (combinational on P2), one check per slot
@@ -431,9 +451,12 @@ module scord_pipe #(
                 .ffp_dev_i      (ffp_dev[gs*6 +: 6]),
                 .ffc_blk_i      (s2_ffc_blk_q),
                 .ffc_dev_i      (s2_ffc_dev_q),
+                .ffc_acq_i      (s2_ffc_acq_q),
+                .epoch_i        (epoch_q),
                 .tag_mismatch_o (c_tagmis_o[gs]),
                 .prelim_o       (c_prelim_o[gs]),
                 .race_o         (c_race_o[gs*4 +: 4]),
+                .sat_o          (c_sat_o[gs]),
                 .devrace_o      (c_devrace_o[gs]),
                 .md_block_o     (c_md_block_o[gs*7 +: 7]),
                 .md_warp_o      (c_md_warp_o[gs*5 +: 5]),
@@ -484,6 +507,7 @@ module scord_pipe #(
                 s1_ev_q    <= d_ev_i;
                 s1_mask_q  <= d_mask_i;
                 s1_offs_q  <= d_offs_i;
+                s1_stale_q <= d_stale_i;
                 s1_sv_q    <= d_sv_i;
                 s1_sl_q    <= d_sl_i;
                 s1_sll_q   <= d_sll_i;
@@ -506,6 +530,7 @@ module scord_pipe #(
                 s2_ev_q      <= s1_ev_q;
                 s2_mask_o    <= s1_mask_q;
                 s2_offs_o    <= s1_offs_q;
+                s2_stale_o   <= s1_stale_q;
                 s2_sv_o      <= s1_sv_q;
                 s2_sl_o      <= s1_sl_q;
                 s2_sll_q     <= s1_sll_q;
@@ -522,6 +547,7 @@ module scord_pipe #(
                 s2_raw_q     <= s1_raw;
                 s2_ffc_blk_q <= ffc_blk;
                 s2_ffc_dev_q <= ffc_dev;
+                s2_ffc_acq_q <= ffc_acq;
             end else if (s2_commit_i) begin
                 s2_v_o <= 1'b0;
             end

@@ -21,7 +21,8 @@ module scord_regs #(
     // inc_busy_o holds the detector busy while a step is in the register
     parameter INC_STAGE   = 0,
     // derived, do not override
-    parameter IW = $clog2(PASS_MAX + 1)
+    parameter IW   = $clog2(PASS_MAX + 1),
+    parameter NCNT = {27'd0, `DET_CNT_COUNT}   // counters (§7.1)
 ) (
     input  wire                 clk_i,
     input  wire                 rst_i,
@@ -58,7 +59,7 @@ module scord_regs #(
     input  wire [31:0]          drops_i,
     input  wire                 busy_i,
     input  wire                 kstart_i,       // armed kernel start: step gen, clear counters
-    input  wire [27*IW-1:0]     cnt_inc_i,      // counter k += cnt_inc_i[IW k +: IW]
+    input  wire [NCNT*IW-1:0]   cnt_inc_i,      // counter k += cnt_inc_i[IW k +: IW]
     output wire                 inc_busy_o,     // INC_STAGE: a step not yet added
     input  wire [NUM_CORES-1:0] stall_i,        // per core: a replay for a full FIFO
     input  wire [NUM_CORES*8-1:0] sh_acc_i,     // per core: shared-memory lane accesses
@@ -66,7 +67,6 @@ module scord_regs #(
     input  wire                 overflow_set_i,
     input  wire                 intrusion_set_i
 );
-    localparam NCNT = 27;
     // device memory's address width, and the arming checks' (below)
     localparam integer AW  = (MEM_BYTES > 1) ? $clog2(MEM_BYTES) : 1;
     localparam integer NW  = AW + 3;
@@ -343,16 +343,16 @@ module scord_regs #(
     // before is dropped, as the counters' reset drops it without the stage.
     // The access count is not delayed (it numbers the records,
     // cnt_accesses_o): its field is left out of the register.
-    localparam [27*IW-1:0] ACC_FIELD = {{(26*IW){1'b0}}, {IW{1'b1}}} << (IW*K_ACC);
-    wire [27*IW-1:0] inc;
-    prim_stage_reg #(.W(27*IW), .STAGE(INC_STAGE), .RST_MASK({(27*IW){1'b1}})) u_inc (
+    localparam [NCNT*IW-1:0] ACC_FIELD = {{((NCNT-1)*IW){1'b0}}, {IW{1'b1}}} << (IW*K_ACC);
+    wire [NCNT*IW-1:0] inc;
+    prim_stage_reg #(.W(NCNT*IW), .STAGE(INC_STAGE), .RST_MASK({(NCNT*IW){1'b1}})) u_inc (
         .clk_i (clk_i),
         .rst_i (rst_i || kstart_i),
         .en_i  (1'b1),
         .d_i   (cnt_inc_i & ~ACC_FIELD),
         .q_o   (inc)
     );
-    assign inc_busy_o = (INC_STAGE != 0) && (inc != {(27*IW){1'b0}});
+    assign inc_busy_o = (INC_STAGE != 0) && (inc != {(NCNT*IW){1'b0}});
 
     reg  [31:0]        acc_q;
     reg  [LO-1:0]      lo_q [0:NCNT-1];
@@ -364,11 +364,11 @@ module scord_regs #(
     integer            k;
     always @* begin
         for (k = 0; k < NCNT; k = k + 1) begin
-            // 13..15 are unassigned, 16 + 0 is no race type: they stay 0
+            // 14 and 15 are unassigned, 16 + 0 is no race type: they stay 0
             if (k == K_STALL)                            step = stall_sum;
             else if (k == K_SHACC)                       step = shacc_sum;
             else if (k == K_SHSYN)                       step = shsyn_sum;
-            else if (k == K_ACC || (k >= 13 && k <= 16)) step = {(LO+1){1'b0}};
+            else if (k == K_ACC || (k >= 14 && k <= 16)) step = {(LO+1){1'b0}};
             else                                         step = (LO+1)'(inc[IW*k +: IW]);
             {carry[k], lo_next[LO*k +: LO]} = {1'b0, lo_q[k]} + step;
         end
@@ -405,11 +405,11 @@ module scord_regs #(
     end
     assign cnt_accesses_o = acc_q;
     // the shared counters come from sh_*_i; the access count from cnt_inc_i
-    wire unused_inc = ^{inc[IW*11 +: IW*6], inc & ACC_FIELD};
+    wire unused_inc = ^{inc[IW*11 +: IW*2], inc[IW*14 +: IW*3], inc & ACC_FIELD};
 
     // ---- read data ----
     wire [7:0]    cidx = ctl_addr_i - `DET_CNT_BASE;
-    wire          in_cnt = (ctl_addr_i >= `DET_CNT_BASE) && (cidx < NCNT);
+    wire          in_cnt = (ctl_addr_i >= `DET_CNT_BASE) && (32'(cidx) < NCNT);
     wire [HI-1:0] rd_hi = zero_q[cidx[4:0]] ? {HI{1'b0}} : hi_mem[cidx[4:0]];
     wire [31:0]   rd_cnt = (cidx[4:0] == `DET_CNT_ACCESSES) ? acc_q :
                            {rd_hi + {{(HI-1){1'b0}}, pend_q[cidx[4:0]]}, lo_q[cidx[4:0]]};

@@ -71,6 +71,7 @@ module scord_report #(
     input  wire [7:0]            rec_core_i,
     input  wire [4:0]            rec_warp_i,
     input  wire [4:0]            rec_lane_i,
+    input  wire                  rec_stale_i,         // the load returned a stale L1 value
     input  wire [6:0]            rec_prev_block_i,
     input  wire [4:0]            rec_prev_warp_i,
     input  wire [31:0]           rec_seq_i,
@@ -280,10 +281,12 @@ module scord_report #(
                       rec_prev_strong_i, rec_prev_scope_i, rec_prev_atom_i,
                       rec_prev_modified_i, rec_scope_i, rec_strong_i, rec_kind_i,
                       rec_devrace_i, 4'd0, rec_type_i};
-    wire [31:0] w4 = {8'd0, 3'd0, rec_lane_i, 3'd0, rec_warp_i, rec_core_i};
+    wire [31:0] w4 = {7'd0, rec_stale_i, 3'd0, rec_lane_i, 3'd0, rec_warp_i, rec_core_i};
     wire [31:0] w5 = {rec_prev_pcidx_i, 3'd0, rec_prev_warp_i, 1'b0, rec_prev_block_i};
     // A count update sends the same line with word 6 replaced: the strobe
-    // keeps the other words, so no second line image is needed.
+    // keeps the other words, so no second line image is needed. A stale
+    // occurrence also writes the byte of word 4 that holds the stale flag
+    // (it is sticky, §8.3); its other bits are 0 in every record.
     wire [31:0]  w6  = (state_q == S_WR_CNT) ? wr_count_q : 32'd1;
     // The record's other words are registered, so the line write starts
     // from registers: the fields come from the detector's check (the
@@ -312,12 +315,14 @@ module scord_report #(
     localparam integer      REC_MASK_I   = LINE_BYTES - 32;
     localparam [OFF_W-1:0] REC_MASK     = REC_MASK_I[OFF_W-1:0];
     localparam [OFF_W-1:0] CNT_WORD_OFF = 24;  // byte offset of word 6
+    localparam integer     STALE_BYTE   = 16 + {24'd0, `DET_REC_STALE_BIT} / 8;
     wire [OFF_W-1:0] off       = slot_addr[OFF_W-1:0] & REC_MASK;
     wire [OFF_W-1:0] cnt_off   = off + CNT_WORD_OFF;
+    wire             st_byte   = rec_q[32 * 4 + {24'd0, `DET_REC_STALE_BIT}];   // the flag, taken
     // Line image built in a zeroed line: no zero-width replication when a
     // record fills the whole line.
     reg [LINE_BITS-1:0]  rec_line;
-    reg [LINE_BYTES-1:0] rec_strb, cnt_strb;
+    reg [LINE_BYTES-1:0] rec_strb, cnt_strb, st_strb;
     always @* begin
         rec_line          = {LINE_BITS{1'b0}};
         rec_line[255:0]   = rec;
@@ -328,6 +333,9 @@ module scord_report #(
         cnt_strb          = {LINE_BYTES{1'b0}};
         cnt_strb[3:0]     = 4'hF;
         cnt_strb          = cnt_strb << cnt_off;
+        st_strb             = {LINE_BYTES{1'b0}};
+        st_strb[STALE_BYTE] = st_byte;
+        cnt_strb          = cnt_strb | (st_strb << off);
     end
     // Slots above 2^27 cannot exist in a 4 GiB space.
     wire unused_slot = ^slot32[31:27];

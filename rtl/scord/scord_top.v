@@ -164,7 +164,7 @@ module scord_top #(
     // may follow each other on a granule (scord_pass_split), else one
     localparam integer PASS_MAX = (S > 1) ? T : 1;
     localparam integer IW    = $clog2(PASS_MAX + 1);    // a counter's step
-    wire [27*IW-1:0] cnt_inc;
+    wire [32'(`DET_CNT_COUNT)*IW-1:0] cnt_inc;
     wire             inc_busy;
     wire             kstart, intrusion_set;
     wire             overflow_set, cnt_records, cnt_suppressed;
@@ -268,6 +268,7 @@ module scord_top #(
     wire [159:0]       d_ev;
     wire [T-1:0]       d_mask;
     wire [T*OFF_W-1:0] d_offs;
+    wire [T-1:0]       d_stale;
     wire [S-1:0]       d_sv;
     wire [S*LW-1:0]    d_sl, d_sll;
     wire [T*SW-1:0]    d_ls;
@@ -310,6 +311,7 @@ module scord_top #(
         .d_ev_o        (d_ev),
         .d_mask_o      (d_mask),
         .d_offs_o      (d_offs),
+        .d_stale_o     (d_stale),
         .d_sv_o        (d_sv),
         .d_sl_o        (d_sl),
         .d_sll_o       (d_sll),
@@ -329,6 +331,7 @@ module scord_top #(
     wire               s1_v, s2_v, s2_acc, s2_bar, s2_trk, s2_intr, s2_fence;
     wire [T-1:0]       s2_mask;
     wire [T*OFF_W-1:0] s2_offs;
+    wire [T-1:0]       s2_stale;
     wire [S-1:0]       s2_sv;
     wire [S*LW-1:0]    s2_sl;
     wire [T*SW-1:0]    s2_ls;
@@ -339,7 +342,7 @@ module scord_top #(
     wire [4:0]         ev_warp;
     wire [1:0]         ev_kind, ev_size;
     wire               ev_scope, ev_strong;
-    wire [S-1:0]       c_tagmis, c_prelim, c_devrace, c_changed;
+    wire [S-1:0]       c_tagmis, c_prelim, c_devrace, c_changed, c_sat;
     wire [S*4-1:0]     c_race;
     wire [S*7-1:0]     c_md_block;
     wire [S*5-1:0]     c_md_warp, c_md_lane;
@@ -386,6 +389,7 @@ module scord_top #(
         .d_ev_i         (d_ev),
         .d_mask_i       (d_mask),
         .d_offs_i       (d_offs),
+        .d_stale_i      (d_stale),
         .d_sv_i         (d_sv),
         .d_sl_i         (d_sl),
         .d_sll_i        (d_sll),
@@ -412,6 +416,7 @@ module scord_top #(
         .s2_fence_o     (s2_fence),
         .s2_mask_o      (s2_mask),
         .s2_offs_o      (s2_offs),
+        .s2_stale_o     (s2_stale),
         .s2_sv_o        (s2_sv),
         .s2_sl_o        (s2_sl),
         .s2_ls_o        (s2_ls),
@@ -428,6 +433,7 @@ module scord_top #(
         .c_tagmis_o     (c_tagmis),
         .c_prelim_o     (c_prelim),
         .c_race_o       (c_race),
+        .c_sat_o        (c_sat),
         .c_devrace_o    (c_devrace),
         .c_changed_o    (c_changed),
         .c_md_block_o   (c_md_block),
@@ -473,6 +479,7 @@ module scord_top #(
         .s2_intr_i        (s2_intr),
         .s2_mask_i        (s2_mask),
         .s2_offs_i        (s2_offs),
+        .s2_stale_i       (s2_stale),
         .s2_sl_i          (s2_sl),
         .s2_ls_i          (s2_ls),
         .n_lanes_i        (n_lanes),
@@ -534,6 +541,7 @@ module scord_top #(
         .c_prelim_i       (c_prelim),
         .c_race_i         (c_race),
         .c_changed_i      (c_changed),
+        .c_sat_i          (c_sat),
         .cnt_records_i    (cnt_records),
         .cnt_suppressed_i (cnt_suppressed),
         .sh_go_i          (sh_go),

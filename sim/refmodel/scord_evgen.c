@@ -5,7 +5,11 @@
  * checks: warp syncs, sub-word accesses at random byte offsets, lanes of one
  * warp on one word with and without a sync, fence or barrier between them,
  * scoped-atomic pairs with and without the device fence that orders them,
- * and PCs inside and outside the range of the 16-bit PC index. */
+ * and PCs inside and outside the range of the 16-bit PC index; for the
+ * acquire rule: message passing between blocks (data, the producer's
+ * fence, a flag; the consumer's poll, its fence or none, or one made too
+ * early, then a weak or strong load or a store), weak loads that read a
+ * stale L1 value, and bursts of device fences that saturate the epoch. */
 #include "scord_evgen.h"
 
 #include <string.h>
@@ -63,6 +67,7 @@ int scord_evgen_init(scord_evgen_t *g, const scord_evgen_params_t *p, uint64_t s
     }
     for (uint32_t i = 0; i < SCORD_EVGEN_MAX_WARPS; i++)
         scord_locktab_reset(&g->lt[i]);
+    g->burst_left = p->fence_burst;
     return 1;
 }
 
@@ -120,6 +125,10 @@ static void push_access(scord_evgen_t *g, uint32_t gw, uint8_t kind, uint8_t str
     e->addr = addr;
     e->lane = (uint8_t)lane;
     e->wsync = g->wsync[gw];
+    /* a core marks a weak load's lane that its L1 served from a word
+     * another core wrote at the L2 since the line was filled */
+    if (kind == SCORD_DET_EV_LOAD && !strong)
+        e->stale = below(g, 4) == 0;
 }
 
 /* A random naturally aligned byte offset for an access of 2^size bytes. */
@@ -298,13 +307,57 @@ static void scoped_atomic_pair(scord_evgen_t *g, uint32_t gw)
                     (uint8_t)below(g, 2), 0, 2, a, below(g, g->p.lanes), 0x2d14);
 }
 
+/* Message passing from warp gw to a warp of another block: the data,
+ * the producer's fence (device, sometimes block or none), a flag of device
+ * atomics; the consumer's poll, its device fence (mostly; sometimes none,
+ * sometimes one made before the producer's fence: a race the acquire rule
+ * misses, docs/detector.md §9), then a load (weak or strong) or a store or
+ * atomic on the data, of one or more lanes. */
+static void message_pass(scord_evgen_t *g, uint32_t gw)
+{
+    uint32_t nw = g->p.blocks * g->p.warps_per_block;
+    uint32_t other = below(g, nw);
+    if (g->p.blocks > 1 && other / g->p.warps_per_block == gw / g->p.warps_per_block)
+        other = (other + g->p.warps_per_block) % nw;
+    uint32_t kd = below(g, g->p.pool_words), kf = below(g, g->p.pool_words);
+    uint32_t a = g->pool[kd], f = g->pool[kf == kd ? (kf + 1) % g->p.pool_words : kf];
+    uint32_t pl = below(g, g->p.lanes), cl = below(g, g->p.lanes);
+    push_access(g, gw, SCORD_DET_EV_STORE, (uint8_t)below(g, 2), 0, 2, a, pl, 0x2e00);
+    uint32_t cf = below(g, 10);     /* consumer fence: 0-5 after the flag, 6 early, 7-9 none */
+    if (cf == 6)
+        push_fence(g, other, 1, 0x2e40);
+    uint32_t pf = below(g, 10);     /* producer fence: 0-7 device, 8 block, 9 none */
+    if (pf < 9)
+        push_fence(g, gw, pf < 8, 0x2e04);
+    push_access(g, gw, SCORD_DET_EV_ATOMIC, 1, 1, 2, f, pl, 0x2e08);
+    push_access(g, other, SCORD_DET_EV_ATOMIC, 1, 1, 2, f, cl, 0x2e44);
+    if (cf < 6)
+        push_fence(g, other, 1, 0x2e48);
+    uint32_t ck = below(g, 10);     /* consumer access: 0-5 load, 6-8 store, 9 atomic */
+    uint8_t kind = ck < 6 ? SCORD_DET_EV_LOAD : ck < 9 ? SCORD_DET_EV_STORE : SCORD_DET_EV_ATOMIC;
+    uint8_t strong = below(g, 10) < 3;
+    uint32_t lanes = 1 + below(g, 3);
+    for (uint32_t i = 0; i < lanes && cl + i < g->p.lanes; i++)
+        push_access(g, other, kind, strong, 1, 2, a, cl + i, 0x2e4c);
+}
+
 static void generate(scord_evgen_t *g)
 {
     uint32_t nwarps = g->p.blocks * g->p.warps_per_block;
     uint32_t gw = below(g, nwarps);
-    uint32_t r = below(g, 100);
     g->npend = g->ipend = 0;
-    if (r < 32) {
+    if (g->burst_left) {
+        /* the kernel's burst of device fences, a pending buffer at a time */
+        uint32_t n = g->burst_left < 64 ? g->burst_left : 64;
+        for (uint32_t i = 0; i < n; i++)
+            push_fence(g, below(g, nwarps), 1, 0x2f00);
+        g->burst_left -= n;
+        return;
+    }
+    uint32_t r = below(g, 108);
+    if (r >= 100) {
+        message_pass(g, gw);
+    } else if (r < 32) {
         uint8_t kind = below(g, 5) < 3 ? SCORD_DET_EV_LOAD : SCORD_DET_EV_STORE;
         warp_access(g, gw, kind, below(g, 10) < 3, 0);
     } else if (r < 40) {
@@ -353,6 +406,7 @@ int scord_evgen_next(scord_evgen_t *g, scord_event_t *ev)
             memset(g->wsync, 0, sizeof g->wsync);
             memset(g->bar, 0, sizeof g->bar);
             g->npend = g->ipend = 0;
+            g->burst_left = g->p.fence_burst;
             return 0;
         }
         generate(g);

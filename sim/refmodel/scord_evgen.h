@@ -32,6 +32,8 @@ typedef struct {
     uint32_t kernel_events;   /* events per kernel; 0: one kernel */
     uint32_t pc_base;         /* DET_PC_BASE the detector is given: most PCs lie a little
                                  above it, some below it and some past the 16-bit index */
+    uint32_t fence_burst;     /* device fences each kernel starts with (0: none): a burst
+                                 past 65535 saturates the device-fence epoch */
 } scord_evgen_params_t;
 
 typedef struct {
@@ -46,6 +48,7 @@ typedef struct {
     scord_event_t pend[80];
     uint32_t npend, ipend;
     uint32_t since_kernel;
+    uint32_t burst_left;      /* device fences of the kernel's burst still to come */
 } scord_evgen_t;
 
 /* Fills in defaults that fit a window at track_base of track_bytes. */

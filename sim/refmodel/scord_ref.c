@@ -22,7 +22,7 @@ void scord_event_pack(const scord_event_t *ev, uint32_t w[SCORD_EVENT_WORDS])
            (uint32_t)(ev->lane & 31u) << 21 | (uint32_t)(ev->kind & 3u) << 26 |
            (uint32_t)(ev->scope & 1u) << 28 | (uint32_t)(ev->strong & 1u) << 29 |
            (uint32_t)(ev->size & 3u) << 30;
-    w[4] = ev->wsync;
+    w[4] = ev->wsync | (uint32_t)(ev->stale & 1u) << 8;
 }
 
 void scord_event_unpack(const uint32_t w[SCORD_EVENT_WORDS], scord_event_t *ev)
@@ -39,7 +39,8 @@ void scord_event_unpack(const uint32_t w[SCORD_EVENT_WORDS], scord_event_t *ev)
     ev->scope = (w[3] >> 28) & 1u;
     ev->strong = (w[3] >> 29) & 1u;
     ev->size = (w[3] >> 30) & 3u;
-    ev->wsync = (uint8_t)w[4];  /* [31:8] are 0 */
+    ev->wsync = (uint8_t)w[4];
+    ev->stale = (w[4] >> 8) & 1u;  /* [31:9] are 0 */
 }
 
 static unsigned log2u(unsigned v)
@@ -54,7 +55,7 @@ static unsigned log2u(unsigned v)
 
 unsigned scord_line_event_words(unsigned lanes, unsigned line_bytes)
 {
-    return (160u + lanes * (1u + log2u(line_bytes)) + 31u) / 32u;
+    return (160u + lanes * (2u + log2u(line_bytes)) + 31u) / 32u;
 }
 
 /* Puts the low n bits of v at bit position pos of w. */
@@ -71,10 +72,13 @@ void scord_line_event_pack(const scord_line_event_t *le, unsigned lanes, unsigne
     unsigned ow = log2u(line_bytes), nw = scord_line_event_words(lanes, line_bytes);
     for (unsigned i = SCORD_EVENT_WORDS; i < nw; i++)
         w[i] = 0;
-    scord_event_pack(&le->ev, w);
+    scord_event_t lead = le->ev;
+    lead.stale = 0;  /* the stale lanes below carry it */
+    scord_event_pack(&lead, w);
     put_bits(w, 160, lanes, le->mask);
     for (unsigned t = 0; t < lanes; t++)
         put_bits(w, 160 + lanes + t * ow, ow, le->off[t]);
+    put_bits(w, 160 + lanes * (1u + ow), lanes, le->stale & le->mask);
 }
 
 void scord_line_event_lane(const scord_line_event_t *le, unsigned line_bytes, unsigned t,
@@ -83,6 +87,7 @@ void scord_line_event_lane(const scord_line_event_t *le, unsigned line_bytes, un
     *ev = le->ev;
     ev->lane = (uint8_t)t;
     ev->addr = (le->ev.addr & ~(line_bytes - 1u)) | (le->off[t] & (line_bytes - 1u));
+    ev->stale = (uint8_t)(le->stale >> t & 1u);
 }
 
 /* ---- Lock table and Bloom (§4) ------------------------------------------------ */
@@ -196,7 +201,8 @@ void scord_md_encode(const scord_md_t *md, uint64_t raw[2])
     /* The fifth tag bit did not fit the v1 word: it sits in the high word. */
     raw[1] = FIELD(md->pcidx, SCORD_DET_MD_PCIDX_LSB, 16) | FIELD(md->lane, SCORD_DET_MD_LANE_LSB, 5) |
              FIELD(md->bytes, SCORD_DET_MD_BYTES_LSB, 4) | FIELD(md->wsync, SCORD_DET_MD_WSYNC_LSB, 8) |
-             FIELD(md->tag >> 4, SCORD_DET_MD_TAG4_LSB, 1) | FIELD(md->tag >> 5, SCORD_DET_MD_TAG5_LSB, 1);
+             FIELD(md->tag >> 4, SCORD_DET_MD_TAG4_LSB, 1) | FIELD(md->tag >> 5, SCORD_DET_MD_TAG5_LSB, 1) |
+             FIELD(md->epoch, SCORD_DET_MD_EPOCH_LSB, 16);
 }
 
 void scord_md_decode(const uint64_t raw[2], scord_md_t *md)
@@ -220,6 +226,7 @@ void scord_md_decode(const uint64_t raw[2], scord_md_t *md)
     md->lane = (uint8_t)GET(raw, SCORD_DET_MD_LANE_LSB, 5);
     md->bytes = (uint8_t)GET(raw, SCORD_DET_MD_BYTES_LSB, 4);
     md->wsync = (uint8_t)GET(raw, SCORD_DET_MD_WSYNC_LSB, 8);
+    md->epoch = (uint16_t)GET(raw, SCORD_DET_MD_EPOCH_LSB, 16);
 }
 
 uint16_t scord_pc_index(uint32_t pc, uint32_t pc_base)
@@ -276,6 +283,7 @@ void scord_record_decode(const uint8_t b[32], scord_record_t *r)
     r->core = (uint8_t)w4;
     r->warp = (uint8_t)(w4 >> 8);
     r->lane = (uint8_t)(w4 >> 16);
+    r->stale = (w4 >> SCORD_DET_REC_STALE_BIT) & 1u;
     r->prev_block = (uint8_t)w5;
     r->prev_warp = (uint8_t)(w5 >> 8);
     r->prev_pcidx = (uint16_t)(w5 >> 16);
@@ -301,8 +309,12 @@ struct scord_ref {
     uint32_t written;
     uint8_t armed, err, overflow, intrusion, tail_bad, need_clear, gen;
     uint32_t cnt[SCORD_DET_CNT_COUNT];
-    /* fence file (§6.1) */
+    /* fence file (§6.1): the two counters of each warp, the acquire
+     * stamp of each block (the epoch after the last device fence of any of
+     * its warps), the epoch */
     uint8_t ff_blk[BLOCK_IDS][WARP_IDS], ff_dev[BLOCK_IDS][WARP_IDS];
+    uint16_t ff_acq[BLOCK_IDS];
+    uint16_t epoch;
     /* report writer (§8.3) */
     supp_t supp[SUPP_N];
     uint8_t supp_next;
@@ -341,6 +353,13 @@ void scord_ref_fence_file(const scord_ref_t *m, uint8_t block7, uint8_t warp, ui
     *blkfence = m->ff_blk[block7 & (BLOCK_IDS - 1)][warp & (WARP_IDS - 1)];
     *devfence = m->ff_dev[block7 & (BLOCK_IDS - 1)][warp & (WARP_IDS - 1)];
 }
+
+uint16_t scord_ref_fence_acq(const scord_ref_t *m, uint8_t block7)
+{
+    return m->ff_acq[block7 & (BLOCK_IDS - 1)];
+}
+
+uint16_t scord_ref_epoch(const scord_ref_t *m) { return m->epoch; }
 
 /* ---- Configuration (§7.2) ---------------------------------------------------- */
 
@@ -516,6 +535,8 @@ void scord_ref_kernel_start(scord_ref_t *m)
     }
     memset(m->ff_blk, 0, sizeof m->ff_blk);
     memset(m->ff_dev, 0, sizeof m->ff_dev);
+    memset(m->ff_acq, 0, sizeof m->ff_acq);
+    m->epoch = 0;
     memset(m->supp, 0, sizeof m->supp);
     m->supp_next = 0;
     memset(m->cnt, 0, sizeof m->cnt);
@@ -557,7 +578,8 @@ static void write_record(scord_ref_t *m, uint32_t slot, const scord_event_t *ev,
     wr32(p + 4, ev->pc);
     wr32(p + 8, ev->addr);
     wr32(p + 12, ev->block);
-    wr32(p + 16, (uint32_t)ev->core | (uint32_t)ev->warp << 8 | (uint32_t)ev->lane << 16);
+    wr32(p + 16, (uint32_t)ev->core | (uint32_t)ev->warp << 8 | (uint32_t)ev->lane << 16 |
+                     (uint32_t)(ev->stale & 1u) << SCORD_DET_REC_STALE_BIT);
     wr32(p + 20, w5);
     wr32(p + 24, 1);
     wr32(p + 28, m->cnt[SCORD_DET_CNT_ACCESSES]);
@@ -577,7 +599,12 @@ static void report(scord_ref_t *m, const scord_event_t *ev, uint8_t type, int de
     if (open >= 0) {
         if (e->count != 0xFFFFFFFFu)
             e->count++;
-        wr32(m->mem + m->ring_base + (size_t)open * REC_BYTES + 24, e->count);
+        uint8_t *p = m->mem + m->ring_base + (size_t)open * REC_BYTES;
+        wr32(p + 24, e->count);
+        /* The stale flag is sticky: a merged stale occurrence sets it in the
+         * record (the byte of word 4 that holds it, nothing else of it). */
+        if (ev->stale & 1u)
+            p[16 + SCORD_DET_REC_STALE_BIT / 8] = (uint8_t)(1u << (SCORD_DET_REC_STALE_BIT % 8));
         m->cnt[SCORD_DET_CNT_SUPPRESSED]++;
         return;
     }
@@ -608,9 +635,14 @@ static void fence(scord_ref_t *m, const scord_event_t *ev)
 {
     unsigned b = ev->block & (BLOCK_IDS - 1), w = ev->warp & (WARP_IDS - 1);
     m->cnt[SCORD_DET_CNT_FENCES]++;
-    if (ev->scope)
+    if (ev->scope) {
         m->ff_dev[b][w] = (uint8_t)((m->ff_dev[b][w] + 1) & FENCE_MASK);
-    else
+        /* The epoch counts device fences and stops at its top: from there
+         * on the acquire rule can no longer order fences and accesses (§6.3). */
+        if (m->epoch != SCORD_DET_EPOCH_MAX)
+            m->epoch++;
+        m->ff_acq[b] = m->epoch;
+    } else
         m->ff_blk[b][w] = (uint8_t)((m->ff_blk[b][w] + 1) & FENCE_MASK);
 }
 
@@ -645,11 +677,13 @@ static int in_region(uint32_t a, uint64_t base, uint64_t len)
     return a >= base && (uint64_t)a < base + len;
 }
 
-/* §6.3 (v2: C0, C1 and C2 changed): the race check proper, on a decoded,
- * non-fresh entry that failed Table III. `bytes` is the current access's
- * byte mask. Returns the race type or 0. */
+/* §6.3 (v2: C0, C1 and C2 changed; C7 the acquire rule): the race check
+ * proper, on a decoded, non-fresh entry that failed Table III. `bytes` is
+ * the current access's byte mask. Returns the race type or 0; *sat is set
+ * when the acquire rule ordered the pair only because the epoch had
+ * saturated (DET_CNT_EPOCH_SAT). */
 static uint8_t check(const scord_ref_t *m, const scord_event_t *ev, uint8_t bytes,
-                     const scord_md_t *md)
+                     const scord_md_t *md, int *sat)
 {
     uint8_t B = ev->block & (BLOCK_IDS - 1), W = ev->warp & (WARP_IDS - 1);
     int is_ld = ev->kind == SCORD_DET_EV_LOAD, is_at = ev->kind == SCORD_DET_EV_ATOMIC;
@@ -701,8 +735,31 @@ static uint8_t check(const scord_ref_t *m, const scord_event_t *ev, uint8_t byte
     int common = (md->bloom & ev->bloom & half) != 0;
     if (!is_at && (md->bloom | ev->bloom) != 0 && !common)
         return is_ld ? SCORD_DET_RACE_LOCK_LOAD : SCORD_DET_RACE_LOCK_STORE;
-    /* C7 Table IV (c): fence-ordered pairs must both be strong */
-    if (!common && !(md->strong && ev->strong))
+    if (common)
+        return 0;
+    /* C7 the acquire side, across blocks: the producer fenced since its
+     * access (C5); the pair is ordered when a warp of the current block
+     * made a device fence after the previous access too (the block's
+     * acquire stamp is past the epoch the entry keeps: fence and flag on
+     * both sides; the block's warps share the L1 the fence dropped, and a
+     * barrier or a block-scope flag passes the acquire on). An entry
+     * written once the epoch had saturated cannot tell: taken as ordered. */
+    if (!same_block) {
+        uint16_t acq = m->ff_acq[B];
+        if (acq > md->epoch)
+            return 0;
+        int racy = (is_ld && !ev->strong) || !(md->strong && ev->strong);
+        if (md->epoch == SCORD_DET_EPOCH_MAX) {
+            *sat = racy;
+            return 0;
+        }
+        /* a weak load without the reader's acquire fence may hit a line
+         * its L1 filled before the write reached the L2 */
+        if (is_ld && !ev->strong)
+            return SCORD_DET_RACE_STALE_READ;
+    }
+    /* Table IV (c): fence-ordered pairs must both be strong */
+    if (!(md->strong && ev->strong))
         return SCORD_DET_RACE_NOT_STRONG;
     return 0;
 }
@@ -762,7 +819,10 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
     if (pa || pb || pc) {
         m->cnt[SCORD_DET_CNT_PRELIM_PASS]++;
     } else {
-        uint8_t type = check(m, ev, bytes, &md);
+        int sat = 0;
+        uint8_t type = check(m, ev, bytes, &md, &sat);
+        if (sat)
+            m->cnt[SCORD_DET_CNT_EPOCH_SAT]++;
         if (type)
             report(m, ev, type, md.block != B, &md);
     }
@@ -791,6 +851,7 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
     nw.lane = L;
     nw.bytes = bytes;
     nw.wsync = ev->wsync;
+    nw.epoch = m->epoch;
     uint64_t nraw[2];
     scord_md_encode(&nw, nraw);
     if (nraw[0] != raw[0] || nraw[1] != raw[1]) {

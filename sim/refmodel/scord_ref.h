@@ -42,6 +42,7 @@ typedef struct {
     uint8_t barrier;  /* 8 bits: the block's barrier id when the access issued */
     uint16_t bloom;   /* 16 bits: summary of the warp's active locks (§4.3) */
     uint8_t wsync;    /* 8 bits: the warp's sync count (syncwarp, vote, shuffle) before this access; 0 for sync events */
+    uint8_t stale;    /* 1 bit: this lane's weak load returned a stale L1 value (word 4 [8]) */
 } scord_event_t;
 
 #define SCORD_EVENT_WORDS SCORD_DET_EV_WORDS
@@ -57,17 +58,21 @@ typedef struct {
     scord_event_t ev;
     uint32_t mask;     /* lanes of the group, bit t = lane t */
     uint8_t off[32];   /* lane t's byte offset in the line (lanes outside mask: 0) */
+    uint32_t stale;    /* lanes whose weak load returned a stale L1 value (within mask) */
 } scord_line_event_t;
 
 /* 32-bit words of a line event for `lanes` lanes per warp and lines of
- * `line_bytes` bytes (a power of two, 4..256): 160 bits, the mask, the offsets. */
+ * `line_bytes` bytes (a power of two, 4..256): 160 bits, the mask, the
+ * offsets, the stale lanes. The lead's event word 4 [8] is not used in a
+ * line event: each lane's stale bit is in the stale lanes. */
 unsigned scord_line_event_words(unsigned lanes, unsigned line_bytes);
 
 /* Packs into w[scord_line_event_words(lanes, line_bytes)]; bits past the event are 0. */
 void scord_line_event_pack(const scord_line_event_t *le, unsigned lanes, unsigned line_bytes,
                            uint32_t *w);
 
-/* Lane t's own event: the lead's with lane t and the address of t's offset in the line. */
+/* Lane t's own event: the lead's with lane t, the address of t's offset in
+ * the line and t's stale bit. */
 void scord_line_event_lane(const scord_line_event_t *le, unsigned line_bytes, unsigned t,
                            scord_event_t *ev);
 
@@ -122,6 +127,7 @@ typedef struct {
     uint8_t lane;     /* 5 */
     uint8_t bytes;    /* 4: bytes of its word the last access touched (0xF unless 4-byte granules) */
     uint8_t wsync;    /* 8: the last access's event wsync */
+    uint16_t epoch;   /* 16: the device-fence epoch E when the last access was checked (§6.1) */
 } scord_md_t;
 
 /* raw[0] = bits [63:0] (the v1 entry), raw[1] = bits [127:64]. */
@@ -168,6 +174,11 @@ uint32_t scord_ref_mem_bytes(const scord_ref_t *m);
 /* Fence file entry of (block id low 7 bits, warp) (§6.1). */
 void scord_ref_fence_file(const scord_ref_t *m, uint8_t block7, uint8_t warp,
                           uint8_t *blkfence, uint8_t *devfence);
+/* A block's acquire stamp: the epoch E after the last device fence of any
+ * of its warps (§6.1). */
+uint16_t scord_ref_fence_acq(const scord_ref_t *m, uint8_t block7);
+/* The device-fence epoch E: device fences since the kernel started, saturating. */
+uint16_t scord_ref_epoch(const scord_ref_t *m);
 
 /* ---- Race records (§8) ---------------------------------------------------- */
 
@@ -179,6 +190,7 @@ typedef struct {
     uint8_t prev_known;                    /* previous PC index and thread are real */
     uint8_t shared;                        /* shared memory (types 9, 10) */
     uint8_t prev_lane;
+    uint8_t stale;                         /* a weak load of this record returned a stale L1 value */
     uint32_t pc, addr;
     uint16_t block;
     uint8_t core, warp, lane;

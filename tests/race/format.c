@@ -221,6 +221,7 @@ FORMAT_CASES(SCORD_RACE_INTRUSION, intrusion)
 FORMAT_CASES(SCORD_RACE_INTRA_WARP, intra_warp)
 FORMAT_CASES(SCORD_RACE_SHARED, shared)
 FORMAT_CASES(SCORD_RACE_SHARED_WARP, shared_warp)
+FORMAT_CASES(SCORD_RACE_STALE_READ, stale_read)
 
 /* The "this thread and others read it" case: the record's previous
  * thread is the racing thread itself. */
@@ -378,6 +379,7 @@ const struct unit_case race_format_cases[] = {
     UNIT_CASE(format_text_intra_warp),
     UNIT_CASE(format_text_shared),
     UNIT_CASE(format_text_shared_warp),
+    UNIT_CASE(format_text_stale_read),
     {"format_text_first_reader", format_first_reader},
     {"format_text_big_grid", format_big_grid},
     UNIT_CASE(format_json_block_fence),
@@ -390,6 +392,7 @@ const struct unit_case race_format_cases[] = {
     UNIT_CASE(format_json_intra_warp),
     UNIT_CASE(format_json_shared),
     UNIT_CASE(format_json_shared_warp),
+    UNIT_CASE(format_json_stale_read),
     UNIT_CASE(format_rejects),
     UNIT_CASE(shared_names),
     UNIT_END,

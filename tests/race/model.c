@@ -158,6 +158,14 @@ static struct truth scenario(uint32_t type)
         send(&t.prev);
         t.cur = acc(SCORD_DET_EV_STORE, X, 3, 1, 6, 2, 2, 0, 0);
         break;
+    case SCORD_RACE_STALE_READ: /* fenced and published, read weakly without the reader's fence;
+                                 * the core says the L1 value was stale */
+        t.prev = acc(SCORD_DET_EV_STORE, X, 0, 1, 4, 0, 2, 0, 0);
+        send(&t.prev);
+        fence(0, 1, 1);
+        t.cur = acc(SCORD_DET_EV_LOAD, X, 2, 3, 5, 1, 2, 0, 0);
+        t.cur.stale = 1;
+        break;
     case SCORD_RACE_INTRUSION: /* a byte store into the metadata region */
         t.has_prev = false;
         t.cur = acc(SCORD_DET_EV_STORE, MDB + 16, 3, 4, 9, 1, 0, 0, 0);
@@ -187,7 +195,7 @@ void encode(const struct scord_race *r, uint8_t b[32])
     wr32(b + 4, r->pc);
     wr32(b + 8, r->addr);
     wr32(b + 12, r->block);
-    wr32(b + 16, r->core | r->warp << 8 | r->lane << 16);
+    wr32(b + 16, r->core | r->warp << 8 | r->lane << 16 | (uint32_t)r->stale << 24);
     wr32(b + 20, r->prev_block | r->prev_warp << 8 | r->prev_pc_index << 16);
     wr32(b + 24, r->count);
     wr32(b + 28, r->seq);
@@ -208,6 +216,7 @@ static int check_truth(const struct scord_race *r, const struct truth *t)
           r->core, c->block, c->warp, c->lane, c->core);
     CHECK(r->count == t->count && r->seq == t->seq, "count/seq %u/%u, expected %u/%u", r->count,
           r->seq, t->count, t->seq);
+    CHECK(r->stale == c->stale, "stale %u, expected %u", r->stale, c->stale);
     CHECK(r->has_prev == t->has_prev, "has_prev %u", r->has_prev);
     if (!t->has_prev) {
         CHECK(!r->device_scope && !r->prev_modified && !r->prev_atomic && !r->prev_scope &&
@@ -265,6 +274,7 @@ DECODE_CASE(SCORD_RACE_LOCK_LOAD, lock_load)
 DECODE_CASE(SCORD_RACE_LOCK_STORE, lock_store)
 DECODE_CASE(SCORD_RACE_INTRUSION, intrusion)
 DECODE_CASE(SCORD_RACE_INTRA_WARP, intra_warp)
+DECODE_CASE(SCORD_RACE_STALE_READ, stale_read)
 
 const struct unit_case race_model_cases[] = {
     UNIT_CASE(model_block_fence),
@@ -275,5 +285,6 @@ const struct unit_case race_model_cases[] = {
     UNIT_CASE(model_lock_store),
     UNIT_CASE(model_intrusion),
     UNIT_CASE(model_intra_warp),
+    UNIT_CASE(model_stale_read),
     UNIT_END,
 };

@@ -17,6 +17,7 @@ struct fields {
     uint32_t type, dev, kind, strong, scope, pmod, patom, pscope, pstrong, size_log2;
     uint32_t known, shared, plane;
     uint32_t pc, addr, block, core, warp, lane, pblock, pwarp, pcidx, count, seq;
+    uint32_t stale;
 };
 
 static void pack(const struct fields *f, uint8_t b[32])
@@ -27,7 +28,7 @@ static void pack(const struct fields *f, uint8_t b[32])
     wr32(b + 4, f->pc);
     wr32(b + 8, f->addr);
     wr32(b + 12, f->block);
-    wr32(b + 16, f->core | f->warp << 8 | f->lane << 16);
+    wr32(b + 16, f->core | f->warp << 8 | f->lane << 16 | f->stale << 24);
     wr32(b + 20, f->pblock | f->pwarp << 8 | f->pcidx << 16);
     wr32(b + 24, f->count);
     wr32(b + 28, f->seq);
@@ -60,6 +61,8 @@ static const struct fields synth_known[SCORD_RACE_TYPE_MAX + 1] = {
                            0x1120, SH(0x10), 1, 1, 0, 4, 1, 1, 0x44, 1, 12},
     [SCORD_RACE_SHARED_WARP] = {10, 0, LD, 0, 0, 1, 0, 0, 0, 0, 1, 1, 4,
                                 0x1124, SH(0x205), 0, 0, 0, 5, 0, 0, 0x45, 2, 13},
+    [SCORD_RACE_STALE_READ] = {11, 1, LD, 0, 0, 1, 0, 0, 1, 2, 1, 0, 3,
+                               0x1128, X + 12, 2, 1, 3, 5, 0, 1, 0x46, 3, 60, 1},
 };
 
 /* The known record of type t with its previous access unknown. */
@@ -96,7 +99,8 @@ static int check_fields(const struct scord_race *r, const struct fields *f, uint
     uint32_t want_pc = f->known ? base + 4 * f->pcidx : 0;
     CHECK(r->prev_pc == want_pc, "type %u: previous pc 0x%x, expected 0x%x", f->type, r->prev_pc,
           want_pc);
-    CHECK(r->count == f->count && r->seq == f->seq, "type %u: count/seq", f->type);
+    CHECK(r->count == f->count && r->seq == f->seq && r->stale == f->stale,
+          "type %u: count/seq/stale", f->type);
     bool prev = f->type != SCORD_RACE_INTRUSION;
     uint32_t pk = f->patom ? AT : f->pmod ? ST : LD;
     CHECK(r->has_prev == prev && (!prev || r->prev_kind == pk), "type %u: has_prev %u kind %u",
@@ -183,7 +187,7 @@ static int decode_rejects(void)
         const char *what;
     } cases[] = {
         {0, 0x00, 0x00, "type 0"},
-        {0, 0x0b, 0x00, "type 11"},
+        {0, 0x0c, 0x00, "type 12"},
         {0, 0xff, 0x00, "type 255"},
         {3, 0x04, 0xff, "word 0 bit 26"},
         {3, 0x80, 0xff, "word 0 bit 31"},
@@ -192,7 +196,8 @@ static int decode_rejects(void)
         {2, 0x10, 0xff, "shared flag on a device-fence race"},
         {2, 0x00, 0xf7, "previous unknown, PC index given"},
         {14, 0x01, 0xff, "block bit 16"},
-        {19, 0x01, 0xff, "word 4 bit 24"},
+        {19, 0x01, 0xff, "stale flag on a store"},
+        {19, 0x02, 0xff, "word 4 bit 25"},
         {17, 0x20, 0xff, "warp 32+"},
         {18, 0x20, 0xff, "lane 32+"},
         {20, 0x80, 0xff, "previous block 128+"},
@@ -246,6 +251,11 @@ static int decode_rejects(void)
     BAD_IF(SCORD_RACE_SHARED, (f.pblock = 2, f.dev = 1), "shared race across blocks");
     BAD_IF(SCORD_RACE_SHARED_WARP, f.pwarp = 1, "shared-warp race between warps");
     BAD_IF(SCORD_RACE_SHARED_WARP, f.pmod = 0, "shared-warp race of two loads");
+    BAD_IF(SCORD_RACE_STALE_READ, f.kind = ST, "stale-read race by a store");
+    BAD_IF(SCORD_RACE_STALE_READ, (f.strong = 1, f.stale = 0), "stale-read race by a strong load");
+    BAD_IF(SCORD_RACE_STALE_READ, f.pmod = 0, "stale-read race after a read");
+    BAD_IF(SCORD_RACE_STALE_READ, (f.pblock = 2, f.dev = 0), "stale-read race within one block");
+    BAD_IF(SCORD_RACE_NOT_STRONG, f.stale = 1, "stale flag on a strong load");
     BAD_IF(SCORD_RACE_SHARED_WARP,
            (f.kind = AT, f.strong = 1, f.pmod = 1, f.patom = 1, f.pstrong = 1),
            "shared-warp race of two atomics");

@@ -240,13 +240,13 @@ static int sa_other_warp_fence_racy(void)
     return one(SCORD_DET_RACE_SCOPED_ATOM, 1);
 }
 static int sa_fenced_weak_load_racy(void)
-{   /* a device atomic, fenced: the pair goes on to Table IV (c), a weak
-     * load is not strong */
+{   /* a device atomic, fenced: the pair goes on to the acquire rule, and a
+     * weak load without its reader's fence may read a stale L1 copy */
     setup();
     at(0, 0, X, 1);
     fence(0, 0, 1);
     ld(1, 0, X);
-    return one(SCORD_DET_RACE_NOT_STRONG, 1);
+    return one(SCORD_DET_RACE_STALE_READ, 1);
 }
 
 /* ---- v2: previous access PC index and record fields ----------------------------------- */

@@ -11,7 +11,7 @@
 
 /* Records of the last run_stream by whether the previous access's PC was
  * known, and records that broke the v2 layout's rules. */
-static uint32_t rec_known[2], rec_bad;
+static uint32_t rec_known[2], rec_bad, rec_stale;
 
 static uint64_t run_stream(uint64_t seed, uint32_t n, uint32_t mode, uint32_t counts[SCORD_DET_RACE_TYPES])
 {
@@ -29,7 +29,7 @@ static uint64_t run_stream(uint64_t seed, uint32_t n, uint32_t mode, uint32_t co
         return 0;
     }
     memset(rec_known, 0, sizeof rec_known);
-    rec_bad = 0;
+    rec_bad = rec_stale = 0;
     uint64_t h = 1469598103934665603ull;
     scord_event_t ev;
     for (uint32_t i = 0; i < n;) {
@@ -53,6 +53,9 @@ static uint64_t run_stream(uint64_t seed, uint32_t n, uint32_t mode, uint32_t co
             rec_bad += r.shared || r.prev_known != (r.type != SCORD_DET_RACE_INTRUSION &&
                                                     r.prev_pcidx != SCORD_DET_PCIDX_UNKNOWN);
             rec_bad += r.type == SCORD_DET_RACE_INTRA_WARP && (r.devrace || r.prev_lane == r.lane);
+            /* only a weak load can have read a stale L1 value */
+            rec_bad += r.stale && (r.kind != SCORD_DET_EV_LOAD || r.strong);
+            rec_stale += r.stale;
         }
         W(SCORD_DET_RING_TAIL, R(SCORD_DET_RING_HEAD));  /* a consumer that keeps up */
     }
@@ -85,6 +88,8 @@ static int evgen_mix(void)
                   modes[i]);
         CHECK(c[SCORD_DET_RACE_SHARED] == 0 && c[SCORD_DET_RACE_SHARED_WARP] == 0,
               "shared races from device-memory events");
+        CHECK(c[SCORD_DET_RACE_STALE_READ] > 0 && rec_stale > 0, "mode %u: stale reads %u, stale records %u",
+              modes[i], c[SCORD_DET_RACE_STALE_READ], rec_stale);
         CHECK(cnt(SCORD_DET_CNT_PRELIM_PASS) > 1000, "few prelim passes");
         if (modes[i] & 1)
             CHECK(cnt(SCORD_DET_CNT_TAG_MISMATCH) > 0, "no tag mismatch in cache mode");

@@ -80,6 +80,6 @@ int refuse(uint32_t reg, uint32_t val, uint32_t code);
 
 /* The cases, one table per file, in the order they run. */
 extern const struct unit_case refmodel_scord_cases[], refmodel_beyond_cases[], refmodel_metadata_cases[],
-    refmodel_report_cases[], refmodel_evgen_cases[];
+    refmodel_report_cases[], refmodel_evgen_cases[], refmodel_acquire_cases[];
 
 #endif

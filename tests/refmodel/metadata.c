@@ -128,9 +128,9 @@ static int md_layout(void)
     a.gen = 63; a.tag = 63; a.block = 127; a.warp = 31; a.devfence = 63; a.blkfence = 63;
     a.barrier = 255; a.bloom = 0xFFFF; a.modified = a.blkshared = a.devshared = 1;
     a.atom = a.scope = a.strong = 1;
-    a.pcidx = 0xFFFF; a.lane = 31; a.bytes = 15; a.wsync = 255;
+    a.pcidx = 0xFFFF; a.lane = 31; a.bytes = 15; a.wsync = 255; a.epoch = 0xFFFF;
     scord_md_encode(&a, r);
-    CHECK(r[0] == ~0ull && r[1] == (1ull << 35) - 1, "all ones: 0x%016llx", (unsigned long long)r[1]);
+    CHECK(r[0] == ~0ull && r[1] == (1ull << 51) - 1, "all ones: 0x%016llx", (unsigned long long)r[1]);
     memset(&a, 0, sizeof a);
     a.block = 1;
     scord_md_encode(&a, r);
@@ -142,7 +142,7 @@ static int md_layout(void)
     scord_md_encode(&a, r);
     CHECK(r[0] == 1ull << 58, "gen lsb");
     /* the v2 high word: PCIDX [79:64], LANE [84:80], BYTES [88:85], WSYNC [96:89], TAG4 [97],
-     * TAG5 [98] */
+     * TAG5 [98], EPOCH [114:99] */
     a.gen = 0; a.pcidx = 1;
     scord_md_encode(&a, r);
     CHECK(!r[0] && r[1] == 1, "pcidx lsb");
@@ -161,13 +161,17 @@ static int md_layout(void)
     a.tag = 32;
     scord_md_encode(&a, r);
     CHECK(!r[0] && r[1] == 1ull << 34, "tag bit 5");
+    a.tag = 0; a.epoch = 1;
+    scord_md_encode(&a, r);
+    CHECK(!r[0] && r[1] == 1ull << 35, "epoch lsb");
+    a.epoch = 0;
     a.tag = 1;
     scord_md_encode(&a, r);
     CHECK(r[0] == 1ull << 54 && !r[1], "tag bit 0");
     uint64_t in[2] = {0x0123456789ABCDEFull, 0xFFFFFFFC12345678ull};
     scord_md_decode(in, &b);
     scord_md_encode(&b, r);
-    CHECK(r[0] == in[0] && r[1] == (in[1] & ((1ull << 35) - 1)), "round trip (bits [127:99] are 0)");
+    CHECK(r[0] == in[0] && r[1] == (in[1] & ((1ull << 51) - 1)), "round trip (bits [127:115] are 0)");
     return 1;
 }
 static int md_update_rules(void)

@@ -222,13 +222,18 @@ static int line_event_pack(void)
     le.off[1] = 0x04; le.off[2] = 0x1C; le.off[7] = 0x08; le.off[5] = 0x1F;  /* 5: not in mask */
     uint32_t w[16];
     CHECK(scord_line_event_words(8, 32) == 7 && scord_line_event_words(4, 32) == 6 &&
-          scord_line_event_words(32, 32) == 11, "word counts");
+          scord_line_event_words(32, 32) == 12, "word counts");
     scord_line_event_pack(&le, 8, 32, w);
     /* 8 lanes, 5-bit offsets: mask at 160, lane t's offset at 168 + 5t */
     CHECK((w[5] & 0xFFu) == 0x86u, "mask 0x%x", w[5] & 0xFFu);
     CHECK(((w[5] >> (8 + 5)) & 31u) == 0x04 && ((w[5] >> (8 + 10)) & 31u) == 0x1C &&
           ((w[6] >> 1) & 31u) == 0x1F, "offsets 0x%08x 0x%08x", w[5], w[6]);
-    CHECK(((w[6] >> 11) & 31u) == 0x08 && (w[6] >> 16) == 0, "lane 7 offset, zero pad 0x%08x", w[6]);
+    CHECK(((w[6] >> 11) & 31u) == 0x08 && (w[6] >> 16) == 0, "lane 7 offset, no stale lane 0x%08x", w[6]);
+    le.stale = 0x84;  /* lanes 2 and 7; a lane outside the mask is not packed */
+    le.stale |= 0x01;
+    scord_line_event_pack(&le, 8, 32, w);
+    CHECK((w[6] >> 16) == 0x84 && (w[4] >> 8) == 0, "stale lanes at 208: 0x%08x", w[6]);
+    le.stale = 0;
     scord_event_t e;
     scord_line_event_lane(&le, 32, 2, &e);
     CHECK(e.lane == 2 && e.addr == 0x40BC && e.pc == 0x1234 && e.warp == 3, "lane 2 at 0x%x", e.addr);

@@ -2,6 +2,7 @@
  * one file per concern, run here in one table:
  *   checks_scord.c    Tables III and IV, lock table, counters wrapping
  *   checks_beyond.c   lanes of a warp, bytes, scoped atomics, previous PC
+ *   checks_acquire.c  the acquire side: epoch, stamps, STALE_READ, stale flag
  *   metadata.c        metadata modes, layout, update rules
  *   reports.c         report writer, registers, intrusion, event packing
  *   evgen.c           the event generator
@@ -14,7 +15,7 @@
 int main(int argc, char **argv)
 {
     static const struct unit_case *const tables[] = {refmodel_scord_cases, refmodel_beyond_cases,
-                                                     refmodel_metadata_cases, refmodel_report_cases,
+                                                     refmodel_acquire_cases, refmodel_metadata_cases, refmodel_report_cases,
                                                      refmodel_evgen_cases, NULL};
     unsigned n = unit_run(tables, argc, argv, "");
     scord_ref_free(m);

@@ -14,7 +14,8 @@ enum {
     RACY_INTERWARP = 2,
     RACY_SH_INTERWARP = 3, /* shared memory, two warps of a block: SHARED */
     RACY_SH_INTRAWARP = 4, /* shared memory, lanes of one warp: SHARED_WARP */
-    RACY_VARIANTS = 5
+    RACY_STALE = 5,        /* a fenced hand-off read without the reader's fence: STALE_READ */
+    RACY_VARIANTS = 6
 };
 /* STRESS_ENDLESS variants */
 enum {

@@ -16,7 +16,11 @@
  *            stores to one word (no fence, no barrier); SH_INTERWARP:
  *            lane 0 of every warp stores to one __shared__ word (SHARED);
  *            SH_INTRAWARP: every lane of a warp stores to that warp's
- *            __shared__ word, one store instruction (SHARED_WARP)
+ *            __shared__ word, one store instruction (SHARED_WARP);
+ *            STALE: lane 0 of block 0 stores to one word, fences and
+ *            raises a flag (the count word); lane 0 of every other block
+ *            polls it with device atomics and loads the word with no fence
+ *            after the poll (STALE_READ)
  *   FAULT    the last thread of the grid faults (illegal instruction,
  *            misaligned load, load outside memory, ecall, store just past
  *            the block's shared slice); the others do the FREE work first,
@@ -118,7 +122,17 @@ __global__ void kernel_main(const struct stress_args *a)
         }
         if (l != 0)
             break;
-        if (a->variant == RACY_INTERBLOCK)
+        if (a->variant == RACY_STALE) {
+            if (b == 0) {
+                *word = 42u;
+                __threadfence();
+                atomicExch(a->count, 1u);
+            } else {
+                while (atomicAdd(a->count, 0u) == 0u)
+                    ;
+                a->data[me] = *word;
+            }
+        } else if (a->variant == RACY_INTERBLOCK)
             *word = b;
         else if (a->variant == RACY_BLKATOM)
             atomicAdd_block(word, 1u);

@@ -66,7 +66,7 @@ static const char *const mode_names[] = {"free", "racy", "fault", "endless"};
 static const unsigned n_variants[4] = {FREE_VARIANTS, RACY_VARIANTS, FAULT_VARIANTS, ENDLESS_VARIANTS};
 static const char *const variant_names[4][8] = {
     {"plain", "smem"},
-    {"interblock", "blkatom", "interwarp", "sh-interwarp", "sh-intrawarp"},
+    {"interblock", "blkatom", "interwarp", "sh-interwarp", "sh-intrawarp", "stale"},
     {"illegal", "misaligned", "bounds", "ecall", "smem"},
     {"poll", "store", "atomic", "smem-poll", "smem-race"},
 };
@@ -111,9 +111,10 @@ static const uint32_t fault_cause[FAULT_VARIANTS] = {SCORD_FAULT_ILLEGAL, SCORD_
 
 #define RT(t) (1u << (t))
 #define RT_SHARED_BOTH (RT(SCORD_RACE_SHARED) | RT(SCORD_RACE_SHARED_WARP))
-/* Every device-memory race type (1 to 8): what the device-memory races of
- * the old variants may be reported as, which this test does not pin down. */
-#define RT_DEVICE (RT(SCORD_RACE_SHARED) - RT(SCORD_RACE_TYPE_MIN))
+/* Every device-memory race type (1 to 8, and the missing acquire fence):
+ * what the device-memory races of the old variants may be reported as,
+ * which this test does not pin down. */
+#define RT_DEVICE ((RT(SCORD_RACE_SHARED) - RT(SCORD_RACE_TYPE_MIN)) | RT(SCORD_RACE_STALE_READ))
 
 /* The race types a launch may report (bit t: type t), and the one it must
  * report (0: none required; a racy launch must report some race anyway). */
@@ -135,6 +136,8 @@ static uint32_t allowed_types(const struct launch *l)
 }
 static uint32_t required_type(const struct launch *l)
 {
+    if (l->mode == STRESS_RACY && l->variant == RACY_STALE)
+        return SCORD_RACE_STALE_READ;
     if (l->mode == STRESS_RACY && l->variant == RACY_SH_INTERWARP)
         return SCORD_RACE_SHARED;
     if ((l->mode == STRESS_RACY && l->variant == RACY_SH_INTRAWARP) ||
@@ -376,7 +379,9 @@ static void pick(struct launch *l, const struct scord_info *info, unsigned round
          (l->mode == STRESS_ENDLESS && l->variant == ENDLESS_SMEM_RACE)) &&
         l->block < 2)
         l->block = 2;
-    if (l->mode == STRESS_RACY && (l->variant == RACY_INTERBLOCK || l->variant == RACY_BLKATOM) && l->grid < 2)
+    if (l->mode == STRESS_RACY &&
+        (l->variant == RACY_INTERBLOCK || l->variant == RACY_BLKATOM || l->variant == RACY_STALE) &&
+        l->grid < 2)
         l->grid = 2;
 }
 

@@ -8,7 +8,12 @@
 //            byte strobes into shared lines.
 //   stale    directed: a weak load returns a stale value after another core's
 //            store; a strong load, a device fence, a device atomic and
-//            flush_i each remove it.
+//            flush_i each remove it. The LSU's stale lanes (the race
+//            detector's, docs/detector.md §3.7) say so exactly: set when the
+//            load returned a stale word, clear otherwise; per word of a line
+//            (another core's whole and partial stores, this core's own
+//            whole and partial ones); and never set in the random test,
+//            where a core only loads words no other core writes.
 //   amo      both cores add to one counter with device atomics: no update lost.
 //   lrsc     both cores increment one counter with LR/SC: no update lost.
 // Prints "N passed, N failed"; exit code 1 on any failure.
@@ -152,6 +157,7 @@ struct Sim {
     int cnt_ld[NC] = {}, cnt_st[NC] = {}, cnt_at[NC] = {};
     int l2_hit = 0, l2_miss = 0, mem_rd = 0, mem_wr = 0;
     bool flush_next = false;
+    uint32_t last_stale[NC] = {}, last_known[NC] = {};  // a weak load's lanes, at its write-back
     int ready_pct = 80;  // backpressure of memory and write-back
 
     explicit Sim(Vmem_tb_top *t) : top(t) {}
@@ -261,6 +267,14 @@ struct Sim {
                         bool writes = k.cur.op != SCORD_LSU_STORE && k.cur.op != SCORD_LSU_FENCE;
                         check(rd(top->wb_mask_o, c * T, T) == (writes ? k.cur.mask : 0), "wb_mask", c,
                               rd(top->wb_mask_o, c * T, T));
+                        last_stale[c] = rd(top->ld_stale_o, c * T, T);
+                        last_known[c] = rd(top->ld_known_o, c * T, T);
+                        if (k.cur.op == SCORD_LSU_LOAD && !k.cur.strong)
+                            check(last_known[c] == k.cur.mask, "a weak load's lanes all decided", c,
+                                  last_known[c]);
+                        else
+                            check(last_known[c] == 0 && last_stale[c] == 0,
+                                  "no stale lanes but a weak load's", c, last_stale[c]);
                         if (k.done) k.done(k.cur, data, rd(top->wb_mask_o, c * T, T));
                         k.active = false;
                     }
@@ -390,6 +404,9 @@ static void test_random(Sim &s, Golden &g, int ops_per_core) {
                                p.addr[l], d[l], p.exp[l]);
                 }
             check(ok, "random: operation result", c, p.op);
+            // a core loads only its own words: none can be stale
+            check(s.last_stale[c] == 0, "random: stale lanes of a load of words no other core writes", c,
+                  s.last_stale[c]);
         };
     }
     s.run();
@@ -417,18 +434,25 @@ static void poke32(Sim &s, Golden &g, uint32_t a, uint32_t v) {
 static void test_stale(Sim &s, Golden &g) {
     const uint32_t X = BASE + 0x3000 + 8;
     poke32(s, g, X, 111);
-    auto load = [&](int c, int strong) { Op p = mk(SCORD_LSU_LOAD, X); p.strong = strong; return s.exec(c, p)[0]; };
+    // a weak load's value, and whether its lane said stale as expected
+    auto load = [&](int c, int strong, int stale = 0) {
+        Op p = mk(SCORD_LSU_LOAD, X);
+        p.strong = strong;
+        uint32_t v = s.exec(c, p)[0];
+        check(s.last_stale[c] == (uint32_t)stale, "stale: the load's stale lane", (long)v, s.last_stale[c]);
+        return v;
+    };
     auto store = [&](int c, uint32_t v) { Op p = mk(SCORD_LSU_STORE, X); p.wdata[0] = v; s.exec(c, p); };
     check(load(0, 0) == 111, "stale: first weak load");
     store(1, 222);
-    check(load(0, 0) == 111, "stale: weak load after another core's store returns the stale value");
+    check(load(0, 0, 1) == 111, "stale: weak load after another core's store returns the stale value");
     check(load(1, 0) == 222, "stale: the storing core sees its own store");
     check(load(0, 1) == 222, "stale: strong load sees the store");
-    check(load(0, 0) == 111, "stale: strong load leaves the L1 alone");
+    check(load(0, 0, 1) == 111, "stale: strong load leaves the L1 alone");
     s.exec(0, mk(SCORD_LSU_FENCE, 0, 0));
     check(load(0, 0) == 222, "stale: device fence removes the stale line");
     store(1, 333);
-    check(load(0, 0) == 222, "stale: stale again after another store");
+    check(load(0, 0, 1) == 222, "stale: stale again after another store");
     {
         Op p = mk(SCORD_LSU_AMO, X);
         p.scope = 1;
@@ -438,9 +462,10 @@ static void test_stale(Sim &s, Golden &g) {
     }
     check(load(0, 0) == 333, "stale: device atomic dropped the L1 line");
     store(1, 444);
-    check(load(0, 0) == 333, "stale: stale once more");
+    check(load(0, 0, 1) == 333, "stale: stale once more");
     s.flush_next = true;
     s.exec(1, mk(SCORD_LSU_FENCE, 0, 0));  // carries the flush pulse
+    g.resv.clear();                         // which clears the L2's reservations too
     check(load(0, 0) == 444, "stale: flush_i invalidates the L1");
     // a block atomic works on the L1's (stale) copy: not atomic across cores
     store(1, 555);
@@ -452,7 +477,37 @@ static void test_stale(Sim &s, Golden &g) {
         check(s.exec(0, p)[0] == 444, "stale: block atomic reads the core's own L1 copy");
     }
     check(load(1, 1) == 445, "stale: block atomic wrote its word through to the L2");
+    check(load(0, 0) == 445, "stale: the block atomic's own write made the word current");
     for (int b = 0; b < 4; b++) g.m[X + b] = s.dram[X + b];
+
+    // Word by word: lane l of core 0 loads word l of line Y.
+    const uint32_t Y = BASE + 0x3000 + 3 * LB;
+    for (int w = 0; w < LB / 4; w++) poke32(s, g, Y + 4 * w, 0x100 + w);
+    auto load_all = [&](uint32_t want_stale, const char *what) {
+        Op p = mk(SCORD_LSU_LOAD, Y, (1u << T) - 1);
+        for (int l = 0; l < T; l++) p.addr[l] = Y + 4 * l;
+        s.exec(0, p);
+        check(s.last_stale[0] == want_stale, what, s.last_stale[0], want_stale);
+    };
+    auto st = [&](int c, int word, int size, uint32_t v) {
+        Op p = mk(SCORD_LSU_STORE, Y + 4 * word, 1, size);
+        p.wdata[0] = v;
+        s.exec(c, p);
+    };
+    load_all(0, "stale: lanes of a freshly filled line");
+    st(1, 1, 2, 0x201);
+    st(1, 2, 0, 0x22);   // one byte of word 2
+    load_all(0x6, "stale: the words another core wrote, whole or in part, and no other");
+    st(0, 1, 2, 0x301);  // this core writes word 1 whole: its copy is current
+    load_all(0x4, "stale: a whole-word store of the core itself");
+    st(0, 2, 1, 0x3302); // ... in part: word 2's other bytes are still old
+    load_all(0x4, "stale: a partial store of the core itself");
+    st(1, 0, 2, 0x200);
+    load_all(0x5, "stale: another word, later");
+    s.exec(0, mk(SCORD_LSU_FENCE, 0, 0));
+    load_all(0, "stale: the device fence refills the line");
+    for (int w = 0; w < LB / 4; w++)
+        for (int b = 0; b < 4; b++) g.m[Y + 4 * w + b] = s.dram[Y + 4 * w + b];
 }
 
 static void test_amo(Sim &s, Golden &g, int iters) {

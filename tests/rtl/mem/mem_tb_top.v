@@ -1,4 +1,6 @@
-// Unit-test wrapper of the memory system: NC LSUs, the L2 arbiter, the L2.
+// Unit-test wrapper of the memory system: NC LSUs, the L2 arbiter, the L2,
+// and the L2's write notices to the LSUs (their stale words: each LSU's
+// stale lanes of the weak load it serves are outputs).
 // Device memory is modelled by the C++ harness. Per-core ports are packed
 // (core c at [c*W +: W]) so the harness indexes them the same way for every
 // configuration.
@@ -61,8 +63,15 @@ module mem_tb_top #(
     output wire                   perf_l2_hit_o,
     output wire                   perf_l2_miss_o,
     output wire                   perf_mem_read_o,
-    output wire                   perf_mem_write_o
+    output wire                   perf_mem_write_o,
+    output wire [NC*T-1:0]        ld_known_o,
+    output wire [NC*T-1:0]        ld_stale_o
 );
+    wire                     wn_valid;
+    wire [31:0]              wn_addr;
+    wire [LINE_BYTES/4-1:0]  wn_any, wn_full;
+    wire [RID_W-1:0]         wn_rid;
+    wire [NC-1:0]            unused_acc;
 
     wire [NC-1:0]            p_valid, p_ready, p_rsp_valid;
     wire [NC*REQ_W-1:0]      p_req;
@@ -78,7 +87,9 @@ module mem_tb_top #(
                 .NUM_WARPS  (NUM_WARPS),
                 .NUM_THREADS(NUM_THREADS),
                 .LINE_BYTES (LINE_BYTES),
-                .L1D_BYTES  (L1D_BYTES)
+                .L1D_BYTES  (L1D_BYTES),
+                .DETECTOR   (1),
+                .LOOKAHEAD  (0)
             ) u_lsu (
                 .clk_i             (clk_i),
                 .rst_i             (rst_i),
@@ -113,7 +124,15 @@ module mem_tb_top #(
                 .perf_store_o      (perf_store_o[c]),
                 .perf_atomic_o     (perf_atomic_o[c]),
                 .perf_l1_hit_o     (perf_l1_hit_o[c]),
-                .perf_l1_miss_o    (perf_l1_miss_o[c])
+                .perf_l1_miss_o    (perf_l1_miss_o[c]),
+                .wn_valid_i        (wn_valid),
+                .wn_addr_i         (wn_addr),
+                .wn_any_i          (wn_any),
+                .wn_full_i         (wn_full),
+                .wn_rid_i          (wn_rid),
+                .ld_known_o        (ld_known_o[c*T +: T]),
+                .ld_stale_o        (ld_stale_o[c*T +: T]),
+                .acc_o             (unused_acc[c])
             );
         end
     endgenerate
@@ -167,7 +186,12 @@ module mem_tb_top #(
         .perf_hit_o      (perf_l2_hit_o),
         .perf_miss_o     (perf_l2_miss_o),
         .perf_mem_read_o (perf_mem_read_o),
-        .perf_mem_write_o(perf_mem_write_o)
+        .perf_mem_write_o(perf_mem_write_o),
+        .wn_valid_o      (wn_valid),
+        .wn_addr_o       (wn_addr),
+        .wn_any_o        (wn_any),
+        .wn_full_o       (wn_full),
+        .wn_rid_o        (wn_rid)
     );
 
     assign idle_o = (&lsu_idle) && l2_idle;

@@ -215,9 +215,9 @@ static std::string event_str(const scord_event_t &e) {
     char b[256];
     snprintf(b, sizeof b,
              "%s pc=0x%x addr=0x%08x size/sub=%u scope=%u strong=%u block=%u warp=%u lane=%u core=%u "
-             "barrier=%u bloom=0x%04x wsync=%u",
+             "barrier=%u bloom=0x%04x wsync=%u stale=%u",
              kind_name(e.kind), e.pc, e.addr, e.size, e.scope, e.strong, e.block, e.warp, e.lane,
-             e.core, e.barrier, e.bloom, e.wsync);
+             e.core, e.barrier, e.bloom, e.wsync, e.stale);
     return b;
 }
 
@@ -335,6 +335,7 @@ struct StreamCfg {
     uint64_t seed;
     uint32_t events;
     int mode;  // -1: random; else DET_MODE value
+    uint32_t fence_burst = 0;  // device fences each kernel starts with (the epoch's saturation)
 };
 
 static void program(Dut &d, scord_ref_t *m, uint32_t idx, uint32_t v) {
@@ -452,15 +453,16 @@ struct Result {
         drops += scord_ref_reg_read(m, SCORD_DET_RING_DROPS);
     }
     std::string stats() const {
-        char b[400];
+        char b[480];
         snprintf(b, sizeof b,
                  "%" PRIu64 " events, %" PRIu64 " kernels, %" PRIu64 " sweeps, %" PRIu64 " cycles; md reads %" PRIu64
                  " writes %" PRIu64 ", tag mismatches %" PRIu64 ", records %" PRIu64 ", merged %" PRIu64
                  ", dropped %" PRIu64 ", races by type %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
-                 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64,
+                 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 ", stale reads %" PRIu64 ", epoch saturated %" PRIu64,
                  events, kernels, sweeps, cycles, cnt[SCORD_DET_CNT_MD_READS], cnt[SCORD_DET_CNT_MD_WRITES],
                  cnt[SCORD_DET_CNT_TAG_MISMATCH], cnt[SCORD_DET_CNT_RECORDS], cnt[SCORD_DET_CNT_SUPPRESSED], drops,
-                 cnt[17], cnt[18], cnt[19], cnt[20], cnt[21], cnt[22], cnt[23], cnt[24]);
+                 cnt[17], cnt[18], cnt[19], cnt[20], cnt[21], cnt[22], cnt[23], cnt[24],
+                 cnt[SCORD_DET_CNT_RACE_BASE + SCORD_DET_RACE_STALE_READ], cnt[SCORD_DET_CNT_EPOCH_SAT]);
         return b;
     }
 };
@@ -544,6 +546,12 @@ static Result run_stream(const StreamCfg &sc, bool lockstep, bool verbose) {
                                   : 0;
     uint32_t ke_choices[] = {0, 150, 600, 3000, 20000};
     p.kernel_events = ke_choices[r.below(5)];
+    if (sc.fence_burst) {
+        // one long kernel: the burst brings the epoch near its top, the
+        // stream's own fences take it there and past
+        p.fence_burst = sc.fence_burst;
+        p.kernel_events = 0;
+    }
     // The generator's PCs (pc_base - 32 to pc_base + 0x40014) lie in device
     // memory, as the cores' do: the detector's PC index works at the
     // memory's width (scord_top checks it in simulation). A DET_PC_BASE
@@ -641,11 +649,13 @@ static Result run_stream(const StreamCfg &sc, bool lockstep, bool verbose) {
                 le.ev = ev;
                 le.mask = 1u << ev.lane;
                 le.off[ev.lane] = (uint8_t)(ev.addr & (SCORDUT_LINE_BYTES - 1u));
+                le.stale = (uint32_t)ev.stale << ev.lane;
                 while (!boundary && !have_next) {
                     if (!scord_evgen_next(&g, &next)) { boundary = true; break; }
                     if (!joins(le, next) || r.chance(15)) { have_next = true; break; }
                     le.mask |= 1u << next.lane;
                     le.off[next.lane] = (uint8_t)(next.addr & (SCORDUT_LINE_BYTES - 1u));
+                    le.stale |= (uint32_t)next.stale << next.lane;
                 }
             }
             if (!got) {
@@ -851,6 +861,34 @@ int main(int argc, char **argv) {
             printf("  re-running in lockstep to find the first differing event...\n");
             Result r2 = run_stream(sc, true, true);
             if (!r2.ok) printf("  lockstep: %s\n", r2.why.c_str());
+            failed++;
+        }
+        fflush(stdout);
+    }
+    // The device-fence epoch saturating (§6.1): a stream that starts with
+    // 65 500 device fences, so its message passing runs across the epoch's
+    // top and on with it saturated (the acquire rule then orders, counted
+    // in DET_CNT_EPOCH_SAT).
+    if (streams) {
+        StreamCfg sc;
+        sc.seed = seed * 1000003ull + 999;
+        sc.events = 65500 + events;
+        sc.mode = 0;
+        sc.fence_burst = 65500;
+        sc.name = "stream-" + std::to_string(sc.seed) + "-full-g4-epoch-saturation";
+        Result res = run_stream(sc, false, verbose);
+        if (res.ok && res.cnt[SCORD_DET_CNT_EPOCH_SAT] == 0) {
+            res.ok = false;
+            res.why = "the epoch never saturated (no DET_CNT_EPOCH_SAT count)";
+        }
+        if (res.ok) {
+            printf("PASS %s (%s)\n", sc.name.c_str(), res.stats().c_str());
+            passed++;
+            total_events += res.events;
+            total_lines += res.line_events;
+            total_cycles += res.cycles;
+        } else {
+            printf("FAIL %s: %s\n", sc.name.c_str(), res.why.c_str());
             failed++;
         }
         fflush(stdout);
