@@ -19,6 +19,7 @@
     X(divergent)        \
     X(prodcons)         \
     X(stale)            \
+    X(host_order)       \
     X(lock_fair)        \
     X(scoped_atomics)   \
     X(barrier)          \
@@ -37,6 +38,7 @@
     X(det_stream)       \
     X(det_intrusion)    \
     X(det_regs)         \
+    X(det_host)         \
     X(faults)
 
 #define KT_DECLARE(name) int test_##name(scord_device *dev, const char *sw_dir);
