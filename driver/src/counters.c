@@ -65,12 +65,12 @@ const char *const scord_detector_counter_names[SCORD_NUM_DETECTOR_COUNTERS + 1] 
 _Static_assert(sizeof(struct scord_detector_counters) ==
                    SCORD_NUM_DETECTOR_COUNTERS * sizeof(uint32_t),
                "struct scord_detector_counters must hold exactly the counters");
-/* The detector counts races of types 1 .. SHARED_WARP; HOST_DEVICE, the
- * last type, is the library's (hostrace.c) and has no register. */
+/* The detector counts the races of every type below HOST_DEVICE; that
+ * one, the last type, is the library's (hostrace.c) and has no register. */
 _Static_assert(SCORD_DET_CNT_SUPPRESSED == 10 && SCORD_DET_CNT_SH_ACCESSES == 11 &&
                    SCORD_DET_CNT_SH_SYNCS == 12 &&
                    SCORD_DET_RACE_HOST_DEVICE == SCORD_RACE_TYPE_MAX &&
-                   SCORD_DET_CNT_COUNT == SCORD_DET_CNT_RACE_BASE + SCORD_DET_RACE_SHARED_WARP + 1,
+                   SCORD_DET_CNT_COUNT == SCORD_DET_CNT_RACE_BASE + SCORD_DET_RACE_HOST_DEVICE,
                "scord.h and regmap.def disagree on the detector counters");
 
 int scord_read_detector_counters(scord_device *dev, struct scord_detector_counters *counters)
