@@ -347,8 +347,10 @@ int scord_kernel_shared_name(const scord_kernel *kernel, uint32_t addr, char *bu
  * the helper's: "count.c:14 (kernel_main+0x30, in scord_add_u_block at
  * scord_gpu.h:285:1)". A previous access whose PC the detector did not
  * keep is said to be unknown, never guessed. Shared races name the
- * variable (scord_kernel_shared_name()). kernel may be NULL (no source
- * mapping: PCs are printed alone).
+ * variable (scord_kernel_shared_name()). A HOST_DEVICE race names the
+ * host's call (function, range, number since the launch, its line in the
+ * host program when known) and then "the kernel's" access. kernel may be
+ * NULL (no source mapping: PCs are printed alone).
  * Returns like snprintf: the length of the whole report (without the
  * NUL); buf holds at most len-1 characters of it, NUL terminated when
  * len > 0. buf may be NULL when len is 0 (to size a buffer).
@@ -364,7 +366,11 @@ int scord_race_format(const scord_kernel *kernel, const struct scord_race *r, ch
  * kind and flags, "known", "block" (null when only its id mod 128 is
  * known), "warp", "lane", "pc", "pc_index", "thread", "block_idx" and
  * its own "source" (null when unknown); "previous" is null for
- * INTRUSION. Same return and errors as scord_race_format. */
+ * INTRUSION. A HOST_DEVICE race has "accessor" and "source" null and
+ * "host": its "call", "addr", "bytes", "call_number" and call site
+ * ("pc", "function", "offset", "file", "line", null when unknown);
+ * "previous" is the kernel's access. Same return and errors as
+ * scord_race_format. */
 int scord_race_format_json(const scord_kernel *kernel, const struct scord_race *r, char *buf,
                            size_t len);
 
