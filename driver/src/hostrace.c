@@ -94,9 +94,9 @@ int scord_host_note(scord_device *dev, uint32_t call, uint32_t addr, size_t n, u
                               "%s of [0x%08x, +%zu bytes) while a kernel runs reaches the race "
                               "detector's metadata [0x%08x, +%u) or ring [0x%08x, +%llu): "
                               "call scord_wait first",
-                              scord_host_call_name(call), (unsigned)addr, n, (unsigned)dev->det_md_base,
-                              (unsigned)dev->det_md_bytes, (unsigned)dev->det_ring_base,
-                              (unsigned long long)ring);
+                              scord_host_call_name(call), (unsigned)addr, n,
+                              (unsigned)dev->det_md_base, (unsigned)dev->det_md_bytes,
+                              (unsigned)dev->det_ring_base, (unsigned long long)ring);
     }
     uint32_t seq = ++dev->hcalls;
     /* The same call again from the same place (a loop polling a word):

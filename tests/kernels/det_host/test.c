@@ -218,7 +218,8 @@ static int racy(struct kt *t)
         return -1;
     const struct call tail = {SCORD_HOST_MEMCPY_HTOD, B.out + 4 * (n - 3), 12};
     if (launch1(t, DETHOST_COPY, &tail, &o) ||
-        one_host_race(t, "copy into the output's last 3 words", &o, &tail, 1, K_STORE, tail.addr, 3))
+        one_host_race(t, "copy into the output's last 3 words", &o, &tail, 1, K_STORE, tail.addr,
+                      3))
         return -1;
     const struct call byte = {SCORD_HOST_MEMCPY_HTOD, B.bytes + 4 * 5, 1};
     if (launch1(t, DETHOST_BYTES, &byte, &o) ||
