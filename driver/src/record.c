@@ -69,10 +69,9 @@ static const char *const type_descriptions[SCORD_RACE_TYPE_MAX + 1] = {
                           "__syncthreads() between them",
     [SCORD_RACE_SHARED_WARP] = "conflicting shared-memory accesses by two lanes of one warp with "
                                "no __syncwarp() or __syncthreads() between them",
-    [SCORD_RACE_HOST_DEVICE] = "a host copy or memset touched memory that a launched kernel "
-                               "accesses before scord_wait() (a host write against any kernel "
-                               "access, a host read against a kernel write): the kernel may see "
-                               "either value, the host may read a half-written buffer",
+    [SCORD_RACE_HOST_DEVICE] = "a host copy or memset made before scord_wait() touched memory "
+                               "the launched kernel accesses (a host write against any kernel "
+                               "access, a host read against a kernel write)",
 };
 
 bool scord_record_type_ok(uint32_t t)

@@ -168,10 +168,12 @@ static int one_host_race(struct kt *t, const char *what, const struct outcome *o
     if (o->c.races[HD - 1] != r->count || others)
         return kt_fail("%s: counters: %u host-device (record: %u), %u others", what,
                        o->c.races[HD - 1], r->count, others);
-    /* The kernel's access by its source line. */
+    /* The kernel's access by its source line (the call's, when inlined
+     * from scord_gpu.h, as atomicAdd is). */
     struct scord_srcloc loc;
     if (!r->prev_known || scord_kernel_addr2line(t->kernel, r->prev_pc, &loc) ||
-        strcmp(base(loc.file), "kernel.c") || !loc.line)
+        strcmp(base(loc.inlined && loc.call_line ? loc.call_file : loc.file), "kernel.c") ||
+        !(loc.inlined && loc.call_line ? loc.call_line : loc.line))
         return kt_fail("%s: the kernel's access (pc 0x%08x, known %u) has no line in kernel.c",
                        what, r->prev_pc, r->prev_known);
     /* The host's call by its line in this file. */
