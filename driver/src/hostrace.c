@@ -450,6 +450,8 @@ uint32_t scord_host_races(const scord_device *dev) { return dev->host_races; }
 size_t scord_host_take(scord_device *dev, struct scord_race *races, size_t max, uint32_t *invalid)
 {
     size_t k = max < dev->hq_len ? max : dev->hq_len, stored = 0;
+    if (!k)
+        return 0; /* nothing queued: hq may be NULL */
     for (size_t i = 0; i < k; i++) {
         const struct scord_hostrec *h = &dev->hq[i];
         struct scord_race *r = &races[stored];
