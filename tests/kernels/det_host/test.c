@@ -313,6 +313,37 @@ static int race_free(struct kt *t)
     return silent("a refused copy into the metadata", &o);
 }
 
+/* A kernel stopped by scord_reset is over as well: the copy made while
+ * it ran is checked then. What it did before the reset depends on the
+ * device (nothing on the cycle model, which had not run it yet), so
+ * either no race or host-device races of that copy, nothing else; and
+ * the device goes on as usual. */
+static int stopped(struct kt *t)
+{
+    struct det_host_args a = {B.in, B.out, B.bytes, B.counter, B.flag, B.n, DETHOST_SPIN};
+    uint32_t bs = t->max_block, nb = (B.n + bs - 1) / bs;
+    int err = scord_launch(t->dev, t->kernel, kt_dim(nb, 1, 1), kt_dim(bs, 1, 1), &a, sizeof a);
+    static uint32_t zeros[1024];
+    if (!err && B.n <= 1024)
+        err = scord_memcpy_htod(t->dev, B.out, zeros, 4 * B.n);
+    if (!err)
+        err = scord_reset(t->dev);
+    struct outcome o;
+    memset(&o, 0, sizeof o);
+    if (!err)
+        err = scord_ring_drain(t->dev, o.r, MAXR, &o.n, &o.info);
+    if (err)
+        return kt_fail("a kernel stopped by a reset: %s: %s", scord_error_name(err),
+                       scord_last_error_detail(t->dev));
+    for (size_t i = 0; i < o.n; i++)
+        if (o.r[i].type != HD || o.r[i].host_addr != B.out || o.r[i].seq != 1)
+            return kt_fail("a kernel stopped by a reset: a %s race (host call %u at 0x%08x)",
+                           scord_race_type_name(o.r[i].type), o.r[i].seq, o.r[i].host_addr);
+    if (launch1(t, DETHOST_COPY, NULL, &o))
+        return -1;
+    return silent("the launch after a reset", &o);
+}
+
 static int setup(struct kt *t)
 {
     memset(&B, 0, sizeof B);
@@ -329,7 +360,7 @@ static int run(struct kt *t)
 {
     if (setup(t))
         return -1;
-    if (racy(t) || race_free(t))
+    if (racy(t) || race_free(t) || stopped(t))
         return -1;
     return 0;
 }
