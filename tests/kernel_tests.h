@@ -19,6 +19,7 @@
     X(divergent)        \
     X(prodcons)         \
     X(stale)            \
+    X(host_order)       \
     X(lock_fair)        \
     X(lock_data)        \
     X(poll_flag)        \
@@ -41,6 +42,7 @@
     X(det_regs)         \
     X(det_acquire)      \
     X(det_stale_read)   \
+    X(det_host)         \
     X(faults)
 
 #define KT_DECLARE(name) int test_##name(scord_device *dev, const char *sw_dir);

@@ -243,7 +243,8 @@ scord_cc.cmd    = bash tests/cc/test_scord_cc.sh $(BUILD)
 scord_cc.needs := default_build
 $(call test_step,sarif_build,check)
 sarif_build.name  := sarif: build the writer's unit program
-sarif_build.cmd    = $(MAKE) CONFIG=default $(BUILD)/default/bin/scord-sarif-related
+sarif_build.cmd    = $(MAKE) CONFIG=default $(BUILD)/default/bin/scord-sarif-related \
+                     $(BUILD)/default/bin/scord-hostdev-report
 sarif_build.needs := default_build
 $(call test_step,sarif,count)
 sarif.name  := sarif

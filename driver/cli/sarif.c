@@ -14,7 +14,7 @@
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 /* Ids of related locations, which messages link to as "[text](id)". */
-enum { LOC_PREV = 1, LOC_CUR_INLINED = 2, LOC_PREV_INLINED = 3 };
+enum { LOC_PREV = 1, LOC_CUR_INLINED = 2, LOC_PREV_INLINED = 3, LOC_HOST = 4 };
 
 bool sarif_prev_pc_from_record(const struct scord_race *r, uint32_t *pc)
 {
@@ -86,6 +86,11 @@ static const struct {
                                 "instruction): warp-synchronous code needs __syncwarp() between "
                                 "its steps under independent thread scheduling, or shuffles "
                                 "instead of shared memory."},
+    [SCORD_RACE_HOST_DEVICE] = {"HostCopyDuringKernel",
+                                "A copy or memset does not wait for a launched kernel: call "
+                                "scord_wait() after scord_launch() before copying into (or "
+                                "memsetting) memory the kernel accesses, or reading memory it "
+                                "writes; or give the copy a buffer the kernel does not touch."},
 };
 
 /* ---- JSON and URI text ----------------------------------------------------- */
@@ -369,9 +374,104 @@ static void result_properties(FILE *f, const struct scord_race *r)
     fputs("}", f);
 }
 
+/* The host program's call site as a location, when its source line is
+ * known. */
+static bool host_location(FILE *f, const struct srcroot *root, const struct scord_race *r, int id,
+                          const char *msg, bool first)
+{
+    char file[sizeof r->host_file], fn[sizeof r->host_function];
+    snprintf(file, sizeof file, "%.*s", (int)sizeof file - 1, r->host_file);
+    snprintf(fn, sizeof fn, "%.*s", (int)sizeof fn - 1, r->host_function);
+    if (!file[0] || !r->host_line)
+        return false;
+    fprintf(f, "%s{\"id\": %d, \"physicalLocation\": {", first ? "" : ", ", id);
+    artifact(f, root, file, NULL);
+    region(f, r->host_line, 0);
+    fputs("}", f);
+    if (fn[0]) {
+        fputs(", \"logicalLocations\": [{\"name\": ", f);
+        json_str(f, fn);
+        fputs(", \"kind\": \"function\"}]", f);
+    }
+    fputs(", \"message\": {\"text\": ", f);
+    json_str(f, msg);
+    fputs("}}", f);
+    return true;
+}
+
+/* A host-device race (docs/detector.md §15): the location is the kernel's
+ * access (the host call has no kernel PC), the host's call site a
+ * related location. */
+static void host_result(FILE *f, const struct srcroot *root, const scord_kernel *k,
+                        const struct scord_race *r, sarif_prev_pc_fn prev_pc)
+{
+    uint32_t ppc = 0;
+    bool prev = prev_pc(r, &ppc);
+    bool write = r->kind == SCORD_ACCESS_STORE;
+    const char *call = r->host_call == SCORD_HOST_MEMCPY_HTOD   ? "scord_memcpy_htod"
+                       : r->host_call == SCORD_HOST_MEMCPY_DTOH ? "scord_memcpy_dtoh"
+                                                                 : "scord_memset";
+    char hmsg[160], text[1024], who[96];
+    snprintf(hmsg, sizeof hmsg,
+             "the host's %s of %" PRIu32 " byte%s at 0x%08" PRIx32 ", call %" PRIu32
+             " after the launch",
+             call, r->host_bytes, r->host_bytes == 1 ? "" : "s", r->host_addr, r->seq);
+    bool site = r->host_file[0] && r->host_line;
+    const char *pk = kind_name(r->prev_kind, r->prev_strong, r->prev_scope, false);
+    /* The record keeps 7 bits of the kernel's block: its id only in a
+     * grid of at most 128 blocks. */
+    const struct scord_dim3 *g = &r->grid_dim;
+    bool exact = r->warp_size && g->x && g->y && g->z && (uint64_t)g->x * g->y * g->z <= 128u;
+    if (r->prev_known && exact)
+        thread_text(who, sizeof who, r, r->prev_block, r->prev_warp, r->prev_lane);
+    else if (r->prev_known)
+        snprintf(who, sizeof who, "lane %" PRIu32 " of warp %" PRIu32 " of block %" PRIu32
+                 " (mod 128)", r->prev_lane, r->prev_warp, r->prev_block);
+    else
+        snprintf(who, sizeof who, "warp %" PRIu32 " of block %" PRIu32 " (mod 128)", r->prev_warp,
+                 r->prev_block);
+    snprintf(text, sizeof text,
+             "Race (%s): host %s at 0x%08" PRIx32 " by %s%s%s, while the kernel ran, against "
+             "the kernel's %s by %s%s: %s.%s",
+             scord_race_type_name(r->type), write ? "write" : "read", r->addr,
+             site ? "[" : "", hmsg, site ? "](4)" : "", pk, who,
+             r->prev_known ? "" : " (its source line is unknown)",
+             scord_race_type_description(r->type),
+             r->count > 1 ? " Several locations of the call's range conflict with this "
+                            "instruction."
+                          : "");
+    fprintf(f, "{\"ruleId\": \"%s\", \"ruleIndex\": %u, \"level\": \"error\", ",
+            scord_race_type_name(r->type), (unsigned)(r->type - SCORD_RACE_TYPE_MIN));
+    fputs("\"message\": {\"text\": ", f);
+    json_str(f, text);
+    fputs("}, \"locations\": [", f);
+    if (prev)
+        location(f, root, k, ppc, -1, NULL);
+    fputs("], \"relatedLocations\": [", f);
+    bool any = host_location(f, root, r, LOC_HOST, hmsg, true);
+    if (prev)
+        inlined_location(f, root, k, ppc, LOC_PREV_INLINED, "kernel's", !any);
+    fprintf(f, "], \"occurrenceCount\": %" PRIu32, r->count ? r->count : 1);
+    fprintf(f, ", \"properties\": {\"address\": %" PRIu32 ", \"host\": {\"call\": \"%s\", "
+               "\"address\": %" PRIu32 ", \"bytes\": %" PRIu32 ", \"callNumber\": %" PRIu32
+               ", \"pc\": %" PRIu64 "}",
+            r->addr, call, r->host_addr, r->host_bytes, r->seq, r->host_pc);
+    fprintf(f, ", \"kernel\": {\"kind\": \"%s\", \"strong\": %s, \"blockMod128\": %" PRIu32
+               ", \"warp\": %" PRIu32 ", \"known\": %s",
+            pk, r->prev_strong ? "true" : "false", r->prev_block, r->prev_warp,
+            r->prev_known ? "true" : "false");
+    if (r->prev_known)
+        fprintf(f, ", \"lane\": %" PRIu32 ", \"pc\": %" PRIu32, r->prev_lane, r->prev_pc);
+    fputs("}}}", f);
+}
+
 static void result(FILE *f, const struct srcroot *root, const scord_kernel *k,
                    const struct scord_race *r, sarif_prev_pc_fn prev_pc)
 {
+    if (r->type == SCORD_RACE_HOST_DEVICE) {
+        host_result(f, root, k, r, prev_pc);
+        return;
+    }
     uint32_t ppc = 0;
     bool prev = r->has_prev && prev_pc(r, &ppc);
     fprintf(f, "{\"ruleId\": \"%s\", \"ruleIndex\": %u, \"level\": \"error\", ",

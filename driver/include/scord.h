@@ -88,7 +88,19 @@ int scord_describe(scord_device *dev, char *buf, size_t len);
 
 /* Device memory. The allocator hands out line-aligned blocks above the
  * loaded kernel image and below the stack region; scord_free_all() resets
- * it. Errors: INVALID_ARG, NO_MEM, RANGE, IO. */
+ * it. Errors: INVALID_ARG, NO_MEM, RANGE, IO.
+ *
+ * Copies and memsets do not wait for a launched kernel: the only
+ * synchronisation between the host and a kernel is scord_wait(). Made
+ * after scord_launch() and before scord_wait() returns, with the race
+ * detector enabled, each is logged and checked against the kernel's
+ * accesses when the kernel is over: a write that touches memory the
+ * kernel accessed, or a read of memory the kernel wrote, is a
+ * SCORD_RACE_HOST_DEVICE race (scord_ring_drain()). Then a write into the
+ * detector's metadata or ring fails with RANGE. Without the detector no
+ * such check is made. A kernel always sees what the host wrote before
+ * its launch, and the host what the kernel wrote once scord_wait()
+ * returned (every launch empties the GPU's caches; they write through). */
 int scord_malloc(scord_device *dev, size_t bytes, scord_addr *addr);
 void scord_free_all(scord_device *dev);
 int scord_memcpy_htod(scord_device *dev, scord_addr dst, const void *src, size_t n);
@@ -171,10 +183,19 @@ enum scord_race_type {
     SCORD_RACE_INTRA_WARP = 8,  /* global memory: two lanes of one warp, unordered */
     SCORD_RACE_SHARED = 9,      /* shared memory: two warps of one block, no barrier */
     SCORD_RACE_SHARED_WARP = 10, /* shared memory: two lanes of one warp, no __syncwarp */
-    SCORD_RACE_STALE_READ = 11  /* missing acquire fence: a weak load may read a stale L1 copy */
+    SCORD_RACE_STALE_READ = 11,  /* missing acquire fence: a weak load may read a stale L1 copy */
+    SCORD_RACE_HOST_DEVICE = 12  /* a host copy or memset while a kernel ran (made by the
+                                    library, see below) */
 };
 #define SCORD_RACE_TYPE_MIN 1
-#define SCORD_RACE_TYPE_MAX 11
+#define SCORD_RACE_TYPE_MAX 12
+
+/* The host call of a HOST_DEVICE race (record word 1 [7:0]). */
+enum scord_host_call {
+    SCORD_HOST_MEMCPY_HTOD = 1, /* scord_memcpy_htod: the host wrote */
+    SCORD_HOST_MEMCPY_DTOH = 2, /* scord_memcpy_dtoh: the host read */
+    SCORD_HOST_MEMSET = 3       /* scord_memset: the host wrote */
+};
 #define SCORD_RACE_RECORD_BYTES 32
 /* A previous access's PC index when the detector kept no PC for it. */
 #define SCORD_RACE_PC_INDEX_UNKNOWN 0xFFFFu
@@ -229,6 +250,28 @@ struct scord_race {
      * thread (x,y,z) in block (x,y,z), instead of lane, warp and block id. */
     struct scord_dim3 grid_dim, block_dim;
     uint32_t warp_size; /* lanes per warp of the device (scord_info.threads) */
+    /* ---- host-device races (SCORD_RACE_HOST_DEVICE; docs/detector.md §15) ----
+     * The racing access is the host's: a library call that wrote (kind
+     * STORE: scord_memcpy_htod, scord_memset) or read (kind LOAD:
+     * scord_memcpy_dtoh) device memory while a launched kernel had not been
+     * waited for. addr is the call's first byte that the kernel's access
+     * also touched; the "previous" fields name that kernel access (the
+     * kernel's last access to the location, not necessarily earlier than
+     * the call); count is the granules of the call's range in conflict
+     * with that kernel instruction; seq the call's number among the host's
+     * memory calls since the launch, from 1. pc, block, core, warp, lane,
+     * strong, scope and device_scope are 0, size 1. */
+    uint32_t host_call;             /* enum scord_host_call; 0 for other races */
+    uint32_t host_addr, host_bytes; /* the call's device range */
+    /* Where the host program made the call, when the library knows it
+     * (scord_ring_drain() of the device that found the race; 0 and ""
+     * otherwise): the return address in the program, its function and,
+     * with the program's debug information, its source line. */
+    uint64_t host_pc;
+    uint32_t host_offset;   /* host_pc - the function's start */
+    uint32_t host_line;     /* 0: unknown */
+    char host_function[64]; /* "" when unknown */
+    char host_file[256];    /* "" when unknown */
 };
 
 /* Decode one 32-byte little-endian record. Every reserved bit must be 0
@@ -239,7 +282,8 @@ struct scord_race {
  * exactly on the shared types (with an address in the shared window),
  * same warp for INTRA_WARP and SHARED_WARP and different warps for
  * SHARED, a PC index other than SCORD_RACE_PC_INDEX_UNKNOWN exactly when
- * the previous access is known. The previous PC is taken relative to
+ * the previous access is known; a HOST_DEVICE record (made by the library)
+ * obeys §15's rules instead. The previous PC is taken relative to
  * DET_PC_BASE 0 (prev_pc = 4 * index): scord_race_decode_at() takes the
  * base the records were made with, and scord_ring_drain() does that
  * itself. *out is written only on success; its launch fields are 0.
@@ -252,7 +296,7 @@ int scord_race_decode_at(const void *record32, uint32_t pc_base, struct scord_ra
 
 /* "block-fence", "device-fence", "not-strong", "scoped-atomic",
  * "lock-load", "lock-store", "intrusion", "intra-warp", "shared",
- * "shared-warp", "stale-read"; "unknown" otherwise. */
+ * "shared-warp", "stale-read", "host-device"; "unknown" otherwise. */
 const char *scord_race_type_name(uint32_t type);
 /* One line saying what went wrong, e.g. "missing device-scope fence
  * between conflicting accesses of different blocks"; "unknown race type"
@@ -307,8 +351,10 @@ int scord_kernel_shared_name(const scord_kernel *kernel, uint32_t addr, char *bu
  * the helper's: "count.c:14 (kernel_main+0x30, in scord_add_u_block at
  * scord_gpu.h:285:1)". A previous access whose PC the detector did not
  * keep is said to be unknown, never guessed. Shared races name the
- * variable (scord_kernel_shared_name()). kernel may be NULL (no source
- * mapping: PCs are printed alone).
+ * variable (scord_kernel_shared_name()). A HOST_DEVICE race names the
+ * host's call (function, range, number since the launch, its line in the
+ * host program when known) and then "the kernel's" access. kernel may be
+ * NULL (no source mapping: PCs are printed alone).
  * Returns like snprintf: the length of the whole report (without the
  * NUL); buf holds at most len-1 characters of it, NUL terminated when
  * len > 0. buf may be NULL when len is 0 (to size a buffer).
@@ -324,7 +370,11 @@ int scord_race_format(const scord_kernel *kernel, const struct scord_race *r, ch
  * kind and flags, "known", "block" (null when only its id mod 128 is
  * known), "warp", "lane", "pc", "pc_index", "thread", "block_idx" and
  * its own "source" (null when unknown); "previous" is null for
- * INTRUSION. Same return and errors as scord_race_format. */
+ * INTRUSION. A HOST_DEVICE race has "accessor" and "source" null and
+ * "host": its "call", "addr", "bytes", "call_number" and call site
+ * ("pc", "function", "offset", "file", "line", null when unknown);
+ * "previous" is the kernel's access. Same return and errors as
+ * scord_race_format. */
 int scord_race_format_json(const scord_kernel *kernel, const struct scord_race *r, char *buf,
                            size_t len);
 
@@ -340,7 +390,10 @@ struct scord_ring_info {
  * copy slots tail..head-1 from device memory, decode them into races[]
  * (previous PCs relative to DET_PC_BASE, launch fields from the last
  * scord_launch()), then write DET_RING_TAIL so the detector may reuse the
- * slots. The slots are claimed first (DET_RING_CLAIM, docs/detector.md
+ * slots. The HOST_DEVICE races the library found at the end of a kernel
+ * (see scord_memcpy_htod()) come after the ring's records, with their
+ * host call sites; they wait in the library until drained, and count in
+ * info's remaining and drops like the ring's. The slots are claimed first (DET_RING_CLAIM, docs/detector.md
  * §8.3), so no occurrence is merged into a record while it is copied. *n receives the
  * number of races stored; info may be NULL. Errors: INVALID_ARG (NULL dev
  * or n, NULL races with max > 0), NOT_SUPPORTED (no detector ring: ring
@@ -426,7 +479,8 @@ int scord_detector_get_config(scord_device *dev, struct scord_detector_config *c
 /* Detector counters of the last launch (DET_CNT_*, cleared at each kernel
  * start; read from the device, so valid until the next launch).
  * races[t-1] counts occurrences of race type t (enum scord_race_type),
- * whether recorded, merged into a record or dropped. */
+ * whether recorded, merged into a record or dropped; for HOST_DEVICE the
+ * library's count (granules in conflict) of the last kernel that ended. */
 struct scord_detector_counters {
     uint32_t accesses;     /* access events received */
     uint32_t prelim_pass;  /* tracked accesses passed by the preliminary checks */

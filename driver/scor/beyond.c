@@ -133,6 +133,12 @@ static int reference(unsigned c, const struct beyond_kernel *k, const struct sha
             exp[0] += in[w];
         exp[1] = nwarps;
         return 0;
+    case BC_MAP:
+        if (nthreads > BEYOND_IN_WORDS || nthreads > BEYOND_OUT_WORDS)
+            return -1;
+        for (uint32_t g = 0; g < nthreads; g++)
+            exp[g] = beyond_f(in[g], g);
+        return 0;
     default:
         return -1;
     }
@@ -148,6 +154,49 @@ static const char *compare(const uint32_t *got, const uint32_t *exp, char *buf, 
             return buf;
         }
     return NULL;
+}
+
+/* ---- the host-device class: what the host does while the kernel runs ---- */
+
+enum { BH_IN, BH_OUT, BH_AUX };
+struct host_action {
+    const char *name;
+    uint32_t call, buffer, offset, bytes; /* host.def */
+};
+#define SCOR_BEYOND_HOST(n, c, b, o, by) {n, c, b, o, by},
+static const struct host_action host_actions[] = {
+#include "host.def"
+};
+#undef SCOR_BEYOND_HOST
+
+/* The call, on the buffers of this launch. */
+struct host_call {
+    const struct host_action *act;
+    scord_addr addr;
+    uint32_t bytes;
+};
+
+static int host_during(struct scor_ctx *ctx)
+{
+    const struct host_call *c = ctx->during_arg;
+    static unsigned char buf[4 * BEYOND_IN_WORDS];
+    if (c->bytes > sizeof buf) {
+        snprintf(ctx->msg, sizeof ctx->msg, "%s: host call of %" PRIu32 " bytes", c->act->name,
+                 c->bytes);
+        return -1;
+    }
+    memset(buf, 0x5a, c->bytes);
+    int err;
+    if (c->act->call == SCORD_HOST_MEMCPY_HTOD)
+        err = scord_memcpy_htod(ctx->dev, c->addr, buf, c->bytes);
+    else if (c->act->call == SCORD_HOST_MEMCPY_DTOH)
+        err = scord_memcpy_dtoh(ctx->dev, buf, c->addr, c->bytes);
+    else
+        err = scord_memset(ctx->dev, c->addr, 0, c->bytes);
+    if (err)
+        snprintf(ctx->msg, sizeof ctx->msg, "%s: the host's call while the kernel runs: %s",
+                 c->act->name, scord_error_name(err));
+    return err ? -1 : 0;
 }
 
 /* Padding after `in` and `out` (words): with it, in[0], out[0] and aux[0]
@@ -190,7 +239,23 @@ int beyond_run(struct scor_ctx *ctx, const struct beyond_kernel *k, FILE *note)
         scor_upload(ctx, k->name, NULL, BEYOND_AUX_WORDS * 4, &a.aux))
         goto out;
     struct scord_dim3 grid = {k->gx, k->gy, 1}, block = {bx, by, 1};
-    if (ctx->launch(ctx, grid, block, &a, sizeof a))
+    /* A host-device kernel: the host's call of host.def between the
+     * launch and the wait. */
+    struct host_call hc = {NULL, 0, 0};
+    for (size_t i = 0; i < sizeof host_actions / sizeof host_actions[0]; i++)
+        if (!strcmp(host_actions[i].name, k->name))
+            hc.act = &host_actions[i];
+    if (hc.act) {
+        const scord_addr base[] = {a.in, a.out, a.aux};
+        hc.addr = base[hc.act->buffer] + hc.act->offset;
+        hc.bytes = hc.act->bytes ? hc.act->bytes : 4 * s.nb * s.nt;
+        ctx->during = host_during;
+        ctx->during_arg = &hc;
+    }
+    int launched = ctx->launch(ctx, grid, block, &a, sizeof a);
+    ctx->during = NULL;
+    ctx->during_arg = NULL;
+    if (launched)
         goto out;
     int err = scord_memcpy_dtoh(ctx->dev, got, a.out, BEYOND_OUT_WORDS * 4);
     if (err) {

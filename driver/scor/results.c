@@ -8,7 +8,7 @@
 
 /* The classes of the beyond group, in its table's order. */
 static const char *const beyond_classes[] = {"shared", "shared-warp", "intra-warp", "bytes",
-                                             "scoped", "locks", "acquire"};
+                                             "scoped", "locks", "acquire", "host-device"};
 #define NUM_BEYOND_CLASSES (sizeof beyond_classes / sizeof beyond_classes[0])
 
 static void json_str(FILE *f, const char *s)

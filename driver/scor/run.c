@@ -114,7 +114,11 @@ static void attribute(struct runner *r, const struct scord_race *race)
     struct scord_srcloc loc;
     const char *file = "??";
     unsigned line = 0;
-    if (scord_kernel_addr2line(r->kernel, race->pc, &loc) == 0) {
+    /* A host-device race's only kernel access is the kernel's in the
+     * record's previous fields (docs/detector.md §15). */
+    uint32_t pc = race->type == SCORD_RACE_HOST_DEVICE ? race->prev_pc : race->pc;
+    if ((race->type != SCORD_RACE_HOST_DEVICE || race->prev_known) &&
+        scord_kernel_addr2line(r->kernel, pc, &loc) == 0) {
         file = loc.inlined ? loc.call_file : loc.file;
         line = loc.inlined ? loc.call_line : loc.line;
     }
@@ -133,7 +137,7 @@ static void attribute(struct runner *r, const struct scord_race *race)
     const char *base = file ? strrchr(file, '/') : NULL;
     snprintf(where, sizeof where, "%s:%u", base ? base + 1 : (file ? file : "??"), line);
     if (line == 0)
-        snprintf(where, sizeof where, "pc 0x%08x", (unsigned)race->pc);
+        snprintf(where, sizeof where, "pc 0x%08x", (unsigned)pc);
     for (unsigned i = 0; i < res->fp && i < MAX_FP; i++)
         if (!strcmp(res->fp_where[i], where))
             return;
@@ -185,7 +189,11 @@ static int launch_cb(struct scor_ctx *ctx, struct scord_dim3 grid, struct scord_
                  d);
         return -1;
     }
+    /* The host's work while the kernel runs; the wait comes either way. */
+    int during = ctx->during ? ctx->during(ctx) : 0;
     err = scord_wait(r->dev, scor_opt.timeout_ms);
+    if (during)
+        return -1;
     if (err == SCORD_ERR_KERNEL_FAULT) {
         struct scord_fault f;
         scord_get_fault(r->dev, &f);

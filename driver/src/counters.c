@@ -60,15 +60,17 @@ const char *const scord_detector_counter_names[SCORD_NUM_DETECTOR_COUNTERS + 1] 
     "sh_syncs",          "epoch_sat",          "races_block_fence", "races_dev_fence",
     "races_not_strong",  "races_scoped_atom",  "races_lock_load",   "races_lock_store",
     "races_intrusion",   "races_intra_warp",   "races_shared",      "races_shared_warp",
-    "races_stale_read",  NULL,
+    "races_stale_read",  "races_host_device", NULL,
 };
 _Static_assert(sizeof(struct scord_detector_counters) ==
                    SCORD_NUM_DETECTOR_COUNTERS * sizeof(uint32_t),
                "struct scord_detector_counters must hold exactly the counters");
+/* The detector counts the races of every type below HOST_DEVICE; that
+ * one, the last type, is the library's (hostrace.c) and has no register. */
 _Static_assert(SCORD_DET_CNT_SUPPRESSED == 10 && SCORD_DET_CNT_SH_ACCESSES == 11 &&
                    SCORD_DET_CNT_SH_SYNCS == 12 && SCORD_DET_CNT_EPOCH_SAT == 13 &&
-                   SCORD_DET_RACE_STALE_READ == SCORD_RACE_TYPE_MAX &&
-                   SCORD_DET_CNT_COUNT == SCORD_DET_CNT_RACE_BASE + SCORD_RACE_TYPE_MAX + 1,
+                   SCORD_DET_RACE_HOST_DEVICE == SCORD_RACE_TYPE_MAX &&
+                   SCORD_DET_CNT_COUNT == SCORD_DET_CNT_RACE_BASE + SCORD_DET_RACE_HOST_DEVICE,
                "scord.h and regmap.def disagree on the detector counters");
 
 int scord_read_detector_counters(scord_device *dev, struct scord_detector_counters *counters)
@@ -79,15 +81,16 @@ int scord_read_detector_counters(scord_device *dev, struct scord_detector_counte
     if (!counters)
         return scord_fail(dev, SCORD_ERR_INVALID_ARG, "no place for the detector counters");
     /* The counters and the unused indices between them (they read 0). */
-    uint32_t all[SCORD_DET_CNT_RACE_BASE + SCORD_RACE_TYPE_MAX + 1];
+    uint32_t all[SCORD_DET_CNT_COUNT];
     int rc = scord_regs_read_n(dev, SCORD_DET_CNT_BASE, sizeof all / sizeof all[0], all);
     if (rc)
         return rc;
     uint32_t v[SCORD_NUM_DETECTOR_COUNTERS];
-    for (uint32_t k = 0; k < SCORD_NUM_DETECTOR_COUNTERS; k++)
+    for (uint32_t k = 0; k < SCORD_NUM_DETECTOR_COUNTERS - 1; k++)
         v[k] = all[k <= SCORD_DET_CNT_EPOCH_SAT
                        ? k
                        : SCORD_DET_CNT_RACE_BASE + 1 + (k - SCORD_DET_CNT_EPOCH_SAT - 1)];
+    v[SCORD_NUM_DETECTOR_COUNTERS - 1] = scord_host_races(dev);
     memcpy(counters, v, sizeof v);
     return SCORD_OK;
 }

@@ -351,6 +351,10 @@ int scord_detector_arm_regions(scord_device *dev, const struct scord_detector_re
             return scord_fail(dev, SCORD_ERR_BUSY,
                               "a kernel is running: wait for it before arming "
                               "the race detector");
+        /* It ended without a scord_wait: check the host's copies against
+         * its metadata before arming drops it. */
+        if ((rc = scord_host_check(dev)))
+            return rc;
     }
     const uint32_t regs[6] = {r->mode,    r->track_base, r->track_bytes,
                               r->md_base, r->ring_base,  r->ring_records};

@@ -57,7 +57,10 @@ int scord_reset(scord_device *dev)
 {
     if (!dev)
         return SCORD_ERR_INVALID_ARG;
-    return scord_device_reset(dev);
+    int rc = scord_device_reset(dev);
+    /* A kernel stopped here is over too: the host's copies made while it
+     * ran are checked against what it accessed (hostrace.c). */
+    return rc ? rc : scord_host_check(dev);
 }
 
 /* The stack region sits at the top of device memory, one slot of
@@ -162,6 +165,7 @@ void scord_close(scord_device *dev)
         return;
     dev->be->close(dev->ctx);
     free(dev->rq);
+    scord_host_free(dev);
     free(dev);
 }
 

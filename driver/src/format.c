@@ -176,7 +176,26 @@ static int check_race(const struct scord_race *r, char *buf, size_t len)
         return scord_fail(NULL, SCORD_ERR_INVALID_ARG, "unknown access kind");
     if (r->size != 1 && r->size != 2 && r->size != 4)
         return scord_fail(NULL, SCORD_ERR_INVALID_ARG, "access size %u", (unsigned)r->size);
+    if (r->type == SCORD_RACE_HOST_DEVICE &&
+        (r->kind == SCORD_ACCESS_ATOMIC || !r->has_prev || r->host_call < SCORD_HOST_MEMCPY_HTOD ||
+         r->host_call > SCORD_HOST_MEMSET))
+        return scord_fail(NULL, SCORD_ERR_INVALID_ARG,
+                          "host-device race without a host call or a kernel access");
     return 0;
+}
+
+/* The host call site's strings as NUL-terminated copies: a struct filled
+ * by hand may not end them. */
+struct host_site {
+    char function[sizeof ((struct scord_race *)0)->host_function];
+    char file[sizeof ((struct scord_race *)0)->host_file];
+};
+
+static void host_site_of(const struct scord_race *r, struct host_site *h)
+{
+    snprintf(h->function, sizeof h->function, "%.*s", (int)sizeof r->host_function - 1,
+             r->host_function);
+    snprintf(h->file, sizeof h->file, "%.*s", (int)sizeof r->host_file - 1, r->host_file);
 }
 
 static const char *base_name(const char *path)
@@ -278,6 +297,12 @@ static bool block_exact(const struct scord_race *r, int64_t block)
  * current block id below 128 is taken to mean a grid that small. */
 static int64_t prev_block_id(const struct scord_race *r)
 {
+    /* A host-device race has no current block to compare with: only a
+     * grid of at most 128 blocks makes the 7 bits the id. */
+    if (r->type == SCORD_RACE_HOST_DEVICE) {
+        bool exact = geometry_known(r) && grid_blocks(r) <= SCORD_BLOCK7_MASK + 1u;
+        return exact ? (int64_t)r->prev_block : -1;
+    }
     if (!r->device_scope)
         return r->block;
     if (geometry_known(r) ? grid_blocks(r) <= SCORD_BLOCK7_MASK + 1u
@@ -340,7 +365,10 @@ static void put_location(struct out *o, const scord_kernel *k, const struct scor
 static void put_previous(struct out *o, const scord_kernel *k, const struct scord_race *r)
 {
     int64_t pb = prev_block_id(r);
-    put(o, BAR "    previous ");
+    bool host = r->type == SCORD_RACE_HOST_DEVICE;
+    /* A host-device race's other access is the kernel's last access to
+     * the location, whether before the host's call or after it. */
+    put(o, BAR "    %s", host ? "the kernel's " : "previous ");
     put_verb(o, r->prev_kind, r->prev_strong, r->prev_scope, r->shared);
     put(o, " by ");
     if (!r->prev_known) {
@@ -355,7 +383,8 @@ static void put_previous(struct out *o, const scord_kernel *k, const struct scor
     }
     /* Several threads read the word and the racing thread is one of
      * them: the record names the first reader, which may be itself. */
-    bool itself = pb == (int64_t)r->block && r->prev_warp == r->warp && r->prev_lane == r->lane;
+    bool itself = !host && pb == (int64_t)r->block && r->prev_warp == r->warp &&
+                  r->prev_lane == r->lane;
     put_thread(o, r, pb, r->prev_block, r->prev_warp, r->prev_lane, true);
     if (itself)
         put(o, " (this thread and others read it)");
@@ -367,12 +396,65 @@ static void put_previous(struct out *o, const scord_kernel *k, const struct scor
         put(o, " [warp %" PRIu32 ", lane %" PRIu32 "]\n", r->prev_warp, r->prev_lane);
 }
 
+/* Where the host program made the call: "host.c:42 (main+0x7c)", "main+0x7c",
+ * "0x5581c0de12a4" (its return address); false when nothing is known. */
+static bool put_host_site(struct out *o, const struct scord_race *r)
+{
+    struct host_site h;
+    host_site_of(r, &h);
+    if (h.file[0] && r->host_line) {
+        put(o, "%s:%" PRIu32, base_name(h.file), r->host_line);
+        if (h.function[0])
+            put(o, " (%s+0x%" PRIx32 ")", h.function, r->host_offset);
+    } else if (h.function[0]) {
+        put(o, "%s+0x%" PRIx32, h.function, r->host_offset);
+    } else if (r->host_pc) {
+        put(o, "0x%" PRIx64, r->host_pc);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* A host-device race (docs/detector.md §15): the host's call, then the
+ * kernel's access it conflicts with. */
+static int format_host(const scord_kernel *k, const struct scord_race *r, struct out *o)
+{
+    bool write = r->kind == SCORD_ACCESS_STORE;
+    const char *call = scord_host_call_name(r->host_call);
+    put(o, BAR "Race (%s) detected: host %s (%s) at 0x%08" PRIx32 " while a kernel ran\n",
+        scord_race_type_name(r->type), write ? "write" : "read", call, r->addr);
+    put(o, BAR "    %s by the host: %s of %" PRIu32 " byte%s at 0x%08" PRIx32
+               ", call %" PRIu32 " after the launch",
+        write ? "Write" : "Read", call, r->host_bytes, r->host_bytes == 1 ? "" : "s",
+        r->host_addr, r->seq);
+    struct out probe = {NULL, 0, 0, false};
+    if (put_host_site(&probe, r)) {
+        put(o, ", at ");
+        put_host_site(o, r);
+    }
+    put(o, "\n");
+    put_previous(o, k, r);
+    put(o, BAR "    %s: call scord_wait() before the copy, or use memory the kernel does "
+               "not touch\n",
+        scord_race_type_description(r->type));
+    if (r->count == 1)
+        put(o, BAR "    (one location of the call's range");
+    else
+        put(o, BAR "    (%s%" PRIu32 " locations of the call's range",
+            r->count == UINT32_MAX ? "at least " : "", r->count);
+    put(o, " against this kernel instruction)\n");
+    return finish_out(o);
+}
+
 int scord_race_format(const scord_kernel *k, const struct scord_race *r, char *buf, size_t len)
 {
     int rc = check_race(r, buf, len);
     if (rc)
         return rc;
     struct out o = {buf, len, 0, false};
+    if (r->type == SCORD_RACE_HOST_DEVICE)
+        return format_host(k, r, &o);
 
     put(&o, BAR "Race (%s) detected: ", scord_race_type_name(r->type));
     put_access(&o, r->kind, r->strong, r->scope, r->shared);
@@ -513,17 +595,47 @@ int scord_race_format_json(const scord_kernel *k, const struct scord_race *r, ch
             r->addr - SCORD_SMEM_BASE);
         put_json_string(&o, name[0] ? name : NULL);
     }
-    put(&o, ",\"access\":{\"kind\":\"%s\",\"size\":%u,\"strong\":%s,\"scope\":%s,\"stale\":%s}",
-        scord_record_kind_name(r->kind), (unsigned)r->size, tf(r->strong),
-        r->kind != SCORD_ACCESS_ATOMIC ? "null"
-        : r->scope                     ? "\"device\""
-                                       : "\"block\"",
-        tf(r->stale));
-    put(&o, ",\"accessor\":{\"core\":%" PRIu32 ",\"block\":%" PRIu32 ",\"warp\":%" PRIu32
-            ",\"lane\":%" PRIu32,
-        r->core, r->block, r->warp, r->lane);
-    put_json_thread(&o, r, r->block, r->warp, r->lane, true);
-    put(&o, "}");
+    bool host = r->type == SCORD_RACE_HOST_DEVICE;
+    if (host)
+        put(&o, ",\"access\":{\"kind\":\"%s\",\"size\":null,\"strong\":null,\"scope\":null,\"stale\":null}",
+            scord_record_kind_name(r->kind));
+    else
+        put(&o, ",\"access\":{\"kind\":\"%s\",\"size\":%u,\"strong\":%s,\"scope\":%s,\"stale\":%s}",
+            scord_record_kind_name(r->kind), (unsigned)r->size, tf(r->strong),
+            r->kind != SCORD_ACCESS_ATOMIC ? "null"
+            : r->scope                     ? "\"device\""
+                                           : "\"block\"",
+            tf(r->stale));
+    if (host) {
+        /* The racing access is the host's call (§15): no GPU thread. */
+        struct host_site h;
+        host_site_of(r, &h);
+        put(&o, ",\"accessor\":null,\"host\":{\"call\":\"%s\",\"addr\":%" PRIu32
+                ",\"bytes\":%" PRIu32 ",\"call_number\":%" PRIu32,
+            scord_host_call_name(r->host_call), r->host_addr, r->host_bytes, r->seq);
+        if (r->host_pc)
+            put(&o, ",\"pc\":%" PRIu64, r->host_pc);
+        else
+            put(&o, ",\"pc\":null");
+        put(&o, ",\"function\":");
+        put_json_string(&o, h.function[0] ? h.function : NULL);
+        if (h.function[0])
+            put(&o, ",\"offset\":%" PRIu32, r->host_offset);
+        else
+            put(&o, ",\"offset\":null");
+        put(&o, ",\"file\":");
+        put_json_string(&o, h.file[0] && r->host_line ? h.file : NULL);
+        if (h.file[0] && r->host_line)
+            put(&o, ",\"line\":%" PRIu32 "}", r->host_line);
+        else
+            put(&o, ",\"line\":null}");
+    } else {
+        put(&o, ",\"accessor\":{\"core\":%" PRIu32 ",\"block\":%" PRIu32 ",\"warp\":%" PRIu32
+                ",\"lane\":%" PRIu32,
+            r->core, r->block, r->warp, r->lane);
+        put_json_thread(&o, r, r->block, r->warp, r->lane, true);
+        put(&o, "}");
+    }
     if (r->has_prev) {
         int64_t pb = prev_block_id(r);
         put(&o,
@@ -555,7 +667,10 @@ int scord_race_format_json(const scord_kernel *k, const struct scord_race *r, ch
         put(&o, ",\"previous\":null");
     }
     put(&o, ",\"count\":%" PRIu32 ",\"seq\":%" PRIu32 ",\"source\":", r->count, r->seq);
-    put_json_source(&o, k, r->pc);
+    if (host)
+        put(&o, "null"); /* no kernel PC: the call site is in "host" */
+    else
+        put_json_source(&o, k, r->pc);
     put(&o, "}\n");
     return finish_out(&o);
 }

@@ -1,7 +1,9 @@
 /* libscord launches: scord_launch checks the grid, places the arguments,
  * arms the race detector and starts the GPU; scord_wait polls it to the
  * end (streaming race records meanwhile where the device can), keeps the
- * counters and the fault, and resets a GPU that did not end cleanly. */
+ * counters and the fault, resets a GPU that did not end cleanly, and has
+ * the host's copies made meanwhile checked against the kernel's accesses
+ * (hostrace.c). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "scord_int.h"
 
@@ -37,6 +39,10 @@ int scord_launch_shared(scord_device *dev, const scord_kernel *kernel, struct sc
             return rc;
         if (st & SCORD_STATUS_BUSY)
             return scord_fail(dev, SCORD_ERR_BUSY, "a kernel is still running: call scord_wait");
+        /* It ended without a scord_wait: the host's copies since its launch
+         * are checked now, before this launch's arming and start. */
+        if ((rc = scord_host_check(dev)))
+            return rc;
     }
     if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
         return scord_fail(dev, SCORD_ERR_LAUNCH,
@@ -105,6 +111,7 @@ int scord_launch_shared(scord_device *dev, const scord_kernel *kernel, struct sc
     dev->last_block = block;
     dev->running = dev->launched = true;
     dev->have_snapshot = false;
+    scord_host_launch(dev, dev->det_armed);
     /* Stream the ring while waiting when the device can hand out records. */
     dev->streaming = dev->det_armed && dev->be->ring_take;
     memset(&dev->fault, 0, sizeof dev->fault);
@@ -131,7 +138,13 @@ static int finish(scord_device *dev, int result, bool reset)
     memcpy(keep, dev->detail, sizeof keep);
     if (reset && (rc = scord_device_reset(dev)))
         return rc;
-    memcpy(dev->detail, keep, sizeof keep);
+    /* The host's copies made while it ran, against its accesses: the
+     * detector keeps its metadata across the reset. */
+    rc = scord_host_check(dev);
+    if (rc && result == SCORD_OK)
+        result = rc;
+    else
+        memcpy(dev->detail, keep, sizeof keep);
     dev->last_rc = result;
     return result;
 }

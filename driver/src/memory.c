@@ -1,6 +1,9 @@
 /* libscord device memory: a bump allocator of line-aligned blocks between
  * the kernel image and the stacks (or the end of the race detector's
- * largest window), copies between host and device memory, memset. */
+ * largest window), copies between host and device memory, memset. A copy
+ * or memset made while a kernel runs with the detector armed is noted
+ * for the host-device check (hostrace.c), with the caller's return
+ * address: the call site the report names. */
 #include "scord_int.h"
 
 #include <string.h>
@@ -72,21 +75,25 @@ static int check_range(scord_device *dev, scord_addr a, size_t n)
     return 0;
 }
 
+/* The caller of a public copy function: where the host program made the
+ * call (a host-device report names it). */
+#define CALL_SITE() ((uint64_t)(uintptr_t)__builtin_return_address(0))
+
 int scord_memcpy_htod(scord_device *dev, scord_addr dst, const void *src, size_t n)
 {
     if (!dev || (!src && n))
         return SCORD_ERR_INVALID_ARG;
     int rc = check_range(dev, dst, n);
+    if (!rc)
+        rc = scord_host_note(dev, SCORD_HOST_MEMCPY_HTOD, dst, n, CALL_SITE());
     if (rc || !n)
         return rc;
     rc = dev->be->mem_write(dev->ctx, dst, src, n);
     return rc ? scord_fail(dev, rc, "writing device memory at 0x%08x failed", (unsigned)dst) : 0;
 }
 
-int scord_memcpy_dtoh(scord_device *dev, void *dst, scord_addr src, size_t n)
+int scord_memory_read(scord_device *dev, void *dst, scord_addr src, size_t n)
 {
-    if (!dev || (!dst && n))
-        return SCORD_ERR_INVALID_ARG;
     int rc = check_range(dev, src, n);
     if (rc || !n)
         return rc;
@@ -94,11 +101,23 @@ int scord_memcpy_dtoh(scord_device *dev, void *dst, scord_addr src, size_t n)
     return rc ? scord_fail(dev, rc, "reading device memory at 0x%08x failed", (unsigned)src) : 0;
 }
 
+int scord_memcpy_dtoh(scord_device *dev, void *dst, scord_addr src, size_t n)
+{
+    if (!dev || (!dst && n))
+        return SCORD_ERR_INVALID_ARG;
+    int rc = check_range(dev, src, n);
+    if (!rc)
+        rc = scord_host_note(dev, SCORD_HOST_MEMCPY_DTOH, src, n, CALL_SITE());
+    return rc ? rc : scord_memory_read(dev, dst, src, n);
+}
+
 int scord_memset(scord_device *dev, scord_addr dst, int value, size_t n)
 {
     if (!dev)
         return SCORD_ERR_INVALID_ARG;
     int rc = check_range(dev, dst, n);
+    if (!rc)
+        rc = scord_host_note(dev, SCORD_HOST_MEMSET, dst, n, CALL_SITE());
     if (rc)
         return rc;
     unsigned char buf[4096];

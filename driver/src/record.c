@@ -25,6 +25,11 @@ _Static_assert(SCORD_RACE_SHARED == SCORD_DET_RACE_SHARED, "regmap.def changed")
 _Static_assert(SCORD_RACE_SHARED_WARP == SCORD_DET_RACE_SHARED_WARP, "regmap.def changed");
 _Static_assert(SCORD_RACE_STALE_READ == SCORD_DET_RACE_STALE_READ, "regmap.def changed");
 _Static_assert(SCORD_DET_REC_STALE_BIT == 24, "the record's stale flag moved (§8.1)");
+_Static_assert(SCORD_RACE_HOST_DEVICE == SCORD_DET_RACE_HOST_DEVICE, "regmap.def changed");
+_Static_assert(SCORD_HOST_MEMCPY_HTOD == SCORD_DET_HOST_MEMCPY_HTOD &&
+                   SCORD_HOST_MEMCPY_DTOH == SCORD_DET_HOST_MEMCPY_DTOH &&
+                   SCORD_HOST_MEMSET == SCORD_DET_HOST_MEMSET,
+               "regmap.def changed");
 _Static_assert(SCORD_RACE_PC_INDEX_UNKNOWN == SCORD_DET_PCIDX_UNKNOWN, "regmap.def changed");
 _Static_assert(SCORD_RACE_TYPE_MAX + 1 == SCORD_DET_RACE_TYPES, "regmap.def changed");
 _Static_assert(SCORD_RACE_RECORD_BYTES == SCORD_DET_REC_BYTES, "regmap.def changed");
@@ -42,6 +47,7 @@ static const char *const type_names[SCORD_RACE_TYPE_MAX + 1] = {
     [SCORD_RACE_INTRUSION] = "intrusion",     [SCORD_RACE_INTRA_WARP] = "intra-warp",
     [SCORD_RACE_SHARED] = "shared",           [SCORD_RACE_SHARED_WARP] = "shared-warp",
     [SCORD_RACE_STALE_READ] = "stale-read",
+    [SCORD_RACE_HOST_DEVICE] = "host-device",
 };
 
 static const char *const type_descriptions[SCORD_RACE_TYPE_MAX + 1] = {
@@ -69,6 +75,9 @@ static const char *const type_descriptions[SCORD_RACE_TYPE_MAX + 1] = {
     [SCORD_RACE_STALE_READ] = "missing acquire fence: may read a stale L1 copy (a weak load of "
                               "data another block wrote and published, with no device-scope "
                               "fence by the reader since the write)",
+    [SCORD_RACE_HOST_DEVICE] = "a host copy or memset made before scord_wait() touched memory "
+                               "the launched kernel accesses (a host write against any kernel "
+                               "access, a host read against a kernel write)",
 };
 
 bool scord_record_type_ok(uint32_t t)
@@ -84,6 +93,16 @@ const char *scord_race_type_name(uint32_t type)
 const char *scord_race_type_description(uint32_t type)
 {
     return scord_record_type_ok(type) ? type_descriptions[type] : "unknown race type";
+}
+
+const char *scord_host_call_name(uint32_t call)
+{
+    switch (call) {
+    case SCORD_HOST_MEMCPY_HTOD: return "scord_memcpy_htod";
+    case SCORD_HOST_MEMCPY_DTOH: return "scord_memcpy_dtoh";
+    case SCORD_HOST_MEMSET: return "scord_memset";
+    default: return "unknown";
+    }
 }
 
 const char *scord_record_kind_name(uint32_t k)
@@ -248,6 +267,40 @@ static int check_pair(const struct scord_race *r)
     return SCORD_OK;
 }
 
+/* A host-device record (§15): the library's, from a call of the host and
+ * a metadata entry of the kernel. Word 1 is the call, words 3 and 4 its
+ * range, word 7 its number; the current access has no thread. */
+static int check_host(const uint32_t w[8], struct scord_race *r, uint32_t size_log2)
+{
+    uint32_t call = w[1];
+    if (call < SCORD_HOST_MEMCPY_HTOD || call > SCORD_HOST_MEMSET)
+        return BAD("host call 0x%08" PRIx32 " unknown", call);
+    uint32_t want = call == SCORD_HOST_MEMCPY_DTOH ? SCORD_ACCESS_LOAD : SCORD_ACCESS_STORE;
+    if (r->kind != want)
+        return BAD("%s as a %s", scord_host_call_name(call), scord_record_kind_name(r->kind));
+    if (r->device_scope || r->strong || r->scope || size_log2 || r->shared)
+        return BAD("host-device race with a scope, strength, size or the shared flag");
+    if (w[4] == 0 || (uint64_t)w[3] + w[4] > UINT32_MAX + 1ull)
+        return BAD("host call of %" PRIu32 " bytes at 0x%08" PRIx32, w[4], w[3]);
+    if (w[2] - w[3] >= w[4])
+        return BAD("host-device race at 0x%08" PRIx32 ", outside the call's [0x%08" PRIx32
+                   ", +%" PRIu32 ")",
+                   w[2], w[3], w[4]);
+    if (r->kind == SCORD_ACCESS_LOAD && !r->prev_modified)
+        return BAD("host read against a kernel read");
+    if (r->seq == 0)
+        return BAD("host call number 0 (calls count from 1)");
+    if (r->prev_known != (r->prev_pc_index != SCORD_RACE_PC_INDEX_UNKNOWN))
+        return BAD("previous access %s, but its PC index is 0x%04" PRIx32,
+                   r->prev_known ? "known" : "unknown", r->prev_pc_index);
+    r->host_call = call;
+    r->host_addr = w[3];
+    r->host_bytes = w[4];
+    r->pc = 0;
+    r->block = 0;
+    return SCORD_OK;
+}
+
 int scord_race_decode_at(const void *record32, uint32_t pc_base, struct scord_race *out)
 {
     if (!record32 || !out)
@@ -260,7 +313,24 @@ int scord_race_decode_at(const void *record32, uint32_t pc_base, struct scord_ra
     struct scord_race r;
     uint32_t size_log2;
     unpack(w, pc_base, &r, &size_log2);
-    int rc = check_encoding(w, &r, size_log2);
+    int rc;
+    if (r.type == SCORD_RACE_HOST_DEVICE) {
+        /* Words 3 and 4 are the call's range here, not a thread. */
+        uint32_t wd[8];
+        memcpy(wd, w, sizeof wd);
+        wd[3] = wd[4] = 0;
+        r.block = r.core = r.warp = r.lane = 0;
+        if ((rc = check_encoding(wd, &r, size_log2)) || (rc = check_host(w, &r, size_log2)))
+            return rc;
+        r.has_prev = 1;
+        r.prev_kind = r.prev_atomic     ? SCORD_ACCESS_ATOMIC
+                      : r.prev_modified ? SCORD_ACCESS_STORE
+                                        : SCORD_ACCESS_LOAD;
+        r.size = 1;
+        *out = r;
+        return SCORD_OK;
+    }
+    rc = check_encoding(w, &r, size_log2);
     if (rc)
         return rc;
     if (shared_type(r.type)) {

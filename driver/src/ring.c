@@ -1,7 +1,8 @@
 /* libscord's ring drain (docs/detector.md §8.3): the race records the
  * detector left in its ring in device memory, or that the device streamed
  * out meanwhile (stream.c), taken out through the detector registers
- * (§7.1), decoded (record.c) and given the shape of their launch. */
+ * (§7.1), decoded (record.c) and given the shape of their launch; then
+ * the host-device races the library found (hostrace.c, §15). */
 #include "scord_int.h"
 
 #include <inttypes.h>
@@ -124,9 +125,10 @@ static int dev_reg_write(void *ctx, uint32_t idx, uint32_t v)
 {
     return scord_regs_write(ctx, idx, v);
 }
+/* The library's own read: not a host access to check against a kernel. */
 static int dev_mem_read(void *ctx, uint32_t addr, void *dst, size_t n)
 {
-    return scord_memcpy_dtoh(ctx, dst, addr, n);
+    return scord_memory_read(ctx, dst, addr, n);
 }
 
 /* The drain of a device that takes records out of its ring itself: the
@@ -196,14 +198,30 @@ int scord_ring_drain(scord_device *dev, struct scord_race *races, size_t max, si
     if (!dev)
         return SCORD_ERR_INVALID_ARG;
     int rc;
+    struct scord_ring_info in = {0, 0, 0, 0};
     if (scord_stream_can_take(dev)) {
-        rc = drain_taken(dev, races, max, n, info);
+        rc = drain_taken(dev, races, max, n, &in);
     } else {
         const struct scord_ring_port port = {dev, dev_reg_read, dev_reg_write, dev_mem_read};
-        rc = scord_ring_drain_port(&port, dev, races, max, n, info);
+        rc = scord_ring_drain_port(&port, dev, races, max, n, &in);
+    }
+    /* A ring disarmed since (the detector disabled): its host-device races
+     * are still the library's to hand out. */
+    if (rc == SCORD_ERR_NOT_SUPPORTED && n && scord_host_queued(dev)) {
+        scord_error_clear(dev);
+        *n = 0;
+        rc = SCORD_OK;
     }
     if (rc)
         return rc;
+    /* The host-device races after the ring's records (§15). */
+    if (max > *n)
+        *n += scord_host_take(dev, races + *n, max - *n, &in.invalid);
+    in.remaining += scord_host_queued(dev);
+    uint64_t drops = (uint64_t)in.drops + scord_host_drops(dev);
+    in.drops = drops > UINT32_MAX ? UINT32_MAX : (uint32_t)drops;
+    if (info)
+        *info = in;
     /* The records are the last launch's (scord.h: drain after each wait):
      * its shape names the threads. */
     struct scord_dim3 grid, block;

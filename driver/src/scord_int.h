@@ -11,16 +11,20 @@
  *   format.c      race reports as text and JSON, shared          debuginfo record error
  *                 variables by name
  *   launch.c      launch, wait, the fault of the last run        detector memory device
- *                                                                counters stream regs error
- *   ring.c        the ring drain: records out of the ring or     memory record stream regs
- *                 the stream queue, decoded                      error
+ *                                                                counters stream hostrace
+ *                                                                regs error
+ *   ring.c        the ring drain: records out of the ring or     memory record stream
+ *                 the stream queue, decoded; host-device races   hostrace regs error
  *   kernel.c      kernel ELF loading and checks, symbols         memory debuginfo error
- *   memory.c      device memory allocator, copies, memset        detector error
- *   detector.c    detector configuration, placement, arming,     stream regs error
+ *   memory.c      device memory allocator, copies, memset        detector hostrace error
+ *   detector.c    detector configuration, placement, arming,     stream hostrace regs error
  *                 regions
- *   device.c      open/close (URI, backends table), info,        regs error
+ *   device.c      open/close (URI, backends table), info,        hostrace regs error
  *                 soft reset
- *   counters.c    performance and detector counters              regs error
+ *   counters.c    performance and detector counters              hostrace regs error
+ *   hostrace.c    host-device races: the host's memory calls     record regs error
+ *                 while a kernel runs, checked against the
+ *                 metadata when it ends
  *   stream.c      race records streamed out while a kernel       error
  *                 runs (host-side queue)
  *   debuginfo.c   a kernel's symbols and DWARF: source lines,    error
@@ -94,6 +98,17 @@ struct scord_device {
     bool streaming;
     unsigned char *rq;
     uint32_t rq_first, rq_len, rq_cap;
+    /* Host-device races (hostrace.c): while hlive (a kernel launched with
+     * the detector armed and not yet over), the host's memory calls go
+     * into hlog (hcalls counts them, hlog_lost those that did not fit);
+     * the races found when the kernel ended wait in hq for the drain
+     * (hq_drops: occurrences that did not fit; host_races: occurrences of
+     * the last kernel). */
+    bool hlive;
+    struct scord_hostcall *hlog;
+    uint32_t hlog_len, hlog_cap, hcalls, hlog_lost;
+    struct scord_hostrec *hq;
+    uint32_t hq_len, hq_cap, hq_drops, host_races;
     int last_rc;
     struct scord_counters snapshot;
     struct scord_fault fault;
@@ -131,6 +146,9 @@ SCORD_INTERNAL int scord_regs_write_n(scord_device *dev, const uint32_t (*w)[2],
 SCORD_INTERNAL bool scord_record_type_ok(uint32_t type);
 /* "load", "store", "atomic"; "unknown" otherwise. */
 SCORD_INTERNAL const char *scord_record_kind_name(uint32_t kind);
+/* "scord_memcpy_htod", "scord_memcpy_dtoh", "scord_memset" (SCORD_HOST_*);
+ * "unknown" otherwise. */
+SCORD_INTERNAL const char *scord_host_call_name(uint32_t call);
 
 /* ---- debuginfo.c --------------------------------------------------------- */
 
@@ -179,6 +197,32 @@ SCORD_INTERNAL uint32_t scord_stream_dequeue(scord_device *dev, unsigned char *d
 /* Re-arming empties the ring: the records taken from it go too. */
 SCORD_INTERNAL void scord_stream_clear(scord_device *dev);
 
+/* ---- hostrace.c ---------------------------------------------------------- */
+
+struct scord_hostcall;
+struct scord_hostrec;
+/* A launch: forget the last kernel's calls and counts; log the host's
+ * memory calls from now on when the detector is armed. */
+SCORD_INTERNAL void scord_host_launch(scord_device *dev, bool armed);
+/* A memory call of the host (SCORD_HOST_*, its device range, its return
+ * address in the program): logged while a kernel runs with the detector
+ * armed. RANGE (detail set) for a write into the detector's metadata or
+ * ring then; 0 otherwise. */
+SCORD_INTERNAL int scord_host_note(scord_device *dev, uint32_t call, uint32_t addr, size_t n,
+                                   uint64_t site);
+/* The kernel is over (done, faulted, timed out, reset): check the logged
+ * calls against its metadata and queue the races found. */
+SCORD_INTERNAL int scord_host_check(scord_device *dev);
+/* The queue: records waiting, occurrences dropped and found for the last
+ * kernel; take moves up to max decoded races out (host call sites
+ * filled), counting records that fail to decode in *invalid. */
+SCORD_INTERNAL uint32_t scord_host_queued(const scord_device *dev);
+SCORD_INTERNAL uint32_t scord_host_drops(const scord_device *dev);
+SCORD_INTERNAL uint32_t scord_host_races(const scord_device *dev);
+SCORD_INTERNAL size_t scord_host_take(scord_device *dev, struct scord_race *races, size_t max,
+                                      uint32_t *invalid);
+SCORD_INTERNAL void scord_host_free(scord_device *dev);
+
 /* ---- counters.c ---------------------------------------------------------- */
 
 /* The performance counters as the device holds them now. */
@@ -209,6 +253,9 @@ SCORD_INTERNAL int scord_detector_prepare(scord_device *dev, const scord_kernel 
 /* Top of the allocator: below the stacks, and below the largest tracked
  * window while the race detector is enabled. */
 SCORD_INTERNAL uint32_t scord_memory_top(const scord_device *dev);
+/* The library's own reads of device memory (the ring drain): range
+ * checked, never logged as the host's. */
+SCORD_INTERNAL int scord_memory_read(scord_device *dev, void *dst, scord_addr src, size_t n);
 
 /* ---- ring.c -------------------------------------------------------------- */
 

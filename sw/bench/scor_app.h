@@ -34,6 +34,11 @@ struct scor_ctx {
      * ctx->msg set (a fault, a timeout, a driver error). */
     int (*launch)(struct scor_ctx *ctx, struct scord_dim3 grid, struct scord_dim3 block,
                   const void *args, size_t args_size);
+    /* NULL, or what launch calls between the kernel's start and the wait:
+     * the host's own work while the kernel runs (the beyond group's
+     * host-device kernels copy then). 0, or -1 with ctx->msg set. */
+    int (*during)(struct scor_ctx *ctx);
+    void *during_arg;
     void *runner;  /* the runner's own state */
     char msg[256]; /* why run or launch failed */
 };

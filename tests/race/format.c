@@ -358,13 +358,145 @@ static int format_rejects(void)
     r = decoded[SCORD_RACE_BLOCK_FENCE];
     r.size = 3;
     CHECK(scord_race_format_json(kern, &r, buf, sizeof buf) == SCORD_ERR_INVALID_ARG, "size 3");
-    CHECK(!strcmp(scord_race_type_name(0), "unknown") && !strcmp(scord_race_type_name(11), "unknown") &&
+    CHECK(!strcmp(scord_race_type_name(0), "unknown") && !strcmp(scord_race_type_name(SCORD_RACE_TYPE_MAX + 1), "unknown") &&
               !strcmp(scord_race_type_description(1000), "unknown race type"),
           "names of unknown types");
+    r = decoded[SCORD_RACE_HOST_DEVICE];
+    r.host_call = 0;
+    CHECK(scord_race_format(kern, &r, buf, sizeof buf) == SCORD_ERR_INVALID_ARG &&
+              scord_race_format_json(kern, &r, buf, sizeof buf) == SCORD_ERR_INVALID_ARG,
+          "host-device race without a host call");
+    r = decoded[SCORD_RACE_HOST_DEVICE];
+    r.kind = SCORD_ACCESS_ATOMIC;
+    CHECK(scord_race_format(kern, &r, buf, sizeof buf) == SCORD_ERR_INVALID_ARG,
+          "host-device race by an atomic");
     for (uint32_t t = SCORD_RACE_TYPE_MIN; t <= SCORD_RACE_TYPE_MAX; t++)
         CHECK(strcmp(scord_race_type_name(t), "unknown") &&
                   strlen(scord_race_type_description(t)) > 20,
               "type %u has no name or description", t);
+    return 1;
+}
+
+/* ---- host-device races (§15) ---------------------------------------------------- */
+
+/* The decoded host-device record with the kernel's access in kernel_main
+ * and, when site, the host call site a drain gives it. */
+static struct scord_race host_race(bool known, bool shape, bool site)
+{
+    struct scord_race r = known ? decoded[SCORD_RACE_HOST_DEVICE]
+                                : decoded_unknown[SCORD_RACE_HOST_DEVICE];
+    scord_addr km = scord_kernel_symbol(kern, "kernel_main");
+    if (r.prev_known)
+        r.prev_pc = km + 0x14;
+    if (shape)
+        give_shape(&r, false);
+    if (site) {
+        r.host_pc = 0x55550000107cull;
+        r.host_offset = 0x7c;
+        r.host_line = 42;
+        snprintf(r.host_function, sizeof r.host_function, "main");
+        snprintf(r.host_file, sizeof r.host_file, "/src/app/host.c");
+    }
+    return r;
+}
+
+static int format_text_host_device(void)
+{
+    for (int v = 0; v < 8; v++) {
+        bool known = v & 1, shape = v & 2, site = v & 4;
+        struct scord_race r = host_race(known, shape, site);
+        CHECK(r.type == SCORD_RACE_HOST_DEVICE, "no decoded host-device record");
+        char buf[2048], want[512], where[256], who[128];
+        int n = scord_race_format(kern, &r, buf, sizeof buf);
+        CHECK(n > 0 && (size_t)n == strlen(buf), "format returned %d", n);
+        snprintf(want, sizeof want,
+                 "Race (host-device) detected: host write (scord_memcpy_htod) at 0x%08x while a "
+                 "kernel ran\n",
+                 r.addr);
+        CHECK(strstr(buf, want), "no '%s' in:\n%s", want, buf);
+        snprintf(want, sizeof want,
+                 "    Write by the host: scord_memcpy_htod of %u bytes at 0x%08x, call %u after "
+                 "the launch%s",
+                 r.host_bytes, r.host_addr, r.seq, site ? ", at host.c:42 (main+0x7c)\n" : "\n");
+        CHECK(strstr(buf, want), "no '%s' in:\n%s", want, buf);
+        if (known) {
+            if (shape)
+                thread_name(&r, r.prev_block, r.prev_warp, r.prev_lane, who, sizeof who);
+            else
+                snprintf(who, sizeof who, "lane %u of warp %u of block %u (mod 128)", r.prev_lane,
+                         r.prev_warp, r.prev_block);
+            where_of(r.prev_pc, where, sizeof where);
+            snprintf(want, sizeof want, "    the kernel's Write (strong) by %s %s(kernel_main+0x14",
+                     who, where);
+        } else {
+            snprintf(want, sizeof want, "    the kernel's Write (strong) by warp %u",
+                     r.prev_warp);
+        }
+        CHECK(strstr(buf, want), "no '%s' in:\n%s", want, buf);
+        CHECK(known || strstr(buf, "its thread and source line are unknown"),
+              "unknown kernel access not said so:\n%s", buf);
+        CHECK(strstr(buf, scord_race_type_description(SCORD_RACE_HOST_DEVICE)) &&
+                  strstr(buf, "call scord_wait() before the copy"),
+              "no description or fix in:\n%s", buf);
+        snprintf(want, sizeof want, "(%u locations of the call's range against this kernel "
+                 "instruction)\n", r.count);
+        CHECK(strstr(buf, want), "no '%s' in:\n%s", want, buf);
+        CHECK(!strstr(buf, "previous") && !strstr(buf, "access #"),
+              "a device race's words in:\n%s", buf);
+        for (const char *p = buf; *p; p = strchr(p, '\n') + 1)
+            CHECK(!strncmp(p, "========= ", 10), "line without prefix in:\n%s", buf);
+        CHECK(scord_race_format(kern, &r, NULL, 0) == n, "sizing call differs");
+    }
+    /* A host read, a single location, a name the struct does not end. */
+    struct scord_race r = host_race(true, true, true);
+    r.kind = SCORD_ACCESS_LOAD;
+    r.host_call = SCORD_HOST_MEMCPY_DTOH;
+    r.count = 1;
+    memset(r.host_function, 'f', sizeof r.host_function);
+    char buf[2048];
+    CHECK(scord_race_format(kern, &r, buf, sizeof buf) > 0 &&
+              strstr(buf, "host read (scord_memcpy_dtoh)") &&
+              strstr(buf, "    Read by the host: scord_memcpy_dtoh") &&
+              strstr(buf, "(one location of the call's range") && strstr(buf, "fffff+0x7c)"),
+          "host read:\n%s", buf);
+    return 1;
+}
+
+static int format_json_host_device(void)
+{
+    for (int v = 0; v < 4; v++) {
+        bool known = v & 1, site = v & 2;
+        struct scord_race r = host_race(known, true, site);
+        char buf[4096], want[512];
+        int n = scord_race_format_json(kern, &r, buf, sizeof buf);
+        CHECK(n > 0 && (size_t)n == strlen(buf) && json_line_ok(buf), "invalid JSON: %s", buf);
+        snprintf(want, sizeof want, "\"type\":\"host-device\",\"type_id\":%u,",
+                 SCORD_RACE_HOST_DEVICE);
+        CHECK(has(buf, want), "no %s in %s", want, buf);
+        CHECK(has(buf, "\"access\":{\"kind\":\"store\",\"size\":null,\"strong\":null,"
+                       "\"scope\":null},\"accessor\":null,"),
+              "access or accessor: %s", buf);
+        if (site)
+            snprintf(want, sizeof want,
+                     "\"host\":{\"call\":\"scord_memcpy_htod\",\"addr\":%u,\"bytes\":%u,"
+                     "\"call_number\":%u,\"pc\":%llu,\"function\":\"main\",\"offset\":124,"
+                     "\"file\":\"/src/app/host.c\",\"line\":42}",
+                     r.host_addr, r.host_bytes, r.seq, (unsigned long long)r.host_pc);
+        else
+            snprintf(want, sizeof want,
+                     "\"host\":{\"call\":\"scord_memcpy_htod\",\"addr\":%u,\"bytes\":%u,"
+                     "\"call_number\":%u,\"pc\":null,\"function\":null,\"offset\":null,"
+                     "\"file\":null,\"line\":null}",
+                     r.host_addr, r.host_bytes, r.seq);
+        CHECK(has(buf, want), "no %s in %s", want, buf);
+        snprintf(want, sizeof want, "\"block_mod128\":%u,\"warp\":%u,\"known\":%s",
+                 r.prev_block, r.prev_warp, known ? "true" : "false");
+        CHECK(has(buf, want), "no %s in %s", want, buf);
+        const char *prev = strstr(buf, "\"previous\":");
+        CHECK(prev && (!known || strstr(prev, "\"source\":{\"function\":\"kernel_main\",\"offset\":20,")),
+              "kernel access's source: %s", buf);
+        CHECK(has(buf, "\"source\":null}\n"), "a kernel source for the host's call: %s", buf);
+    }
     return 1;
 }
 
@@ -393,6 +525,8 @@ const struct unit_case race_format_cases[] = {
     UNIT_CASE(format_json_shared),
     UNIT_CASE(format_json_shared_warp),
     UNIT_CASE(format_json_stale_read),
+    UNIT_CASE(format_text_host_device),
+    UNIT_CASE(format_json_host_device),
     UNIT_CASE(format_rejects),
     UNIT_CASE(shared_names),
     UNIT_END,

@@ -187,15 +187,21 @@ void wr32(uint8_t *p, uint32_t v)
 void encode(const struct scord_race *r, uint8_t b[32])
 {
     uint32_t lg = r->size == 4 ? 2 : r->size == 2 ? 1 : 0;
+    if (r->type == SCORD_RACE_HOST_DEVICE)
+        lg = 0;
     wr32(b, r->type | (uint32_t)r->device_scope << 8 | (uint32_t)r->kind << 9 |
                 (uint32_t)r->strong << 11 | (uint32_t)r->scope << 12 |
                 (uint32_t)r->prev_modified << 13 | (uint32_t)r->prev_atomic << 14 |
                 (uint32_t)r->prev_scope << 15 | (uint32_t)r->prev_strong << 16 | lg << 17 |
                 (uint32_t)r->prev_known << 19 | (uint32_t)r->shared << 20 | r->prev_lane << 21);
-    wr32(b + 4, r->pc);
+    /* A host-device record (§15) keeps the host's call where a device
+     * record keeps the current access's PC and thread. */
+    bool host = r->type == SCORD_RACE_HOST_DEVICE;
+    wr32(b + 4, host ? r->host_call : r->pc);
     wr32(b + 8, r->addr);
-    wr32(b + 12, r->block);
-    wr32(b + 16, r->core | r->warp << 8 | r->lane << 16 | (uint32_t)r->stale << 24);
+    wr32(b + 12, host ? r->host_addr : r->block);
+    wr32(b + 16, host ? r->host_bytes
+                      : r->core | r->warp << 8 | r->lane << 16 | (uint32_t)r->stale << 24);
     wr32(b + 20, r->prev_block | r->prev_warp << 8 | r->prev_pc_index << 16);
     wr32(b + 24, r->count);
     wr32(b + 28, r->seq);

@@ -63,7 +63,13 @@ static const struct fields synth_known[SCORD_RACE_TYPE_MAX + 1] = {
                                 0x1124, SH(0x205), 0, 0, 0, 5, 0, 0, 0x45, 2, 13},
     [SCORD_RACE_STALE_READ] = {11, 1, LD, 0, 0, 1, 0, 0, 1, 2, 1, 0, 3,
                                0x1128, X + 12, 2, 1, 3, 5, 0, 1, 0x46, 3, 60, 1},
+    /* §15: pc = the host call, block = its address, core..lane = its
+     * bytes (word 4), seq = its number; the previous access the kernel's. */
+    [SCORD_RACE_HOST_DEVICE] = {12, 0, ST, 0, 0, 1, 0, 0, 1, 0, 1, 0, 6,
+                                SCORD_HOST_MEMCPY_HTOD, X + 8, X, 64, 0, 0, 3, 1, 0x46, 5, 2},
 };
+
+static bool host_type(uint32_t t) { return t == SCORD_RACE_HOST_DEVICE; }
 
 /* The known record of type t with its previous access unknown. */
 static struct fields synth_unknown(uint32_t t)
@@ -88,9 +94,16 @@ static int check_fields(const struct scord_race *r, const struct fields *f, uint
               r->prev_scope == f->pscope && r->prev_strong == f->pstrong,
           "type %u: previous flags %u%u%u%u", f->type, r->prev_modified, r->prev_atomic,
           r->prev_scope, r->prev_strong);
-    CHECK(r->pc == f->pc && r->addr == f->addr && r->block == f->block && r->core == f->core &&
-              r->warp == f->warp && r->lane == f->lane,
-          "type %u: current access fields", f->type);
+    if (host_type(f->type))
+        CHECK(r->host_call == f->pc && r->addr == f->addr && r->host_addr == f->block &&
+                  r->host_bytes == (f->core | f->warp << 8 | f->lane << 16) && !r->pc &&
+                  !r->block && !r->core && !r->warp && !r->lane && r->size == 1,
+              "type %u: host call fields", f->type);
+    else
+        CHECK(r->pc == f->pc && r->addr == f->addr && r->block == f->block &&
+                  r->core == f->core && r->warp == f->warp && r->lane == f->lane &&
+                  !r->host_call,
+              "type %u: current access fields", f->type);
     CHECK(r->prev_block == f->pblock && r->prev_warp == f->pwarp && r->prev_lane == f->plane &&
               r->prev_known == f->known && r->shared == f->shared &&
               r->prev_pc_index == f->pcidx,
@@ -187,7 +200,7 @@ static int decode_rejects(void)
         const char *what;
     } cases[] = {
         {0, 0x00, 0x00, "type 0"},
-        {0, 0x0c, 0x00, "type 12"},
+        {0, SCORD_RACE_TYPE_MAX + 1, 0x00, "type past the last"},
         {0, 0xff, 0x00, "type 255"},
         {3, 0x04, 0xff, "word 0 bit 26"},
         {3, 0x80, 0xff, "word 0 bit 31"},
@@ -259,6 +272,28 @@ static int decode_rejects(void)
     BAD_IF(SCORD_RACE_SHARED_WARP,
            (f.kind = AT, f.strong = 1, f.pmod = 1, f.patom = 1, f.pstrong = 1),
            "shared-warp race of two atomics");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.pc = 0, "host call 0");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.pc = 4, "host call 4");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.pc = SCORD_HOST_MEMCPY_HTOD | 0x100, "host call bit 8");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.pc = SCORD_HOST_MEMCPY_DTOH, "host read as a store");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.kind = LD, "host write as a load");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, (f.kind = AT, f.strong = 1), "host atomic");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, (f.pc = SCORD_HOST_MEMCPY_DTOH, f.kind = LD, f.pmod = 0,
+                                    f.pstrong = 0),
+           "host read against a kernel read");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.strong = 1, "strong host write");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, (f.pblock = 1, f.dev = 1), "host-device race with the scope flag");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.size_log2 = 2, "host-device race with a size");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.shared = 1, "host-device race with the shared flag");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.core = 0, "host call of 0 bytes");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.addr = X + 64, "host-device race past the call's range");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.addr = X - 1, "host-device race before the call's range");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, (f.block = 0xfffffff0u, f.addr = 0xfffffff0u),
+           "host call past 4 GiB");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.seq = 0, "host call number 0");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.pcidx = 0xffff, "host-device race: known, PC index 0xFFFF");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.count = 0, "host-device race of count 0");
+    BAD_IF(SCORD_RACE_HOST_DEVICE, f.pblock = 128, "host-device race: kernel block 128+");
 #undef BAD_IF
     /* And the unmodified ones still pass. */
     for (uint32_t ty = SCORD_RACE_TYPE_MIN; ty <= SCORD_RACE_TYPE_MAX; ty++) {

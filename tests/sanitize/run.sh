@@ -2,9 +2,10 @@
 # The sanitizer tier (make sanitize-test): the ASan/UBSan builds of
 # tests/sanitize/sanitize.mk run a subset that reaches every entry point of
 # the host code once: libscord with the cycle model (kernel tests: launch,
-# faults, timeouts, the detector's ring and registers, cache mode), the CLI
+# faults, timeouts, the detector's ring and registers, cache mode, the
+# host-device check), the CLI
 # (its whole test script: options, bad input, races), scord-scor (a few
-# microbenchmarks, an application and two kernels of the beyond group,
+# microbenchmarks, an application and four kernels of the beyond group,
 # full and cache mode), the detector's
 # reference model and its test, the simulated board's harness and
 # the uart backend with the driver's host link (scord info, a kernel run
@@ -30,14 +31,15 @@ sim_pid=
 trap '[ -n "$sim_pid" ] && kill $sim_pid 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 
 "$bin/scord-kernel-tests" --sw-dir "$sw" vecadd divergent faults det_stream det_overflow \
-    det_intrusion det_regs 2>&1 | prefix kernel
+    det_intrusion det_regs det_host 2>&1 | prefix kernel
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 "$bin/scord-kernel-tests" --sw-dir "$sw" --detect-mode cache vecadd 2>&1 | prefix "kernel, cache mode"
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 bash tests/cli/test_cli.sh "$cli_bin/scord" "$sw" 2>&1 | prefix cli
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 "$bin/scord-scor" --sw-dir "$sw" --check --configs full,cache interblock_none-atom_waw \
-    interwarp_blkatom hrf_indirect sh_table wgl_exchange_sync 2>&1 | prefix scor
+    interwarp_blkatom hrf_indirect sh_table wgl_exchange_sync host_htod_out host_htod_aux 2>&1 |
+    prefix scor
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 # an application too: its buffers need more than the 16 KiB window full
 # mode has at 4-byte granules on fpga's 176 KiB, so 8-byte granules

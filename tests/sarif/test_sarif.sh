@@ -127,6 +127,44 @@ else
     fail "previous access as a related location (linked from the message)" "exit $rc: $(tail -c 300 "$tmp/rel.txt")"
 fi
 
+# A host-device race (a copy into a buffer the kernel writes, before its
+# scord_wait) through the CLI's own report path: text, a JSON line and a
+# SARIF result, counted in the exit code (4); its location is the
+# kernel's store, the host's call a related location at its line.
+dh="$sw/tests/kernels/det_host/kernel.elf"
+"$bin/scord-hostdev-report" "$dh" "$tmp/hd.txt" "$tmp/hd.json" "$tmp/hd.sarif" >"$tmp/hd.out" 2>&1
+rc=$?
+read -r _ code _ line <"$tmp/hd.out"
+if [ $rc -eq 0 ] && [ "$code" = 4 ] && valid "$tmp/hd.sarif" &&
+    grep -q '^========= Race (host-device) detected: host write (scord_memcpy_htod)' "$tmp/hd.txt" &&
+    grep -q "at hostdev_report.c:$line" "$tmp/hd.txt" &&
+    grep -Eq '^========= RACE SUMMARY: [1-9][0-9]* races \(1 distinct\), 0 dropped' "$tmp/hd.txt" &&
+    python3 - "$tmp/hd.sarif" "$tmp/hd.json" "$line" 2>>"$tmp/hd.out" <<'PY'
+import json, sys
+j = [json.loads(l) for l in open(sys.argv[2])]
+assert len(j) == 1 and j[0]["type"] == "host-device", j
+h = j[0]["host"]
+assert h["call"] == "scord_memcpy_htod" and h["line"] == int(sys.argv[3]), h
+kline = j[0]["previous"]["source"]["line"]
+r = json.load(open(sys.argv[1]))["runs"][0]
+rules = [x["id"] for x in r["tool"]["driver"]["rules"]]
+res = r["results"]
+assert len(res) == 1 and res[0]["ruleId"] == "host-device", res
+assert rules[res[0]["ruleIndex"]] == "host-device"
+assert res[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == kline
+rel = {l["id"]: l for l in res[0]["relatedLocations"]}
+assert rel[4]["physicalLocation"]["region"]["startLine"] == int(sys.argv[3]), rel
+assert rel[4]["physicalLocation"]["artifactLocation"]["uri"].endswith("hostdev_report.c")
+assert "](4)" in res[0]["message"]["text"], res[0]["message"]
+assert res[0]["occurrenceCount"] == j[0]["count"]
+PY
+then
+    pass "host-device race: text, JSON and SARIF through the CLI's report, exit 4"
+else
+    fail "host-device race: text, JSON and SARIF through the CLI's report, exit 4" \
+        "exit $rc, report $code: $(tail -c 400 "$tmp/hd.out"; head -c 600 "$tmp/hd.txt")"
+fi
+
 # Bad uses: a clear message and the documented exit code, no file left.
 expect() { # name code pattern -- cmd...
     local name=$1 code=$2 pat=$3; shift 4

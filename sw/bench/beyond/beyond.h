@@ -61,10 +61,12 @@ struct beyond_args {
  *   BC_SCOPED3    out[0] = in[0] + in[1], out[1] = in[0] + in[2]
  *   BC_SUM3       out[0] = in[0] + in[1] + in[2]
  *   BC_LOCKED     out[0] = sum of in[w] over the warps w of the grid, out[1] = the warps
+ *   BC_MAP        out[g] = f(in[g], g) for every thread g of the grid
  * The rest of `out` stays 0. */
 enum beyond_check {
     BC_BLOCK_SUM = 1, BC_WARP_SUM, BC_MATMUL, BC_HIST, BC_STENCIL, BC_HANDOFF, BC_TABLE,
-    BC_BALLOT, BC_EXCHANGE, BC_BYTES, BC_HALVES, BC_SCOPED, BC_SCOPED3, BC_SUM3, BC_LOCKED
+    BC_BALLOT, BC_EXCHANGE, BC_BYTES, BC_HALVES, BC_SCOPED, BC_SCOPED3, BC_SUM3, BC_LOCKED,
+    BC_MAP
 };
 
 /* The input pattern: small values (sums of thousands stay exact), every
