@@ -174,6 +174,12 @@ module soc_mgmt #(
         .det_shr_valid_o   (det_shr_valid),
         .det_shr_ready_i   (1'b0),
         .det_shr_data_o    (det_shr_data),
+        // no L2 write notices: without the detector the L1 keeps no stale bits
+        .wn_valid_i        (1'b0),
+        .wn_addr_i         (32'd0),
+        .wn_any_i          ({(LINE_BYTES/4){1'b0}}),
+        .wn_full_i         ({(LINE_BYTES/4){1'b0}}),
+        .wn_rid_i          (1'b0),
         .perf_sel_i        (5'd0),
         .perf_o            (perf)
     );
