@@ -474,7 +474,7 @@ static int format_json_host_device(void)
                  SCORD_RACE_HOST_DEVICE);
         CHECK(has(buf, want), "no %s in %s", want, buf);
         CHECK(has(buf, "\"access\":{\"kind\":\"store\",\"size\":null,\"strong\":null,"
-                       "\"scope\":null},\"accessor\":null,"),
+                       "\"scope\":null,\"stale\":null},\"accessor\":null,"),
               "access or accessor: %s", buf);
         if (site)
             snprintf(want, sizeof want,
