@@ -24,7 +24,8 @@ enum {
     ENDLESS_ATOMIC = 2,
     ENDLESS_SMEM_POLL = 3, /* polls a __shared__ flag nobody sets: race-free */
     ENDLESS_SMEM_RACE = 4, /* lanes store one shared word in a loop: racy */
-    ENDLESS_VARIANTS = 5
+    ENDLESS_STALE = 5,     /* RACY_STALE's hand-off, then every thread polls forever */
+    ENDLESS_VARIANTS = 6
 };
 /* STRESS_FAULT variants */
 enum {

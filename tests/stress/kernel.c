@@ -36,7 +36,12 @@
  *            queued in the cores when the timeout's reset comes; a barrier
  *            after every round takes a new epoch, so the core's epoch
  *            counter wraps every few hundred rounds and the shadow is
- *            swept while the loop races: the reset may come in a sweep)
+ *            swept while the loop races: the reset may come in a sweep),
+ *            or makes RACY_STALE's hand-off from thread 0 of block 0 to
+ *            thread 0 of every other block (a STALE_READ; the reader marks
+ *            its word with bit 31 once it loaded; the other threads end)
+ *            and then those two poll a word nobody sets (5: the timeout must keep
+ *            the stale-read reports made before it)
  *
  * With STRESS_SH_RACE_FIRST in flags, a FAULT or ENDLESS launch first
  * races in shared memory as ENDLESS 4 does once (SHARED_WARP, and SHARED
@@ -175,6 +180,23 @@ __global__ void kernel_main(const struct stress_args *a)
                 *f = 0;
             __syncthreads();
             while (*f == 0)
+                ;
+        } else if (a->variant == ENDLESS_STALE) {
+            /* thread 0 of each block: one writer, one reader a block; the
+             * others end (lanes spinning beside the writer could hold its
+             * warp on their loop) */
+            if (__thread_linear() != 0)
+                break;
+            if (b == 0) {
+                *word = 42u;
+                __threadfence();
+                atomicExch(a->count, 1u);
+            } else {
+                while (atomicAdd(a->count, 0u) == 0u)
+                    ;
+                a->data[me] = *word | 0x80000000u;
+            }
+            while (ld_strong_u32(&never_set) == 0)
                 ;
         } else if (a->variant == ENDLESS_SMEM_RACE) {
             for (uint32_t i = 0;; i++) {

@@ -68,7 +68,7 @@ static const char *const variant_names[4][8] = {
     {"plain", "smem"},
     {"interblock", "blkatom", "interwarp", "sh-interwarp", "sh-intrawarp", "stale"},
     {"illegal", "misaligned", "bounds", "ecall", "smem"},
-    {"poll", "store", "atomic", "smem-poll", "smem-race"},
+    {"poll", "store", "atomic", "smem-poll", "smem-race", "stale"},
 };
 struct launch {
     unsigned round, mode, variant, flags, cache, ring, grid, block;
@@ -76,7 +76,7 @@ struct launch {
 #define HISTORY 8
 static struct launch hist[HISTORY];
 static unsigned long n_launch, n_mode[4], n_races, n_drops, n_rearm, n_sh_races, n_sh_first,
-    n_endless_sh, n_endless_sh_ran;
+    n_endless_sh, n_endless_sh_ran, n_endless_stale, n_endless_stale_ran;
 
 static const char *describe(const struct launch *l, char *buf, size_t size)
 {
@@ -131,12 +131,15 @@ static uint32_t allowed_types(const struct launch *l)
     case STRESS_FAULT:
         return RT_DEVICE | sh;
     default:
-        return l->variant == ENDLESS_SMEM_RACE ? RT_SHARED_BOTH : sh;
+        return l->variant == ENDLESS_SMEM_RACE ? RT_SHARED_BOTH
+               : l->variant == ENDLESS_STALE   ? RT(SCORD_RACE_STALE_READ) | sh
+                                               : sh;
     }
 }
 static uint32_t required_type(const struct launch *l)
 {
-    if (l->mode == STRESS_RACY && l->variant == RACY_STALE)
+    if ((l->mode == STRESS_RACY && l->variant == RACY_STALE) ||
+        (l->mode == STRESS_ENDLESS && l->variant == ENDLESS_STALE))
         return SCORD_RACE_STALE_READ;
     if (l->mode == STRESS_RACY && l->variant == RACY_SH_INTERWARP)
         return SCORD_RACE_SHARED;
@@ -282,7 +285,21 @@ static int one_launch(scord_device *dev, const scord_kernel *k, const struct sco
      * must report once its warps have made a few dozen shared accesses
      * while armed (each pass of its racing store reports, and the cores'
      * queues hold 4 reports). */
-    if (required && l->mode == STRESS_ENDLESS) {
+    if (required && l->mode == STRESS_ENDLESS && l->variant == ENDLESS_STALE) {
+        /* The readers mark their words once they loaded (a grid larger
+         * than the GPU holds at once may never start one: block 0 never
+         * ends). A reader that loaded must have its STALE_READ counted. */
+        uint32_t ran = 0;
+        if ((rc = scord_memcpy_dtoh(dev, host, data, 4 * total)))
+            return fail(l, "reading the readers' marks: %s", scord_error_name(rc));
+        for (uint32_t b = 1; b < l->grid; b++)
+            ran |= host[b * l->block] >> 31;
+        n_endless_stale++;
+        if (ran)
+            n_endless_stale_ran++;
+        else
+            required = 0;
+    } else if (required && l->mode == STRESS_ENDLESS) {
         n_endless_sh++;
         if (c.sh_accesses < 64 && !getenv("STRESS_REQUIRE_ALL"))
             required = 0;
@@ -382,6 +399,8 @@ static void pick(struct launch *l, const struct scord_info *info, unsigned round
     if (l->mode == STRESS_RACY &&
         (l->variant == RACY_INTERBLOCK || l->variant == RACY_BLKATOM || l->variant == RACY_STALE) &&
         l->grid < 2)
+        l->grid = 2;
+    if (l->mode == STRESS_ENDLESS && l->variant == ENDLESS_STALE && l->grid < 2)
         l->grid = 2;
 }
 
@@ -485,9 +504,10 @@ int main(int argc, char **argv)
         unit_reportf(1, "stress/%s: %lu launches (%lu race-free, %lu racy, %lu faults, %lu timeouts; "
                      "%lu raced in shared memory before a fault or timeout), %lu mode changes; %lu races "
                      "in records (%lu in shared memory) and %lu drops, all counted by the detector; %lu of "
-                     "%lu endless shared races ran before their timeout",
+                     "%lu endless shared races ran before their timeout, %lu of %lu endless stale reads",
                      name, n_launch, n_mode[0], n_mode[1], n_mode[2], n_mode[3], n_sh_first, n_rearm,
-                     n_races, n_sh_races, n_drops, n_endless_sh_ran, n_endless_sh);
+                     n_races, n_sh_races, n_drops, n_endless_sh_ran, n_endless_sh, n_endless_stale_ran,
+                     n_endless_stale);
     free(host);
     scord_kernel_free(k);
     scord_close(dev);
