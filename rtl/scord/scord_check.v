@@ -1,7 +1,7 @@
 // Detection logic of one tracked access, purely combinational
 // (docs/detector.md §5.1 decode, §6.2 A4-A5 Table III, §6.3 C0-C8, §5.3
 // update; 128-bit entries: the previous access's PC index, lane, bytes,
-// warp-sync count and device-fence epoch ride in the upper half). The caller supplies the raw entry read from memory, the
+// warp-sync count, device-fence epoch and own bytes ride in the upper half). The caller supplies the raw entry read from memory, the
 // normalised current event and both fence file entries it needs: the
 // previous accessor's (FF[md.BLOCK][md.WARP], only looked at when the entry
 // is not fresh) and the current accessor's (FF[B][W], for the update and,
@@ -34,6 +34,11 @@ module scord_check (
     // lane_i's change nothing else
     input  wire [4:0]  new_lane_i,
     input  wire [3:0]  new_bytes_i,
+    // an earlier lane of this line event updated this granule's entry (it
+    // counts unless the entry reads as fresh), and the bytes of all the
+    // lanes the new entry stands for (lane_i's and those following it)
+    input  wire        same_ev_i,
+    input  wire [3:0]  ev_bytes_i,
     // fence file entries
     input  wire [5:0]  ffp_blk_i,
     input  wire [5:0]  ffp_dev_i,
@@ -82,6 +87,7 @@ module scord_check (
     localparam integer F_TAG4 = {24'd0, `DET_MD_TAG4_LSB};
     localparam integer F_TAG5 = {24'd0, `DET_MD_TAG5_LSB};
     localparam integer F_EPOCH = {24'd0, `DET_MD_EPOCH_LSB};
+    localparam integer F_LBYTES = {24'd0, `DET_MD_LBYTES_LSB};
     localparam [15:0]  EPOCH_MAX = 16'(`DET_EPOCH_MAX);
     localparam [15:0]  PC_UNKNOWN = 16'(`DET_PCIDX_UNKNOWN);
 
@@ -108,6 +114,7 @@ module scord_check (
     wire [15:0] md_pcidx   = fresh ? PC_UNKNOWN : raw_i[F_PCIDX +: 16];
     wire [4:0]  md_lane    = fresh ? 5'd0  : raw_i[F_LANE +: 5];
     wire [3:0]  md_bytes   = fresh ? 4'hF  : raw_i[F_BYTES +: 4];
+    wire [3:0]  md_lbytes  = fresh ? 4'hF  : raw_i[F_LBYTES +: 4];
     wire [7:0]  md_wsync   = fresh ? 8'd0  : raw_i[F_WSYNC +: 8];
     wire [15:0] md_epoch   = fresh ? 16'd0 : raw_i[F_EPOCH +: 16];
 
@@ -135,8 +142,11 @@ module scord_check (
     wire [15:0] half   = same ? 16'h00FF : 16'hFF00;
     wire        common = |(md_bloom & bloom_i & half);
     wire [3:0]  cbytes = gran4_i ? bytes_i : 4'hF;
-    wire        c0     = (md_bytes & cbytes) == 4'd0;
     wire        c1     = same && (md_warp == warp_i);
+    // C0: another warp against the bytes of all the lanes of the entry's
+    // line event (they share its warp's ordering), the entry's own warp
+    // against its last lane's own bytes (the others may be the current lane's)
+    wire        c0     = ((c1 ? md_lbytes : md_bytes) & cbytes) == 4'd0;
     // C1, intra-warp: another lane of the same warp, conflicting, with no
     // warp sync, fence (the previous accessor's warp) or barrier between
     // (a barrier passed Table III (c) already). At 4-byte granules only: in
@@ -196,6 +206,10 @@ module scord_check (
     end
 
     // ---- update (§5.3) ----
+    // the bytes of the line event's lanes on this granule: those of its
+    // earlier lanes (in the entry) and the new ones
+    wire same_ev = same_ev_i && !fresh;
+    wire [3:0] ev_bytes = gran4_i ? ev_bytes_i : 4'hF;
     wire n_dsh  = is_ld && !fresh && (md_dsh || !same);
     wire n_bsh  = is_ld && !fresh && (md_bsh || (same && (md_warp != warp_i)));
     wire n_atom = is_at;
@@ -208,7 +222,8 @@ module scord_check (
         n[F_TAG5]           = cache_i && tag_i[5];
         n[F_PCIDX +: 16]    = pcidx_i;
         n[F_LANE +: 5]      = lane_i;
-        n[F_BYTES +: 4]     = cbytes;
+        n[F_BYTES +: 4]     = same_ev ? (md_bytes | cbytes) : cbytes;
+        n[F_LBYTES +: 4]    = cbytes;
         n[F_WSYNC +: 8]     = wsync_i;
         n[F_EPOCH +: 16]    = epoch_i;
         n[F_BLOCK +: 7]     = block_i;
@@ -228,7 +243,8 @@ module scord_check (
     always @* begin
         new_raw_o = n;
         new_raw_o[F_LANE +: 5]  = new_lane_i;
-        new_raw_o[F_BYTES +: 4] = gran4_i ? new_bytes_i : 4'hF;
+        new_raw_o[F_BYTES +: 4]  = same_ev ? (md_bytes | ev_bytes) : ev_bytes;
+        new_raw_o[F_LBYTES +: 4] = gran4_i ? new_bytes_i : 4'hF;
     end
 endmodule
 `default_nettype wire

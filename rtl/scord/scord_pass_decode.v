@@ -51,6 +51,7 @@ module scord_pass_decode #(
     input  wire                 q_valid_i,
     input  wire [159:0]         q_data_i,
     input  wire [T-1:0]         q_mask_i,
+    input  wire                 q_first_i,     // the line event's first pass
     output wire                 q_pop_o,
     // the decoded pass, into P1 with pop_i
     input  wire                 pop_i,
@@ -58,6 +59,7 @@ module scord_pass_decode #(
     output reg                  d_held_o,      // D holds a pass (DECODE_STAGE)
     output wire [159:0]         d_ev_o,        // the lead lane's event
     output wire [T-1:0]         d_mask_o,      // the pass's lanes
+    output wire                 d_first_o,     // the first pass of its line event
     output wire [T*OFF_W-1:0]   d_offs_o,      // every lane's offset in the line
     output wire [T-1:0]         d_stale_o,     // lanes whose weak load was a stale L1 read
     output wire [S-1:0]         d_sv_o,        // the slots that hold a lane,
@@ -207,14 +209,14 @@ module scord_pass_decode #(
     // D's registers; what D holds does not depend on the pipeline's state
     // (the arming and window registers change only while the detector is
     // idle).
-    localparam integer DW = 160 + T + T*OFF_W + T + S + 2*S*LW + T*SW + S*PLW + 5 + 32 + 6 + 16;
+    localparam integer DW = 160 + T + 1 + T*OFF_W + T + S + 2*S*LW + T*SW + S*PLW + 5 + 32 + 6 + 16;
     wire d_load = q_valid_i && (!d_held_o || pop_i);
     assign d_valid_o = (DECODE_STAGE != 0) ? d_held_o : q_valid_i;
     prim_stage_reg #(.W(DW), .STAGE(DECODE_STAGE)) u_d (
         .clk_i (clk_i), .rst_i (rst_i), .en_i (d_load),
-        .d_i   ({q_data_i, q_mask_i, q_offs, q_stale, sv0, sl0, sll0, ls0, pl0,
+        .d_i   ({q_data_i, q_mask_i, q_first_i, q_offs, q_stale, sv0, sl0, sll0, ls0, pl0,
                  q_acc, q_bar, q_trk, q_intr, q_fence, entry_adr, tag, q_pcidx}),
-        .q_o   ({d_ev_o, d_mask_o, d_offs_o, d_stale_o, d_sv_o, d_sl_o, d_sll_o, d_ls_o, d_pl_o,
+        .q_o   ({d_ev_o, d_mask_o, d_first_o, d_offs_o, d_stale_o, d_sv_o, d_sl_o, d_sll_o, d_ls_o, d_pl_o,
                  d_acc_o, d_bar_o, d_trk_o, d_intr_o, d_fence_o, d_adr_o, d_tag_o, d_pcidx_o}));
     always @(posedge clk_i)
         if (rst_i || DECODE_STAGE == 0) d_held_o <= 1'b0;   // (never set without the stage)

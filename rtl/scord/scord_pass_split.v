@@ -11,7 +11,9 @@
 // and bytes (§1.1: loads and atomics, and stores at granules coarser than a
 // word, all one warp instruction): a broadcast load is one pass. Where
 // wide_i is low (a sync event, a line the detector cannot take at once) a
-// pass is one lane. The queue is popped with the last pass.
+// pass is one lane. The queue is popped with the last pass; the first pass
+// of each line event says so (out_first_o: the checks keep which granules
+// the event's lanes updated, §5.3).
 `include "scord_defs.vh"
 `default_nettype none
 
@@ -37,6 +39,7 @@ module scord_pass_split #(
     output wire           out_valid_o,
     output wire [159:0]   out_data_o,
     output reg  [T-1:0]   out_mask_o,
+    output wire           out_first_o,  // the head event's first pass
     input  wire           out_pop_i
 );
     wire [T-1:0]       mask = in_data_i[160 +: T];
@@ -115,6 +118,7 @@ module scord_pass_split #(
     assign out_data_o  = {in_data_i[159:122], {{(5-LW){1'b0}}, lead}, in_data_i[116:64], addr,
                           in_data_i[31:0]};
     assign in_pop_o    = (out_valid_o && out_pop_i && last) || drop;
+    assign out_first_o = !started_q;
 
     always @(posedge clk_i) begin
         if (rst_i) begin

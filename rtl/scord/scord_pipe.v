@@ -8,7 +8,9 @@
 // lw_*, and P2 those written while it sat in P1; the previous accessor's
 // fence-file read in P1 takes BLOCK/WARP from P2's event when P2 holds
 // the same entry. A fence stops the queue until it has left P2 (its
-// fence-file write must be seen by every later read).
+// fence-file write must be seen by every later read). P2 also keeps which
+// granules of its line the current line event's passes have updated: a
+// lane on such a granule adds its bytes to the entry's (§5.3).
 `default_nettype none
 `include "scord_defs.vh"
 `include "gpu_l2_bus.vh"
@@ -62,6 +64,7 @@ module scord_pipe #(
     output wire                 pop_o,          // it enters P1
     input  wire [159:0]         d_ev_i,
     input  wire [T-1:0]         d_mask_i,
+    input  wire                 d_first_i,      // the first pass of its line event
     input  wire [T*OFF_W-1:0]   d_offs_i,
     input  wire [T-1:0]         d_stale_i,      // lanes whose load was a stale L1 read
     input  wire [S-1:0]         d_sv_i,
@@ -143,6 +146,7 @@ module scord_pipe #(
     reg  [31:0]        s1_adr_q;      // the pass's first entry
     reg  [5:0]         s1_tag_q;
     reg  [15:0]        s1_pcidx_q, s2_pcidx_q;
+    reg                s1_first_q, s2_first_q;
     reg  [159:0]       s2_ev_q;
     reg  [31:0]        s2_adr_q;
     reg  [5:0]         s2_tag_q;
@@ -413,6 +417,34 @@ module scord_pipe #(
         else if (ff_wr && ev_scope) epoch_q <= epoch_inc;
 
     // ---------------------------------------------------------------------------
+    // The line event's granules (§5.3). Passes of one line event reach P2
+    // one after the other, the first marked; ev_gr_q has a bit per granule
+    // of the line (its offset >> (2 + gcode)) that a tracked pass of the
+    // event has checked and written. A slot whose first lane's granule is
+    // in it reads an entry one of the event's earlier lanes wrote (unless
+    // the entry reads as fresh: another granule that aliases it in cache
+    // mode was written in between), and the new entry then keeps the bytes
+    // of both. Bits, not slots: where a pass is one lane (one slot, a
+    // window not aligned to lines) every lane is slot 0.
+    localparam integer NG  = LINE_BYTES / 4;
+    localparam integer GIW = (NG > 1) ? $clog2(NG) : 1;
+    reg  [NG-1:0] ev_gr_q;
+    wire [NG-1:0] ev_gr = s2_first_q ? {NG{1'b0}} : ev_gr_q;
+    function [GIW-1:0] gran_idx(input [OFF_W-1:0] off, input [1:0] gc);
+        gran_idx = GIW'((off >> 2) >> gc);
+    endfunction
+    reg  [NG-1:0] pass_gr;       // the granules of P2's lanes
+    integer pg;
+    always @* begin
+        pass_gr = {NG{1'b0}};
+        for (pg = 0; pg < T; pg = pg + 1)
+            if (s2_mask_o[pg]) pass_gr[gran_idx(s2_offs_o[pg*OFF_W +: OFF_W], gcode_i)] = 1'b1;
+    end
+    always @(posedge clk_i)
+        if (rst_i) ev_gr_q <= {NG{1'b0}};
+        else if (s2_v_o && s2_commit_i) ev_gr_q <= ev_gr | (s2_trk_o ? pass_gr : {NG{1'b0}});
+
+    // ---------------------------------------------------------------------------
     // Detection (combinational on P2), one check per slot
     wire [S*128-1:0] c_new;
     wire [S-1:0]     s2_fol_s;    // the slot has lanes following its first
@@ -426,8 +458,17 @@ module scord_pipe #(
             wire [LW-1:0]    nlane = s2_sll_q[gs*LW +: LW];
             wire [OFF_W-1:0] noff  = s2_offs_o[nlane*OFF_W +: OFF_W];
             wire [7:0]       nbsh  = ev_bmask << noff[1:0];
-            wire unused_b = ^{bsh[7:4], off[OFF_W-1:2], nbsh[7:4], noff[OFF_W-1:2]};
+            wire unused_b = ^{bsh[7:4], nbsh[7:4], noff[OFF_W-1:2]};
             assign s2_fol_s[gs] = s2_sv_o[gs] && (nlane != lane);
+            // the bytes of every lane of the pass in this slot (one granule)
+            reg  [3:0] ubytes;
+            integer ub;
+            always @* begin
+                ubytes = 4'd0;
+                for (ub = 0; ub < T; ub = ub + 1)
+                    if (s2_mask_o[ub] && (S == 1 || 32'(s2_ls_o[ub*SW +: SW]) == gs))
+                        ubytes = ubytes | 4'((ev_bmask << s2_offs_o[ub*OFF_W +: 2]) & 8'h0F);
+            end
             scord_check u_check (
                 .raw_i          (raw[gs*128 +: 128]),
                 .gen_i          (gen_i),
@@ -447,6 +488,8 @@ module scord_pipe #(
                 .bloom_i        (ev_bloom),
                 .new_lane_i     (5'(nlane)),
                 .new_bytes_i    (nbsh[3:0]),
+                .same_ev_i      (ev_gr[gran_idx(off, gcode_i)]),
+                .ev_bytes_i     (ubytes),
                 .ffp_blk_i      (ffp_blk[gs*6 +: 6]),
                 .ffp_dev_i      (ffp_dev[gs*6 +: 6]),
                 .ffc_blk_i      (s2_ffc_blk_q),
@@ -506,6 +549,7 @@ module scord_pipe #(
                 s1_v_o     <= 1'b1;
                 s1_ev_q    <= d_ev_i;
                 s1_mask_q  <= d_mask_i;
+                s1_first_q <= d_first_i;
                 s1_offs_q  <= d_offs_i;
                 s1_stale_q <= d_stale_i;
                 s1_sv_q    <= d_sv_i;
@@ -529,6 +573,7 @@ module scord_pipe #(
                 s2_v_o       <= 1'b1;
                 s2_ev_q      <= s1_ev_q;
                 s2_mask_o    <= s1_mask_q;
+                s2_first_q   <= s1_first_q;
                 s2_offs_o    <= s1_offs_q;
                 s2_stale_o   <= s1_stale_q;
                 s2_sv_o      <= s1_sv_q;

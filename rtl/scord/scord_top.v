@@ -223,7 +223,7 @@ module scord_top #(
     // Event queue of line events, cut into passes (§1.1)
     wire           lq_valid, lq_pop, q_empty;
     wire [EVW-1:0] lq_data;
-    wire           q_valid, q_pop, wide;
+    wire           q_valid, q_pop, wide, q_first;
     wire [159:0]   q_data;
     wire [T-1:0]   q_mask;
 
@@ -258,13 +258,14 @@ module scord_top #(
         .out_valid_o (q_valid),
         .out_data_o  (q_data),
         .out_mask_o  (q_mask),
+        .out_first_o (q_first),
         .out_pop_i   (q_pop)
     );
 
     // ---------------------------------------------------------------------------
     // The pipeline (see the header): P0 (or D) decodes the pass at the
     // queue head, P1 looks its metadata up, P2 checks it and writes it back.
-    wire               d_valid, d_held, pop;
+    wire               d_valid, d_held, pop, d_first;
     wire [159:0]       d_ev;
     wire [T-1:0]       d_mask;
     wire [T*OFF_W-1:0] d_offs;
@@ -304,12 +305,14 @@ module scord_top #(
         .q_valid_i     (q_valid),
         .q_data_i      (q_data),
         .q_mask_i      (q_mask),
+        .q_first_i     (q_first),
         .q_pop_o       (q_pop),
         .pop_i         (pop),
         .d_valid_o     (d_valid),
         .d_held_o      (d_held),
         .d_ev_o        (d_ev),
         .d_mask_o      (d_mask),
+        .d_first_o     (d_first),
         .d_offs_o      (d_offs),
         .d_stale_o     (d_stale),
         .d_sv_o        (d_sv),
@@ -388,6 +391,7 @@ module scord_top #(
         .pop_o          (pop),
         .d_ev_i         (d_ev),
         .d_mask_i       (d_mask),
+        .d_first_i      (d_first),
         .d_offs_i       (d_offs),
         .d_stale_i      (d_stale),
         .d_sv_i         (d_sv),

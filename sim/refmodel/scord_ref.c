@@ -202,7 +202,7 @@ void scord_md_encode(const scord_md_t *md, uint64_t raw[2])
     raw[1] = FIELD(md->pcidx, SCORD_DET_MD_PCIDX_LSB, 16) | FIELD(md->lane, SCORD_DET_MD_LANE_LSB, 5) |
              FIELD(md->bytes, SCORD_DET_MD_BYTES_LSB, 4) | FIELD(md->wsync, SCORD_DET_MD_WSYNC_LSB, 8) |
              FIELD(md->tag >> 4, SCORD_DET_MD_TAG4_LSB, 1) | FIELD(md->tag >> 5, SCORD_DET_MD_TAG5_LSB, 1) |
-             FIELD(md->epoch, SCORD_DET_MD_EPOCH_LSB, 16);
+             FIELD(md->epoch, SCORD_DET_MD_EPOCH_LSB, 16) | FIELD(md->lbytes, SCORD_DET_MD_LBYTES_LSB, 4);
 }
 
 void scord_md_decode(const uint64_t raw[2], scord_md_t *md)
@@ -227,6 +227,7 @@ void scord_md_decode(const uint64_t raw[2], scord_md_t *md)
     md->bytes = (uint8_t)GET(raw, SCORD_DET_MD_BYTES_LSB, 4);
     md->wsync = (uint8_t)GET(raw, SCORD_DET_MD_WSYNC_LSB, 8);
     md->epoch = (uint16_t)GET(raw, SCORD_DET_MD_EPOCH_LSB, 16);
+    md->lbytes = (uint8_t)GET(raw, SCORD_DET_MD_LBYTES_LSB, 4);
 }
 
 uint16_t scord_pc_index(uint32_t pc, uint32_t pc_base)
@@ -318,6 +319,10 @@ struct scord_ref {
     /* report writer (§8.3) */
     supp_t supp[SUPP_N];
     uint8_t supp_next;
+    /* the line event being checked (§5.3): the granules its tracked lanes
+     * have updated so far (at most one per lane) */
+    uint32_t le_gran[32];
+    unsigned le_n;
 };
 
 scord_ref_t *scord_ref_new(uint32_t mem_bytes)
@@ -687,18 +692,22 @@ static uint8_t check(const scord_ref_t *m, const scord_event_t *ev, uint8_t byte
 {
     uint8_t B = ev->block & (BLOCK_IDS - 1), W = ev->warp & (WARP_IDS - 1);
     int is_ld = ev->kind == SCORD_DET_EV_LOAD, is_at = ev->kind == SCORD_DET_EV_ATOMIC;
-    int same_block = md->block == B;
+    int same_block = md->block == B, same_warp = same_block && md->warp == W;
     uint8_t fb = m->ff_blk[md->block][md->warp], fd = m->ff_dev[md->block][md->warp];
 
-    /* C0 disjoint bytes of one word never conflict (a char array by thread) */
-    if (!(md->bytes & bytes))
+    /* C0 disjoint bytes of one word never conflict (a char array by
+     * thread). Another warp is checked against the bytes of every lane of
+     * the entry's line event (they share its warp's ordering); a lane of
+     * the entry's own warp against the last lane's own bytes only, since
+     * the others may be its own (C1 names that last lane). */
+    if (!((same_warp ? md->lbytes : md->bytes) & bytes))
         return 0;
     /* C1 lanes of one warp: ordered by program order (same lane), by a warp
      * sync or a fence of the warp since the entry's access; reads and
      * atomic pairs do not conflict. Only at 4-byte granules: in a coarser
      * one, neighbouring lanes' words share the entry, and the warp's own
      * lanes are not told apart (as in ScoRD). */
-    if (same_block && md->warp == W) {
+    if (same_warp) {
         if (gran_log2(m->mode) != 2)
             return 0;
         if (md->lane == (ev->lane & 31u))
@@ -807,8 +816,15 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
         memset(&md, 0, sizeof md);
         md.modified = md.blkshared = md.devshared = 1;
         md.pcidx = (uint16_t)SCORD_DET_PCIDX_UNKNOWN;
-        md.bytes = 0xF;
+        md.bytes = md.lbytes = 0xF;
     }
+    /* Did an earlier lane of this line event update this granule's entry?
+     * Then the entry is that lane's (a lane in between on a granule that
+     * aliases it in cache mode would have left another tag: fresh). */
+    int same_ev = 0;
+    for (unsigned i = 0; i < m->le_n && !fresh; i++)
+        if (m->le_gran[i] == gidx)
+            same_ev = 1;
 
     uint8_t B = ev->block & (BLOCK_IDS - 1), W = ev->warp & (WARP_IDS - 1), L = ev->lane & 31u;
     uint8_t bytes = scord_access_bytes(ev->addr, ev->size, gran_log2(m->mode));
@@ -849,7 +865,11 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
     nw.strong = ev->strong & 1u;
     nw.pcidx = scord_pc_index(ev->pc, m->pc_base);
     nw.lane = L;
-    nw.bytes = bytes;
+    /* the lanes of one instruction on one word keep the bytes of all of
+     * them (a later access of another warp to any of those bytes is
+     * checked), and the last lane's own apart (for its own warp, C0) */
+    nw.bytes = same_ev ? (uint8_t)(md.bytes | bytes) : bytes;
+    nw.lbytes = bytes;
     nw.wsync = ev->wsync;
     nw.epoch = m->epoch;
     uint64_t nraw[2];
@@ -858,9 +878,15 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
         md_write(p, nraw);
         m->cnt[SCORD_DET_CNT_MD_WRITES]++;
     }
+    unsigned i = 0;
+    while (i < m->le_n && m->le_gran[i] != gidx)
+        i++;
+    if (i == m->le_n && m->le_n < 32)
+        m->le_gran[m->le_n++] = gidx;
 }
 
-void scord_ref_event(scord_ref_t *m, const scord_event_t *raw_ev)
+/* One lane of the current line event. */
+static void lane_event(scord_ref_t *m, const scord_event_t *raw_ev)
 {
     if (!m->armed)
         return;
@@ -883,12 +909,19 @@ void scord_ref_event(scord_ref_t *m, const scord_event_t *raw_ev)
         m->cnt[SCORD_DET_CNT_BARRIERS]++;
 }
 
+void scord_ref_event(scord_ref_t *m, const scord_event_t *ev)
+{
+    m->le_n = 0;  /* a line event of its own */
+    lane_event(m, ev);
+}
+
 void scord_ref_line_event(scord_ref_t *m, const scord_line_event_t *le, unsigned line_bytes)
 {
+    m->le_n = 0;
     for (unsigned t = 0; t < 32; t++)
         if (le->mask >> t & 1u) {
             scord_event_t e;
             scord_line_event_lane(le, line_bytes, t, &e);
-            scord_ref_event(m, &e);
+            lane_event(m, &e);
         }
 }

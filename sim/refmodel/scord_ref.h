@@ -125,9 +125,11 @@ typedef struct {
     uint8_t modified, blkshared, devshared, atom, scope, strong; /* 1 each */
     uint16_t pcidx;   /* 16: PC index of the last access, SCORD_DET_PCIDX_UNKNOWN if unknown */
     uint8_t lane;     /* 5 */
-    uint8_t bytes;    /* 4: bytes of its word the last access touched (0xF unless 4-byte granules) */
+    uint8_t bytes;    /* 4: bytes of its word the last access's line event touched (its lanes on
+                         the granule, §5.3; 0xF unless 4-byte granules) */
     uint8_t wsync;    /* 8: the last access's event wsync */
     uint16_t epoch;   /* 16: the device-fence epoch E when the last access was checked (§6.1) */
+    uint8_t lbytes;   /* 4: bytes of its word the last access itself touched (0xF unless 4-byte granules) */
 } scord_md_t;
 
 /* raw[0] = bits [63:0] (the v1 entry), raw[1] = bits [127:64]. */
@@ -159,11 +161,12 @@ uint32_t scord_ref_reg_read(const scord_ref_t *m, uint32_t idx);
 /* CTL_CTRL.start seen by the detector (§7.3). */
 void scord_ref_kernel_start(scord_ref_t *m);
 
-/* One lane's event. Ignored unless armed. */
+/* One lane's event, a line event of one lane. Ignored unless armed. */
 void scord_ref_event(scord_ref_t *m, const scord_event_t *ev);
 
 /* One line event from the queue: its lanes in ascending lane order, each as
- * scord_ref_event (§3.1). */
+ * scord_ref_event (§3.1), except that lanes of one line event on one
+ * granule keep the bytes of all of them in the entry (§5.3). */
 void scord_ref_line_event(scord_ref_t *m, const scord_line_event_t *le, unsigned line_bytes);
 
 /* Device memory image: metadata and ring records live here. Writable, so a

@@ -275,7 +275,8 @@ static int epoch_and_stamps(void)
     CHECK(md_of(X).epoch == 3, "entry epoch %u", md_of(X).epoch);
     uint64_t raw[2];
     md_at((X - TRACK) >> 2, raw);
-    CHECK((raw[1] >> (SCORD_DET_MD_EPOCH_LSB - 64) & 0xFFFFu) == 3 && raw[1] >> 51 == 0,
+    CHECK((raw[1] >> (SCORD_DET_MD_EPOCH_LSB - 64) & 0xFFFFu) == 3 &&
+              (raw[1] >> (SCORD_DET_MD_LBYTES_LSB - 64) & 0xFu) == 0xF && raw[1] >> 55 == 0,
           "raw high word 0x%016llx", (unsigned long long)raw[1]);
     scord_ref_kernel_start(m);
     CHECK(scord_ref_epoch(m) == 0 && scord_ref_fence_acq(m, 1) == 0, "kernel start kept them");

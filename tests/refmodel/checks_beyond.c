@@ -192,6 +192,171 @@ static int bytes_coarse_granules_racy(void)
     return 1;
 }
 
+/* ---- lanes of one instruction on bytes of one word (§5.3: BYTES and LBYTES) ---------------- */
+
+/* One warp instruction's lanes in one line: a line event, lane t of mask at
+ * base + off[t], each 2^size bytes. */
+static void lanes(int b, int w, uint8_t kind, int size, uint32_t mask, uint32_t base, const uint8_t *off)
+{
+    scord_line_event_t le;
+    memset(&le, 0, sizeof le);
+    le.ev = mk(b, w, kind, base);
+    le.ev.size = (uint8_t)size;
+    le.ev.strong = kind == SCORD_DET_EV_ATOMIC;
+    le.mask = mask;
+    for (unsigned t = 0; t < 32; t++)
+        if (mask >> t & 1u)
+            le.off[t] = (uint8_t)(((base & 31u) + off[t]) & 31u);
+    le.ev.lane = (uint8_t)__builtin_ctz(mask);
+    le.ev.addr = (base & ~31u) + le.off[le.ev.lane];
+    scord_ref_line_event(m, &le, 32);
+}
+static const uint8_t BYTE_OF_LANE[32] = {0, 1, 2, 3, 4, 5, 6, 7};
+static void store_bytes(int b, int w)
+{   /* lanes 0-3 of one store write bytes 0-3 of X (c[t] = ...) */
+    lanes(b, w, SCORD_DET_EV_STORE, 0, 0xF, X, BYTE_OF_LANE);
+}
+static int hist_store_bytes_kept(void)
+{
+    setup();
+    store_bytes(0, 1);
+    scord_md_t md = md_of(X);
+    CHECK(md.lane == 3 && md.bytes == 0xF && md.lbytes == 0x8, "lane %u bytes 0x%x lbytes 0x%x", md.lane,
+          md.bytes, md.lbytes);
+    CHECK(cnt(SCORD_DET_CNT_MD_WRITES) == 4, "md writes %u", cnt(SCORD_DET_CNT_MD_WRITES));
+    return none();  /* disjoint bytes of one store: no race between its lanes */
+}
+static int hist_store_bytes_other_block_racy(void)
+{   /* another block reads byte 0 (lane 0's) with no synchronisation: the
+     * entry names lane 3, whose bytes are not byte 0, yet the instruction
+     * wrote it (before, only lane 3's byte was kept: missed) */
+    setup();
+    store_bytes(0, 1);
+    accs(1, 0, SCORD_DET_EV_LOAD, X, 0);
+    CHECK(one(SCORD_DET_RACE_DEV_FENCE, 1), "%s", unit_why());
+    CHECK(rec(0).prev_lane == 3 && rec(0).prev_warp == 1, "previous lane %u", rec(0).prev_lane);
+    setup();
+    store_bytes(0, 1);
+    accs(0, 2, SCORD_DET_EV_STORE, X + 1, 0);   /* another warp of the block, byte 1 */
+    return one(SCORD_DET_RACE_BLOCK_FENCE, 0);
+}
+static int hist_store_bytes_fenced_free(void)
+{   /* the same, ordered: the writer's device fence and strong accesses */
+    setup();
+    lanes(0, 1, SCORD_DET_EV_STORE, 0, 0xF, X, BYTE_OF_LANE);
+    fence(0, 1, 1);
+    fence(1, 0, 1);
+    accs(1, 0, SCORD_DET_EV_LOAD, X, 0);
+    return none();
+}
+static int hist_own_bytes_read_back_free(void)
+{   /* each lane reads its own byte back, in one load and lane by lane: the
+     * warp's own lanes are checked against the last lane's bytes (LBYTES) */
+    setup();
+    store_bytes(0, 1);
+    lanes(0, 1, SCORD_DET_EV_LOAD, 0, 0xF, X, BYTE_OF_LANE);
+    CHECK(md_of(X).bytes == 0xF && md_of(X).lbytes == 0x8 && md_of(X).lane == 3, "after the load");
+    for (int l = 0; l < 4; l++) {
+        L(l); accs(0, 1, SCORD_DET_EV_LOAD, X + (uint32_t)l, 0);
+    }
+    store_bytes(0, 1);
+    for (int l = 0; l < 4; l++) {
+        L(l); accs(0, 1, SCORD_DET_EV_STORE, X + (uint32_t)l, 0);
+    }
+    return none();
+}
+static int hist_last_lane_intra_warp_racy(void)
+{   /* another lane of the warp reads the last lane's byte: INTRA_WARP */
+    setup();
+    store_bytes(0, 1);
+    L(5); accs(0, 1, SCORD_DET_EV_LOAD, X + 3, 0);
+    CHECK(one(SCORD_DET_RACE_INTRA_WARP, 0), "%s", unit_why());
+    return rec(0).prev_lane == 3;
+}
+static int hist_other_lane_byte_missed(void)
+{   /* lane 5 reads byte 0, which lane 0 wrote: a race of the warp's own
+     * lanes that the entry (lane 3, its own byte 3) cannot name (§9) */
+    setup();
+    store_bytes(0, 1);
+    L(5); accs(0, 1, SCORD_DET_EV_LOAD, X, 0);
+    return none();
+}
+static int hist_separate_events_last_only(void)
+{   /* lane events of their own (not one line event) keep the last only */
+    setup();
+    for (int l = 0; l < 4; l++) {
+        L(l); accs(0, 1, SCORD_DET_EV_STORE, X + (uint32_t)l, 0);
+    }
+    CHECK(md_of(X).bytes == 0x8 && md_of(X).lbytes == 0x8, "bytes 0x%x", md_of(X).bytes);
+    accs(1, 0, SCORD_DET_EV_LOAD, X, 0);
+    return none();
+}
+static int hist_load_bytes_kept_racy(void)
+{   /* a load of four lanes on four bytes, then another block's store of
+     * byte 1 (a write after read the entry of lane 3 alone missed) */
+    setup();
+    st(2, 0, X);
+    fence(2, 0, 1);
+    fence(0, 1, 1);
+    lanes(0, 1, SCORD_DET_EV_LOAD, 0, 0xF, X, BYTE_OF_LANE);
+    CHECK(md_of(X).bytes == 0xF && md_of(X).lbytes == 0x8 && !md_of(X).modified, "after the load");
+    accs(1, 0, SCORD_DET_EV_STORE, X + 1, 0);
+    return one(SCORD_DET_RACE_DEV_FENCE, 1);
+}
+static int hist_halves_and_words(void)
+{   /* halfwords of two lanes: the union 0xF; lanes on two words: their own */
+    static const uint8_t off[32] = {0, 2, 4, 6};
+    setup();
+    lanes(0, 0, SCORD_DET_EV_STORE, 1, 0xF, X, off);
+    CHECK(md_of(X).bytes == 0xF && md_of(X).lbytes == 0xC && md_of(X).lane == 1, "word 0");
+    CHECK(md_of(X + 4).bytes == 0xF && md_of(X + 4).lbytes == 0xC && md_of(X + 4).lane == 3, "word 1");
+    accs(1, 0, SCORD_DET_EV_LOAD, X, 0);
+    accs(1, 1, SCORD_DET_EV_LOAD, X + 4, 0);
+    CHECK(nrec() == 2 && rec(0).prev_lane == 1 && rec(1).prev_lane == 3, "records %u", nrec());
+    return 1;
+}
+static int hist_coarse_granules(void)
+{   /* at 8 and 16 bytes BYTES and LBYTES are 0xF */
+    for (uint32_t code = 1; code < 3; code++) {
+        setup_mode(code << 1, 64);
+        store_bytes(0, 1);
+        CHECK(md_of(X).bytes == 0xF && md_of(X).lbytes == 0xF, "granularity %u", 4u << code);
+        CHECK(nrec() == 0, "granularity %u: records %u", 4u << code, nrec());
+    }
+    return 1;
+}
+static int hist_cache_alias_in_line(void)
+{   /* a 128-byte window in cache mode has one entry: every word of the line
+     * aliases it. Lanes on word 0, word 1, word 0: the entry holds the
+     * last lane's bytes only (word 1's lane left another tag between);
+     * lanes all on word 0 keep the bytes of all of them */
+    static const uint8_t off[32] = {0, 4, 1, 2};
+    scord_ref_free(m);
+    m = scord_ref_new(MEM);
+    W(SCORD_DET_MODE, 1);
+    W(SCORD_DET_TRACK_BASE, TRACK);
+    W(SCORD_DET_TRACK_BYTES, 128);
+    W(SCORD_DET_MD_BASE, MDB);
+    W(SCORD_DET_RING_BASE, RING);
+    W(SCORD_DET_RING_SIZE, 64);
+    W(SCORD_DET_CTRL, SCORD_DET_CTRL_ENABLE);
+    CHECK(R(SCORD_DET_MD_BYTES) == 16, "one entry: %u bytes", R(SCORD_DET_MD_BYTES));
+    scord_ref_kernel_start(m);
+    lanes(0, 0, SCORD_DET_EV_STORE, 0, 0x7, TRACK, off);
+    uint64_t raw[2];
+    scord_md_t md = md_at(0, raw);
+    CHECK(md.lane == 2 && md.bytes == 0x2 && md.tag == 0, "lane %u bytes 0x%x tag %u", md.lane, md.bytes,
+          md.tag);
+    lanes(0, 0, SCORD_DET_EV_STORE, 0, 0xB, TRACK, off);   /* lanes 0, 1, 3 */
+    md = md_at(0, raw);
+    CHECK(md.lane == 3 && md.bytes == 0x4 && md.lbytes == 0x4 && md.tag == 0, "then lane %u bytes 0x%x",
+          md.lane, md.bytes);
+    lanes(0, 0, SCORD_DET_EV_STORE, 0, 0xD, TRACK, off);   /* lanes 0, 2, 3 */
+    md = md_at(0, raw);
+    CHECK(md.lane == 3 && md.bytes == 0x7 && md.lbytes == 0x4, "last lane %u bytes 0x%x", md.lane, md.bytes);
+    return none();
+}
+
 /* ---- v2: scoped atomics ordered by a device fence (C2) ---------------------------------- */
 
 static int sa_dev_then_blk_fenced_free(void)
@@ -363,6 +528,11 @@ const struct unit_case refmodel_beyond_cases[] = {
     UNIT_CASE(iw_wsync_wrap_racy), UNIT_CASE(iw_other_warps_unchanged),
     UNIT_CASE(bytes_char_array_free), UNIT_CASE(bytes_last_only), UNIT_CASE(bytes_overlap_racy),
     UNIT_CASE(bytes_masks), UNIT_CASE(bytes_coarse_granules_racy),
+    UNIT_CASE(hist_store_bytes_kept), UNIT_CASE(hist_store_bytes_other_block_racy),
+    UNIT_CASE(hist_store_bytes_fenced_free), UNIT_CASE(hist_own_bytes_read_back_free),
+    UNIT_CASE(hist_last_lane_intra_warp_racy), UNIT_CASE(hist_other_lane_byte_missed),
+    UNIT_CASE(hist_separate_events_last_only), UNIT_CASE(hist_load_bytes_kept_racy),
+    UNIT_CASE(hist_halves_and_words), UNIT_CASE(hist_coarse_granules), UNIT_CASE(hist_cache_alias_in_line),
     UNIT_CASE(sa_dev_then_blk_fenced_free), UNIT_CASE(sa_dev_then_blk_unfenced_racy),
     UNIT_CASE(sa_blk_then_any_fenced_racy), UNIT_CASE(sa_blkfence_racy),
     UNIT_CASE(sa_other_warp_fence_racy), UNIT_CASE(sa_fenced_weak_load_racy),

@@ -164,14 +164,17 @@ static int md_layout(void)
     a.tag = 0; a.epoch = 1;
     scord_md_encode(&a, r);
     CHECK(!r[0] && r[1] == 1ull << 35, "epoch lsb");
-    a.epoch = 0;
+    a.epoch = 0; a.lbytes = 1;
+    scord_md_encode(&a, r);
+    CHECK(!r[0] && r[1] == 1ull << 51, "lbytes lsb");
+    a.lbytes = 0;
     a.tag = 1;
     scord_md_encode(&a, r);
     CHECK(r[0] == 1ull << 54 && !r[1], "tag bit 0");
     uint64_t in[2] = {0x0123456789ABCDEFull, 0xFFFFFFFC12345678ull};
     scord_md_decode(in, &b);
     scord_md_encode(&b, r);
-    CHECK(r[0] == in[0] && r[1] == (in[1] & ((1ull << 51) - 1)), "round trip (bits [127:115] are 0)");
+    CHECK(r[0] == in[0] && r[1] == (in[1] & ((1ull << 55) - 1)), "round trip (bits [127:119] are 0)");
     return 1;
 }
 static int md_update_rules(void)
