@@ -244,6 +244,10 @@ struct scord_race {
     uint8_t stale; /* 1: this weak load (or, in a record of several occurrences, one of
                       them) returned a stale value: its L1 served a word another core had
                       written at the L2 since the line was filled */
+    uint8_t warning; /* 1: severity warning, not error: an intra-warp race between lanes of
+                        one store instruction that wrote the same value (every occurrence of
+                        the record was; docs/detector.md §8.2). Not counted by default in
+                        `scord run`'s exit code. 0 for every other race */
     /* The launch the record belongs to, filled by scord_ring_drain() from
      * the device's last scord_launch() (0 when unknown, e.g. after
      * scord_race_decode() alone): reports then name threads as CUDA does,
