@@ -67,7 +67,9 @@ static const struct {
                                "scheduling): put __syncwarp() between one lane's access and "
                                "another lane's conflicting access to the same location (or a "
                                "barrier, or a fence by the earlier lane), or let one lane do "
-                               "the access."},
+                               "the access. Lanes of one store that write the same value are "
+                               "reported at level warning: nothing is lost, but one lane's "
+                               "store is the race-free form."},
     [SCORD_RACE_SHARED] = {"SharedMemoryRace",
                            "Shared memory is ordered between the warps of a block only by "
                            "__syncthreads() (or by block-scope atomics on the word itself): put "
