@@ -203,9 +203,11 @@ int main(int argc, char **argv)
     }
     /* One formula for every module that carries line events (docs/detector.md
        §3.1): the lead lane's event, the lane mask, one byte offset per lane,
-       the lanes whose weak load returned a stale L1 value. */
+       the lanes whose weak load returned a stale L1 value, each lane's value
+       class (a lane number: clog2(lanes) bits, at least 1). */
+    fprintf(vh, "`define DET_LINE_LB(lanes) (((lanes) > 1) ? $clog2(lanes) : 1)\n");
     fprintf(vh, "`define DET_LINE_EVW(lanes, line_bytes) "
-                "(`DET_EV_WORDS * 32 + (lanes) * (2 + $clog2(line_bytes)))\n");
+                "(`DET_EV_WORDS * 32 + (lanes) * (2 + $clog2(line_bytes) + `DET_LINE_LB(lanes)))\n");
     fprintf(vh, "`endif\n");
     fprintf(ch, "#endif\n");
     if (fclose(vh) || fclose(ch))

@@ -37,6 +37,7 @@ struct run_opts {
     struct dump dumps[MAX_DUMPS];
     int ndumps;
     bool quiet;
+    bool warnings_fail;   /* --warnings-as-errors: warnings count in the exit code */
     struct scord_detector_config det;
     const char *json;
     const char *sarif;

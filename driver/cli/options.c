@@ -24,7 +24,9 @@ const char cli_run_help[] =
     "recorded is printed with both accesses (thread, block and source line of\n"
     "the racing access and of the previous one, or that the previous one is\n"
     "unknown), then a line\n"
-    "'========= RACE SUMMARY: N races (M distinct), D dropped'.\n"
+    "'========= RACE SUMMARY: N races (M distinct), D dropped' (with\n"
+    "'W warnings (V distinct)' before the drops when there are races of\n"
+    "severity warning: lanes of one store writing one value).\n"
     "\n"
     "options:\n"
     "  --grid X[xY[xZ]]     blocks in the grid (default 1)\n"
@@ -56,6 +58,8 @@ const char cli_run_help[] =
     "                       CI and code review ('-': stdout, as for --json); source\n"
     "                       paths relative to the current directory; no file\n"
     "                       when the kernel could not be launched\n"
+    "  --warnings-as-errors races of severity warning (lanes of one store writing\n"
+    "                       one value) count in the exit code too\n"
     "  -q, --quiet          print only dumps, races and errors\n"
     "  -h, --help           this text\n"
     "  --                   end of options: every later word is an argument\n"
@@ -71,7 +75,8 @@ const char cli_run_help[] =
     "exit codes: 0 done, no race; 1 fault, timeout or launch refused (also when\n"
     "the GPU refuses to arm the detector); 2 usage error; 3 device, ELF or I/O\n"
     "error (including no room for the detector's regions: try --detect-mode\n"
-    "cache or --granularity 16); 4 the kernel finished but races were found.\n";
+    "cache or --granularity 16); 4 the kernel finished but races were found (races\n"
+    "of severity warning only with --warnings-as-errors).\n";
 
 int cli_usage_error(const char *fmt, const char *what)
 {
@@ -238,6 +243,10 @@ int cli_parse_run(int argc, char **argv, struct run_opts *o)
         }
         if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             o->quiet = true;
+            continue;
+        }
+        if (strcmp(a, "--warnings-as-errors") == 0) {
+            o->warnings_fail = true;
             continue;
         }
         if (strcmp(a, "--no-detect") == 0) {

@@ -67,7 +67,9 @@ static const struct {
                                "scheduling): put __syncwarp() between one lane's access and "
                                "another lane's conflicting access to the same location (or a "
                                "barrier, or a fence by the earlier lane), or let one lane do "
-                               "the access."},
+                               "the access. Lanes of one store that write the same value are "
+                               "reported at level warning: nothing is lost, but one lane's "
+                               "store is the race-free form."},
     [SCORD_RACE_SHARED] = {"SharedMemoryRace",
                            "Shared memory is ordered between the warps of a block only by "
                            "__syncthreads() (or by block-scope atomics on the word itself): put "
@@ -344,6 +346,9 @@ static void message(FILE *f, const scord_kernel *k, const struct scord_race *r, 
     } else {
         ADD(": %s.", scord_race_type_description(r->type));
     }
+    if (r->warning)
+        ADD(" The lanes stored the same value: no value is lost on this GPU, but the CUDA model "
+            "still calls it a race (store from one lane).");
     if (r->count > 1)
         ADD(" Seen %s%" PRIu32 " times at this instruction.", r->count == UINT32_MAX ? "at least " : "",
             r->count);
@@ -360,7 +365,8 @@ static void result_properties(FILE *f, const struct scord_race *r)
                ", \"lane\": %" PRIu32 ", \"deviceScope\": %s, \"firstAccess\": %" PRIu32,
             r->pc, r->addr, (unsigned)r->size, r->core, r->block, r->warp, r->lane,
             r->device_scope ? "true" : "false", r->seq);
-    fprintf(f, ", \"sharedMemory\": %s", r->shared ? "true" : "false");
+    fprintf(f, ", \"sharedMemory\": %s, \"severity\": \"%s\"", r->shared ? "true" : "false",
+            r->warning ? "warning" : "error");
     if (r->has_prev) {
         fprintf(f, ", \"previous\": {\"kind\": \"%s\", \"strong\": %s, \"blockMod128\": %" PRIu32
                    ", \"warp\": %" PRIu32 ", \"known\": %s",
@@ -474,8 +480,10 @@ static void result(FILE *f, const struct srcroot *root, const scord_kernel *k,
     }
     uint32_t ppc = 0;
     bool prev = r->has_prev && prev_pc(r, &ppc);
-    fprintf(f, "{\"ruleId\": \"%s\", \"ruleIndex\": %u, \"level\": \"error\", ",
-            scord_race_type_name(r->type), (unsigned)(r->type - SCORD_RACE_TYPE_MIN));
+    /* two lanes of one store writing one value: level warning (§8.2) */
+    fprintf(f, "{\"ruleId\": \"%s\", \"ruleIndex\": %u, \"level\": \"%s\", ",
+            scord_race_type_name(r->type), (unsigned)(r->type - SCORD_RACE_TYPE_MIN),
+            r->warning ? "warning" : "error");
     message(f, k, r, prev);
     fputs(", \"locations\": [", f);
     location(f, root, k, r->pc, -1, NULL);

@@ -38,7 +38,8 @@ static const char main_help[] =
     "  3  device, ELF or I/O error (cannot open the device, file is not a\n"
     "     loadable RV32 executable, out of device memory, no room for the race\n"
     "     detector's window, metadata and ring)\n"
-    "  4  run: the kernel finished, but the race detector reported races\n";
+    "  4  run: the kernel finished, but the race detector reported races (of\n"
+    "     severity error; warnings too with --warnings-as-errors)\n";
 
 static int cmd_info(const char *uri, int argc, char **argv)
 {

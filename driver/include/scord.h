@@ -244,6 +244,10 @@ struct scord_race {
     uint8_t stale; /* 1: this weak load (or, in a record of several occurrences, one of
                       them) returned a stale value: its L1 served a word another core had
                       written at the L2 since the line was filled */
+    uint8_t warning; /* 1: severity warning, not error: an intra-warp race between lanes of
+                        one store instruction that wrote the same value (every occurrence of
+                        the record was; docs/detector.md §8.2). Not counted by default in
+                        `scord run`'s exit code. 0 for every other race */
     /* The launch the record belongs to, filled by scord_ring_drain() from
      * the device's last scord_launch() (0 when unknown, e.g. after
      * scord_race_decode() alone): reports then name threads as CUDA does,
@@ -495,13 +499,15 @@ struct scord_detector_counters {
     uint32_t sh_syncs;     /* warp syncs (syncwarp, vote, shuffle) seen */
     uint32_t epoch_sat;    /* pairs taken as ordered only because the device-fence epoch
                               had saturated (the acquire rule could not tell) */
+    uint32_t warnings;     /* race occurrences of severity warning (lanes of one store
+                              writing one value; also counted in races[]) */
     uint32_t races[SCORD_RACE_TYPE_MAX];
 };
-#define SCORD_NUM_DETECTOR_COUNTERS (14 + SCORD_RACE_TYPE_MAX)
+#define SCORD_NUM_DETECTOR_COUNTERS (15 + SCORD_RACE_TYPE_MAX)
 /* Errors: INVALID_ARG, IO. */
 int scord_read_detector_counters(scord_device *dev, struct scord_detector_counters *counters);
 /* Names of the fields, in struct order ("accesses", ..., "sh_syncs", "epoch_sat",
- * "races_block_fence", ..., "races_intrusion", "races_intra_warp", "races_shared",
+ * "warnings", "races_block_fence", ..., "races_intrusion", "races_intra_warp", "races_shared",
  * "races_shared_warp", "races_stale_read"), NULL terminated. */
 extern const char *const scord_detector_counter_names[];
 

@@ -8,7 +8,8 @@
 
 /* The classes of the beyond group, in its table's order. */
 static const char *const beyond_classes[] = {"shared", "shared-warp", "intra-warp", "bytes",
-                                             "scoped", "locks", "acquire", "host-device"};
+                                             "severity", "scoped", "locks", "acquire",
+                                             "host-device"};
 #define NUM_BEYOND_CLASSES (sizeof beyond_classes / sizeof beyond_classes[0])
 
 static void json_str(FILE *f, const char *s)
@@ -41,7 +42,8 @@ static void json_result(FILE *f, const struct work *w, const struct config *c,
         fputs(i ? ", " : "", f);
         json_str(f, r->fp_where[i]);
     }
-    fprintf(f, "], \"records\": %u, \"occurrences\": %llu, \"dropped\": %u, ", r->records,
+    fprintf(f, "], \"warnings\": %u, \"records\": %u, \"occurrences\": %llu, \"dropped\": %u, ",
+            r->warnings, r->records,
             (unsigned long long)r->occurrences, r->drops);
     uint64_t meta = r->det_l2;
     fprintf(f, "\"launches\": %llu, \"cycles\": %llu, \"dram_accesses\": %llu, "
@@ -119,7 +121,7 @@ static void print_beyond_table(void)
             const struct work *w = &scor_works[wi];
             if (!w->selected || !w->k || !w->k->klass || strcmp(w->k->klass, beyond_classes[c]))
                 continue;
-            bool racy = w->k->cls != SCOR_FREE;
+            bool racy = SCOR_HAS_ERRORS(w->k->cls);
             v[racy ? 0 : 1]++;
             unsigned present = 0; /* marker IDs: the same in every configuration */
             for (size_t k = 0; k < NUM_CONFIGS; k++)
@@ -132,7 +134,10 @@ static void print_beyond_table(void)
                 const struct result *r = RES(wi, cols[k]);
                 col_ok[k] = true;
                 v[3 + k] += racy ? r->found : 0;
-                v[5 + k] += !racy && !r->records;
+                /* clean: no race of severity error; a kernel of warnings
+                 * only must also have warned at every marked line */
+                v[5 + k] += !racy && !r->records &&
+                            (w->k->cls != SCOR_WARN || r->warn_found == r->expected);
                 v[7 + k] += r->fp;
             }
         }

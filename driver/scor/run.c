@@ -124,10 +124,18 @@ static void attribute(struct runner *r, const struct scord_race *race)
     }
     char src[160];
     snprintf(src, sizeof src, "%s/kernel.c", r->w->dir);
+    bool marked = file && ends_with(file, src) && line < r->mk.nlines + 1 && line &&
+                  r->mk.id_of_line[line] && !(r->w->app && !r->w->racey);
+    if (race->warning) {
+        /* lanes of one store writing one value: apart (docs/detector.md §8.2) */
+        res->warnings++;
+        if (marked)
+            res->warn_mask |= 1u << (r->mk.id_of_line[line] - 1u);
+        return;
+    }
     res->records++;
     res->occurrences += race->count;
-    if (file && ends_with(file, src) && line < r->mk.nlines + 1 && line && r->mk.id_of_line[line] &&
-        !(r->w->app && !r->w->racey)) {
+    if (marked) {
         unsigned id = r->mk.id_of_line[line] - 1u;
         res->found_mask |= 1u << id;
         res->marked_types |= 1u << race->type;
@@ -269,7 +277,7 @@ static int run_beyond(struct scor_ctx *ctx)
     struct runner *r = ctx->runner;
     const struct kdef *k = r->w->k;
     const struct beyond_kernel bk = {k->name, k->gx, k->gy, k->bx, k->by, k->n, k->check,
-                                     k->cls != SCOR_FREE};
+                                     SCOR_HAS_ERRORS(k->cls)};
     return beyond_run(ctx, &bk, r->record && scor_opt.verbose ? r->vout : NULL);
 }
 
@@ -329,8 +337,10 @@ int scor_run_one(scord_device *dev, const struct work *w, const struct config *c
             goto out;
         }
     }
-    for (unsigned i = 0; i < r.mk.nids; i++)
+    for (unsigned i = 0; i < r.mk.nids; i++) {
         res->found += (res->found_mask >> i) & 1u;
+        res->warn_found += (res->warn_mask >> i) & 1u;
+    }
     if (w->app && !w->racey)
         res->found = 0;
     rc = 0;
@@ -363,6 +373,19 @@ const char *scor_verdict(const struct work *w, const struct config *cfg, const s
     for (unsigned i = 0; i < res->fp && i < MAX_FP; i++) {
         size_t n = strlen(fps);
         snprintf(fps + n, sizeof fps - n, "%s%s", i ? ", " : "", res->fp_where[i]);
+    }
+    if (cls == SCOR_WARN) {
+        if (res->records) {
+            snprintf(buf, len, "%u race report%s of severity error on same-value stores (%s%s)",
+                     res->records, res->records == 1 ? "" : "s", res->found ? "marked lines " : "",
+                     res->fp ? fps : "");
+            return buf;
+        }
+        if (res->warn_found != res->expected) {
+            snprintf(buf, len, "warned at %u of %u marked races", res->warn_found, res->expected);
+            return buf;
+        }
+        return NULL;
     }
     if (cls == SCOR_FREE || cls == SCOR_LIMIT_FN) {
         if (res->records) {

@@ -24,7 +24,13 @@
 #include "scor_app.h"
 #include "scord.h"
 
-enum scor_class { SCOR_FREE = 0, SCOR_RACY = 1, SCOR_LIMIT_FP = 2, SCOR_LIMIT_FN = 3 };
+/* SCOR_WARN: races of severity warning only (lanes of one store writing
+ * one value, docs/detector.md §8.2): every marked ID must be reported as a
+ * warning, and no race of severity error may appear. */
+enum scor_class { SCOR_FREE = 0, SCOR_RACY = 1, SCOR_LIMIT_FP = 2, SCOR_LIMIT_FN = 3, SCOR_WARN = 4 };
+/* Kernels whose races are errors (a SCOR_WARN kernel's result is checked
+ * like a race-free one's: one value, whichever lane wins). */
+#define SCOR_HAS_ERRORS(cls) ((cls) != SCOR_FREE && (cls) != SCOR_WARN)
 #define SCOR_RT(t) (1u << SCORD_RACE_##t)
 
 /* ---- workloads (workloads.c) ---------------------------------------------- */
@@ -101,6 +107,10 @@ struct result {
     char error[300];
     unsigned expected, found, fp;
     uint32_t found_mask; /* bit per marker ID */
+    /* records of severity warning: counted apart, neither found races nor
+     * false positives; warn_found: marker IDs reported as warnings */
+    unsigned warnings, warn_found;
+    uint32_t warn_mask;
     unsigned marked_types;
     char fp_where[MAX_FP][96];
     unsigned records, drops;

@@ -54,7 +54,7 @@ int scor_workloads_init(void)
     for (size_t i = 0; i < NUM_KDEFS; i++) {
         char dir[128];
         snprintf(dir, sizeof dir, "sw/bench/%s/%s", kdefs[i].group, kdefs[i].name);
-        add_work(kdefs[i].name, kdefs[i].group, &kdefs[i], NULL, kdefs[i].cls != SCOR_FREE, dir);
+        add_work(kdefs[i].name, kdefs[i].group, &kdefs[i], NULL, SCOR_HAS_ERRORS(kdefs[i].cls), dir);
     }
     for (size_t i = 0; i < scor_num_apps; i++)
         for (int racey = 0; racey < 2; racey++)

@@ -57,10 +57,10 @@ const char *const scord_detector_counter_names[SCORD_NUM_DETECTOR_COUNTERS + 1] 
     "accesses",          "prelim_pass",        "md_reads",          "md_writes",
     "tag_mismatch",      "stall",              "untracked",         "fences",
     "barriers",          "records",            "suppressed",        "sh_accesses",
-    "sh_syncs",          "epoch_sat",          "races_block_fence", "races_dev_fence",
-    "races_not_strong",  "races_scoped_atom",  "races_lock_load",   "races_lock_store",
-    "races_intrusion",   "races_intra_warp",   "races_shared",      "races_shared_warp",
-    "races_stale_read",  "races_host_device", NULL,
+    "sh_syncs",          "epoch_sat",          "warnings",          "races_block_fence",
+    "races_dev_fence",   "races_not_strong",   "races_scoped_atom", "races_lock_load",
+    "races_lock_store",  "races_intrusion",    "races_intra_warp",  "races_shared",
+    "races_shared_warp", "races_stale_read",   "races_host_device", NULL,
 };
 _Static_assert(sizeof(struct scord_detector_counters) ==
                    SCORD_NUM_DETECTOR_COUNTERS * sizeof(uint32_t),
@@ -69,6 +69,7 @@ _Static_assert(sizeof(struct scord_detector_counters) ==
  * one, the last type, is the library's (hostrace.c) and has no register. */
 _Static_assert(SCORD_DET_CNT_SUPPRESSED == 10 && SCORD_DET_CNT_SH_ACCESSES == 11 &&
                    SCORD_DET_CNT_SH_SYNCS == 12 && SCORD_DET_CNT_EPOCH_SAT == 13 &&
+                   SCORD_DET_CNT_WARNINGS == 14 &&
                    SCORD_DET_RACE_HOST_DEVICE == SCORD_RACE_TYPE_MAX &&
                    SCORD_DET_CNT_COUNT == SCORD_DET_CNT_RACE_BASE + SCORD_DET_RACE_HOST_DEVICE,
                "scord.h and regmap.def disagree on the detector counters");
@@ -87,9 +88,9 @@ int scord_read_detector_counters(scord_device *dev, struct scord_detector_counte
         return rc;
     uint32_t v[SCORD_NUM_DETECTOR_COUNTERS];
     for (uint32_t k = 0; k < SCORD_NUM_DETECTOR_COUNTERS - 1; k++)
-        v[k] = all[k <= SCORD_DET_CNT_EPOCH_SAT
+        v[k] = all[k <= SCORD_DET_CNT_WARNINGS
                        ? k
-                       : SCORD_DET_CNT_RACE_BASE + 1 + (k - SCORD_DET_CNT_EPOCH_SAT - 1)];
+                       : SCORD_DET_CNT_RACE_BASE + 1 + (k - SCORD_DET_CNT_WARNINGS - 1)];
     v[SCORD_NUM_DETECTOR_COUNTERS - 1] = scord_host_races(dev);
     memcpy(counters, v, sizeof v);
     return SCORD_OK;

@@ -456,7 +456,10 @@ int scord_race_format(const scord_kernel *k, const struct scord_race *r, char *b
     if (r->type == SCORD_RACE_HOST_DEVICE)
         return format_host(k, r, &o);
 
-    put(&o, BAR "Race (%s) detected: ", scord_race_type_name(r->type));
+    /* compute-sanitizer's racecheck separates hazard levels: a warning
+     * names a race of the programming model that loses no value (§8.2) */
+    put(&o, BAR "%s (%s) detected: ", r->warning ? "Warning: race" : "Race",
+        scord_race_type_name(r->type));
     put_access(&o, r->kind, r->strong, r->scope, r->shared);
     put(&o, " of %u byte%s at ", (unsigned)r->size, r->size == 1 ? "" : "s");
     put_location(&o, k, r);
@@ -483,6 +486,10 @@ int scord_race_format(const scord_kernel *k, const struct scord_race *r, char *b
             put(&o, "; weak: %s", cur_weak && prev_weak ? "both accesses"
                                   : cur_weak            ? "this access"
                                                         : "the earlier access");
+        } else if (r->warning) {
+            put(&o, "; both lanes of this store wrote the same value: no value is lost on "
+                    "this GPU (severity warning), but the CUDA model still calls it a race: "
+                    "store from one lane");
         } else if (r->type == SCORD_RACE_STALE_READ) {
             /* whether the L1 actually served an old value in this run (§8.1) */
             put(&o, r->stale ? "; this run read a stale value: the L1 served a copy older than "
@@ -582,6 +589,7 @@ int scord_race_format_json(const scord_kernel *k, const struct scord_race *r, ch
         "{\"type\":\"%s\",\"type_id\":%" PRIu32 ",\"description\":", scord_race_type_name(r->type),
         r->type);
     put_json_string(&o, scord_race_type_description(r->type));
+    put(&o, ",\"severity\":\"%s\"", r->warning ? "warning" : "error");
     put(&o, ",\"device_scope\":%s,\"shared\":%s,\"pc\":%" PRIu32 ",\"addr\":%" PRIu32,
         tf(r->device_scope), tf(r->shared), r->pc, r->addr);
     if (r->shared) {

@@ -25,6 +25,7 @@ _Static_assert(SCORD_RACE_SHARED == SCORD_DET_RACE_SHARED, "regmap.def changed")
 _Static_assert(SCORD_RACE_SHARED_WARP == SCORD_DET_RACE_SHARED_WARP, "regmap.def changed");
 _Static_assert(SCORD_RACE_STALE_READ == SCORD_DET_RACE_STALE_READ, "regmap.def changed");
 _Static_assert(SCORD_DET_REC_STALE_BIT == 24, "the record's stale flag moved (§8.1)");
+_Static_assert(SCORD_DET_REC_WARN_BIT == 16, "the record's warning flag moved (§8.1): its byte must hold no other field");
 _Static_assert(SCORD_RACE_HOST_DEVICE == SCORD_DET_RACE_HOST_DEVICE, "regmap.def changed");
 _Static_assert(SCORD_HOST_MEMCPY_HTOD == SCORD_DET_HOST_MEMCPY_HTOD &&
                    SCORD_HOST_MEMCPY_DTOH == SCORD_DET_HOST_MEMCPY_DTOH &&
@@ -149,7 +150,8 @@ static void unpack(const uint32_t w[8], uint32_t pc_base, struct scord_race *r,
     r->prev_lane = w[0] >> 21 & 0x1fu;
     r->pc = w[1];
     r->addr = w[2];
-    r->block = w[3];
+    r->block = w[3] & 0xffffu;
+    r->warning = w[3] >> SCORD_DET_REC_WARN_BIT & 1u;
     r->core = w[4] & 0xffu;
     r->warp = w[4] >> 8 & 0xffu;
     r->lane = w[4] >> 16 & 0xffu;
@@ -174,8 +176,8 @@ static int check_encoding(const uint32_t w[8], const struct scord_race *r, uint3
         return BAD("access kind 3 (a fence or barrier cannot race)");
     if (size_log2 > 2)
         return BAD("access size code 3 (accesses are at most 4 bytes)");
-    if (w[3] >> 16)
-        return BAD("block id 0x%08" PRIx32 " wider than 16 bits", w[3]);
+    if (w[3] >> 17)
+        return BAD("reserved bits [31:17] of word 3 are 0x%04" PRIx32, w[3] >> 17);
     if (w[4] >> 25)
         return BAD("reserved bits [31:25] of word 4 are 0x%02" PRIx32, w[4] >> 25);
     /* Only a weak load reads through the L1 (§8.1 word 4 [24]). */
@@ -247,6 +249,11 @@ static int check_pair(const struct scord_race *r)
     if (r->type == SCORD_RACE_INTRA_WARP && r->prev_warp != r->warp)
         return BAD("intra-warp race with the previous access in warp %" PRIu32 ", not %" PRIu32,
                    r->prev_warp, r->warp);
+    /* A warning is two lanes of one store writing one value (§8.2). */
+    if (r->warning && (r->type != SCORD_RACE_INTRA_WARP || r->kind != SCORD_ACCESS_STORE ||
+                       !r->prev_modified || r->prev_atomic))
+        return BAD("severity warning on a %s race by a %s", type_names[r->type],
+                   scord_record_kind_name(r->kind));
     /* C1: the same lane never races with itself. */
     if (r->type == SCORD_RACE_INTRA_WARP && r->prev_known && r->prev_lane == r->lane)
         return BAD("intra-warp race of lane %" PRIu32 " with itself", r->lane);
@@ -320,6 +327,7 @@ int scord_race_decode_at(const void *record32, uint32_t pc_base, struct scord_ra
         memcpy(wd, w, sizeof wd);
         wd[3] = wd[4] = 0;
         r.block = r.core = r.warp = r.lane = 0;
+        r.warning = 0;
         if ((rc = check_encoding(wd, &r, size_log2)) || (rc = check_host(w, &r, size_log2)))
             return rc;
         r.has_prev = 1;

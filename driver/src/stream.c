@@ -54,8 +54,10 @@ static void queue_add(scord_device *dev, uint32_t from)
         uint32_t c = sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
         for (int b = 0; b < 4; b++)
             q[24 + b] = (unsigned char)(c >> (8 * b));
-        /* the stale flag is sticky, as in the detector's merges */
+        /* the stale flag is sticky, as in the detector's merges; the
+         * warning stays only while every occurrence was one */
         q[16 + SCORD_DET_REC_STALE_BIT / 8] |= rec[16 + SCORD_DET_REC_STALE_BIT / 8];
+        q[12 + SCORD_DET_REC_WARN_BIT / 8] &= rec[12 + SCORD_DET_REC_WARN_BIT / 8];
         return;
     }
     uint32_t to = dev->rq_first + dev->rq_len;

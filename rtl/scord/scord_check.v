@@ -39,6 +39,9 @@ module scord_check (
     // lanes the new entry stands for (lane_i's and those following it)
     input  wire        same_ev_i,
     input  wire [3:0]  ev_bytes_i,
+    // ... and that earlier lane stored the value lane_i stores (equal value
+    // classes): with same_ev_i, two lanes of one store writing one value
+    input  wire        same_val_i,
     // fence file entries
     input  wire [5:0]  ffp_blk_i,
     input  wire [5:0]  ffp_dev_i,
@@ -51,6 +54,7 @@ module scord_check (
     output wire        prelim_o,        // Table III passed: no check
     output reg  [3:0]  race_o,          // DET_RACE_* or 0, valid when !prelim_o
     output wire        sat_o,           // ordered only by the saturated epoch (DET_CNT_EPOCH_SAT)
+    output wire        warn_o,          // race_o is of severity warning (§8.2)
     output wire        devrace_o,       // md.BLOCK != B
     // decoded previous access, for the record (§8.1)
     output wire [6:0]  md_block_o,
@@ -209,6 +213,10 @@ module scord_check (
     // the bytes of the line event's lanes on this granule: those of its
     // earlier lanes (in the entry) and the new ones
     wire same_ev = same_ev_i && !fresh;
+    // An intra-warp race between two lanes of one store writing the same
+    // value (the entry is the store's own, its LANE the earlier lane): a
+    // race of the programming model, harmless in its effect (§8.2)
+    assign warn_o = !c0 && c1 && c1r && same_ev && same_val_i && (kind_i == `DET_EV_STORE);
     wire [3:0] ev_bytes = gran4_i ? ev_bytes_i : 4'hF;
     wire n_dsh  = is_ld && !fresh && (md_dsh || !same);
     wire n_bsh  = is_ld && !fresh && (md_bsh || (same && (md_warp != warp_i)));

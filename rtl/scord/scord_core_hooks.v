@@ -407,6 +407,29 @@ module scord_core_hooks #(
             wire [RECW-1:0] rec;   // (taken every cycle: used only when H pushes)
             prim_stage_reg #(.W(RECW), .STAGE(H_STAGE)) u_h_rec (
                 .clk_i(clk_i), .rst_i(rst_i), .en_i(1'b1), .d_i(x_rec), .q_o(rec));
+            // Each store lane's value class (docs/detector.md §3.1): the lowest
+            // active lane of the instruction storing the same value (rs2's
+            // bytes the store writes), so the detector can tell lanes of one
+            // store writing one value to one word (a race of warning
+            // severity, §8.2) from lanes writing different ones. T (T - 1) / 2
+            // compares of the lanes' data; 0 for every other instruction.
+            wire [31:0] x_vmask = (x_size_i == 2'd0) ? 32'h0000_00FF :
+                                  (x_size_i == 2'd1) ? 32'h0000_FFFF : 32'hFFFF_FFFF;
+            reg  [T*LB-1:0] x_cls;
+            integer ct, cu;
+            always @(*) begin
+                for (ct = 0; ct < T; ct = ct + 1) begin
+                    x_cls[ct*LB +: LB] = LB'(ct);
+                    for (cu = T - 1; cu >= 0; cu = cu - 1)   // the lowest match wins
+                        if (cu < ct && x_mask_i[cu] &&
+                            ((x_rs2v_i[cu*32 +: 32] ^ x_rs2v_i[ct*32 +: 32]) & x_vmask) == 32'd0)
+                            x_cls[ct*LB +: LB] = LB'(cu);
+                end
+                if (x_det_kind != `DET_EV_STORE) x_cls = {T*LB{1'b0}};
+            end
+            wire [T*LB-1:0] rec_cls;
+            prim_stage_reg #(.W(T*LB), .STAGE(H_STAGE)) u_h_cls (
+                .clk_i(clk_i), .rst_i(rst_i), .en_i(1'b1), .d_i(x_cls), .q_o(rec_cls));
 
             scord_evt_port #(
                 .CORE_ID     (CORE_ID),
@@ -432,6 +455,7 @@ module scord_core_hooks #(
                 .push_block_i   (rec[29 -: 16]),
                 .push_warp_i    (rec[13 -: 5]),
                 .push_wsync_i   (rec[8:1]),
+                .push_cls_i     (rec_cls),
                 .bar_pc_i       (bar_pc_q[bar_slot_i]),
                 .bar_id_i       (bar_id_next),
                 .bar_block_i    (bar_block_i),

@@ -32,6 +32,7 @@ module scord_counts #(
     input  wire [S*4-1:0]   c_race_i,
     input  wire [S-1:0]     c_changed_i,
     input  wire [S-1:0]     c_sat_i,        // ordered only by the saturated epoch
+    input  wire [S-1:0]     c_warn_i,       // the race is of severity warning
     // the report writer, and a core's report starting
     input  wire             cnt_records_i,
     input  wire             cnt_suppressed_i,
@@ -52,6 +53,7 @@ module scord_counts #(
     localparam integer K_SUP = {27'd0, `DET_CNT_SUPPRESSED};
     localparam integer K_RACE = {27'd0, `DET_CNT_RACE_BASE};
     localparam integer K_SAT = {27'd0, `DET_CNT_EPOCH_SAT};
+    localparam integer K_WRN = {27'd0, `DET_CNT_WARNINGS};
 
     function [IW-1:0] count_of(input [S-1:0] v);
         integer k;
@@ -92,6 +94,7 @@ module scord_counts #(
                     cnt_inc_o[IW*K_TAG +: IW] = count_of(s2_sv_i & c_tagmis_i);
                     cnt_inc_o[IW*K_PRE +: IW] = count_of(s2_sv_i & c_prelim_i);
                     cnt_inc_o[IW*K_SAT +: IW] = count_of(s2_sv_i & ~c_prelim_i & c_sat_i);
+                    cnt_inc_o[IW*K_WRN +: IW] = count_of(s2_race_s & c_warn_i);
                     // each type's counter at its constant place: an index computed
                     // from the check's result put every counter, the accesses' too,
                     // behind the check in the FPGA build's timing

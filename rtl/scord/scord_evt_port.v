@@ -4,9 +4,10 @@
 // (docs/detector.md section 3): the lowest remaining lane leads and every
 // remaining lane in the lead's line joins it, as in the LSU. The event is
 // the lead's 160-bit lane event followed by the group's lane mask and each
-// lane's byte offset in the line and the lanes whose weak load read a
-// stale word of the L1. Keeping whole instructions in the FIFO lets X
-// check for space with a single bit.
+// lane's byte offset in the line, the lanes whose weak load read a
+// stale word of the L1 and each lane's value class (a store's: the lowest
+// lane storing the same value). Keeping whole instructions in the FIFO
+// lets X check for space with a single bit.
 //
 // Stale lanes: the LSU serves one instruction at a time, the one whose
 // record was pushed last, and says which of its lanes' L1 lookups are
@@ -31,6 +32,7 @@ module scord_evt_port #(
     // derived, do not override
     parameter T  = NUM_THREADS,
     parameter LW = (NUM_THREADS > 1) ? $clog2(NUM_THREADS) : 1,
+    parameter LB = `DET_LINE_LB(NUM_THREADS),             // a value class
     parameter OFF_W = $clog2(LINE_BYTES),
     parameter EVW   = `DET_LINE_EVW(T, LINE_BYTES),   // line event bits
     parameter DW = (DEPTH > 1) ? $clog2(DEPTH) : 1
@@ -58,6 +60,7 @@ module scord_evt_port #(
     input  wire [15:0]     push_block_i,
     input  wire [4:0]      push_warp_i,
     input  wire [7:0]      push_wsync_i,   // the warp's sync count before this instruction
+    input  wire [T*LB-1:0] push_cls_i,     // each lane's value class (stores)
     // a barrier release's record: lane 0 of warp 0, no address
     input  wire [31:0]     bar_pc_i,
     input  wire [7:0]      bar_id_i,
@@ -80,6 +83,7 @@ module scord_evt_port #(
 
     reg [HW-1:0]   hdr_q  [0:DEPTH-1];
     reg [T*AW-1:0] addr_q [0:DEPTH-1];
+    reg [T*LB-1:0] cls_q  [0:DEPTH-1];
     reg [T-1:0]    mask_q [0:DEPTH-1];
     reg [31:0]     bpc_q  [0:DEPTH-1];
     reg [7:0]      bid_q  [0:DEPTH-1];
@@ -138,6 +142,7 @@ module scord_evt_port #(
     wire [7:0]  h_wsync   = rd_bar ? 8'd0              : hdr[7:0];
     wire [31:0] h_lead    = rd_bar ? 32'd0             : 32'(lead);
     wire [T*OFF_W-1:0] h_offs = rd_bar ? {T*OFF_W{1'b0}} : offs;
+    wire [T*LB-1:0]    h_cls  = rd_bar ? {T*LB{1'b0}} : cls_q[rd_q];
 
     // a weak load's line event waits for the LSU's lookups of its lanes
     wire          h_wl    = !rd_bar && wl_q[rd_q];
@@ -146,7 +151,7 @@ module scord_evt_port #(
     wire [T-1:0]  h_stale = h_wl ? ((h_own ? ld_stale_i : stl_q[rd_q]) & group) : {T{1'b0}};
     assign evt_valid_o = (count_q != 0) && (left != 0) && h_ready;
     assign evt_last_o  = ((left & ~group) == 0);
-    assign evt_data_o  = {h_stale, h_offs, group,
+    assign evt_data_o  = {h_cls, h_stale, h_offs, group,
                           24'd0, h_wsync, h_size, h_strong, h_scope, h_kind, {{(5-LW){1'b0}}, lane}, h_warp,
                           h_block, CORE_ID[7:0], h_barrier, h_bloom, h_lead, h_pc};
 
@@ -172,6 +177,7 @@ module scord_evt_port #(
             hdr_q[wr_q]  <= {push_kind_i, push_scope_i, push_strong_i, push_size_i, push_pc_i,
                              push_bloom_i, push_barrier_i, push_block_i, push_warp_i, push_wsync_i};
             addr_q[wr_q] <= addr_in;
+            cls_q[wr_q]  <= push_cls_i;
             mask_q[wr_q] <= push_mask_i;
             bpc_q[wr_q]  <= bar_pc_i;
             bid_q[wr_q]  <= bar_id_i;

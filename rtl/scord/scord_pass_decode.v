@@ -19,6 +19,7 @@ module scord_pass_decode #(
     // derived, do not override
     parameter T     = NUM_THREADS,
     parameter LW    = (T > 1) ? $clog2(T) : 1,
+    parameter LB    = `DET_LINE_LB(NUM_THREADS),                 // a lane's value class
     parameter OFF_W = $clog2(LINE_BYTES),
     parameter AW    = (MEM_BYTES > 1) ? $clog2(MEM_BYTES) : 1,
     parameter S     = PASS_SLOTS,
@@ -62,6 +63,7 @@ module scord_pass_decode #(
     output wire                 d_first_o,     // the first pass of its line event
     output wire [T*OFF_W-1:0]   d_offs_o,      // every lane's offset in the line
     output wire [T-1:0]         d_stale_o,     // lanes whose weak load was a stale L1 read
+    output wire [T*LB-1:0]      d_cls_o,       // every lane's value class (stores)
     output wire [S-1:0]         d_sv_o,        // the slots that hold a lane,
     output wire [S*LW-1:0]      d_sl_o,        // each slot's first lane,
     output wire [S*LW-1:0]      d_sll_o,       // ... and its last,
@@ -84,6 +86,7 @@ module scord_pass_decode #(
     // ---- the pass's lead lane (§3.1), address decode (§6.2 A1-A3, §5.2) ----
     wire [T*OFF_W-1:0] q_offs = head_i[160 + T +: T * OFF_W];
     wire [T-1:0]       q_stale = head_i[160 + T + T * OFF_W +: T];
+    wire [T*LB-1:0]    q_cls   = head_i[160 + T * (2 + OFF_W) +: T * LB];
     wire [31:0] q_addr  = q_data_i[63:32];
     wire [1:0]  q_kind  = q_data_i[123:122];
     wire [1:0]  q_size  = q_data_i[127:126];
@@ -209,14 +212,14 @@ module scord_pass_decode #(
     // D's registers; what D holds does not depend on the pipeline's state
     // (the arming and window registers change only while the detector is
     // idle).
-    localparam integer DW = 160 + T + 1 + T*OFF_W + T + S + 2*S*LW + T*SW + S*PLW + 5 + 32 + 6 + 16;
+    localparam integer DW = 160 + T + 1 + T*OFF_W + T + T*LB + S + 2*S*LW + T*SW + S*PLW + 5 + 32 + 6 + 16;
     wire d_load = q_valid_i && (!d_held_o || pop_i);
     assign d_valid_o = (DECODE_STAGE != 0) ? d_held_o : q_valid_i;
     prim_stage_reg #(.W(DW), .STAGE(DECODE_STAGE)) u_d (
         .clk_i (clk_i), .rst_i (rst_i), .en_i (d_load),
-        .d_i   ({q_data_i, q_mask_i, q_first_i, q_offs, q_stale, sv0, sl0, sll0, ls0, pl0,
+        .d_i   ({q_data_i, q_mask_i, q_first_i, q_offs, q_stale, q_cls, sv0, sl0, sll0, ls0, pl0,
                  q_acc, q_bar, q_trk, q_intr, q_fence, entry_adr, tag, q_pcidx}),
-        .q_o   ({d_ev_o, d_mask_o, d_first_o, d_offs_o, d_stale_o, d_sv_o, d_sl_o, d_sll_o, d_ls_o, d_pl_o,
+        .q_o   ({d_ev_o, d_mask_o, d_first_o, d_offs_o, d_stale_o, d_cls_o, d_sv_o, d_sl_o, d_sll_o, d_ls_o, d_pl_o,
                  d_acc_o, d_bar_o, d_trk_o, d_intr_o, d_fence_o, d_adr_o, d_tag_o, d_pcidx_o}));
     always @(posedge clk_i)
         if (rst_i || DECODE_STAGE == 0) d_held_o <= 1'b0;   // (never set without the stage)

@@ -110,7 +110,7 @@ module scord_pass_split #(
     // the lead's lane number and in-line offset are in mask and offsets too
     wire unused_lead = ^{in_data_i[121:117], line[OFF_W-1:0]};
     // (the stale lanes reach P2 from the queue head, through P0: scord_pass_decode)
-    wire unused_stale = ^in_data_i[160 + T + T * OFF_W +: T];
+    wire unused_stale = ^in_data_i[EVW-1:160 + T + T * OFF_W];
     // An event with no lane (the cores send none) would block the queue: drop it.
     wire drop = in_valid_i && (left == {T{1'b0}});
 

@@ -27,6 +27,7 @@ module scord_pipe #(
     // derived, do not override
     parameter T         = NUM_THREADS,
     parameter LW        = (T > 1) ? $clog2(T) : 1,
+    parameter LB        = `DET_LINE_LB(NUM_THREADS),   // a lane's value class
     parameter OFF_W     = $clog2(LINE_BYTES),
     parameter AW        = (MEM_BYTES > 1) ? $clog2(MEM_BYTES) : 1,
     parameter S         = PASS_SLOTS,
@@ -67,6 +68,7 @@ module scord_pipe #(
     input  wire                 d_first_i,      // the first pass of its line event
     input  wire [T*OFF_W-1:0]   d_offs_i,
     input  wire [T-1:0]         d_stale_i,      // lanes whose load was a stale L1 read
+    input  wire [T*LB-1:0]      d_cls_i,        // each lane's value class (stores)
     input  wire [S-1:0]         d_sv_i,
     input  wire [S*LW-1:0]      d_sl_i,
     input  wire [S*LW-1:0]      d_sll_i,
@@ -115,6 +117,7 @@ module scord_pipe #(
     output wire [S-1:0]         c_prelim_o,
     output wire [S*4-1:0]       c_race_o,
     output wire [S-1:0]         c_sat_o,
+    output wire [S-1:0]         c_warn_o,       // the race is of severity warning
     output wire [S-1:0]         c_devrace_o,
     output wire [S-1:0]         c_changed_o,
     output wire [S*7-1:0]       c_md_block_o,
@@ -147,6 +150,7 @@ module scord_pipe #(
     reg  [5:0]         s1_tag_q;
     reg  [15:0]        s1_pcidx_q, s2_pcidx_q;
     reg                s1_first_q, s2_first_q;
+    reg  [T*LB-1:0]    s1_cls_q, s2_cls_q;
     reg  [159:0]       s2_ev_q;
     reg  [31:0]        s2_adr_q;
     reg  [5:0]         s2_tag_q;
@@ -443,6 +447,17 @@ module scord_pipe #(
     always @(posedge clk_i)
         if (rst_i) ev_gr_q <= {NG{1'b0}};
         else if (s2_v_o && s2_commit_i) ev_gr_q <= ev_gr | (s2_trk_o ? pass_gr : {NG{1'b0}});
+    // ... and per granule the value class of the event's last lane there (the
+    // lane the entry names), set as the pass's slots leave (a slot's lanes
+    // are on one granule: its last lane's class)
+    reg  [NG*LB-1:0] ev_cl_q;
+    integer pc2;
+    always @(posedge clk_i)
+        if (s2_v_o && s2_commit_i)
+            for (pc2 = 0; pc2 < S; pc2 = pc2 + 1)
+                if (s2_sv_o[pc2])
+                    ev_cl_q[32'(gran_idx(s2_offs_o[s2_sl_o[pc2*LW +: LW]*OFF_W +: OFF_W], gcode_i))*LB +: LB]
+                        <= s2_cls_q[s2_sll_q[pc2*LW +: LW]*LB +: LB];
 
     // ---------------------------------------------------------------------------
     // Detection (combinational on P2), one check per slot
@@ -490,6 +505,7 @@ module scord_pipe #(
                 .new_bytes_i    (nbsh[3:0]),
                 .same_ev_i      (ev_gr[gran_idx(off, gcode_i)]),
                 .ev_bytes_i     (ubytes),
+                .same_val_i     (ev_cl_q[32'(gran_idx(off, gcode_i))*LB +: LB] == s2_cls_q[lane*LB +: LB]),
                 .ffp_blk_i      (ffp_blk[gs*6 +: 6]),
                 .ffp_dev_i      (ffp_dev[gs*6 +: 6]),
                 .ffc_blk_i      (s2_ffc_blk_q),
@@ -500,6 +516,7 @@ module scord_pipe #(
                 .prelim_o       (c_prelim_o[gs]),
                 .race_o         (c_race_o[gs*4 +: 4]),
                 .sat_o          (c_sat_o[gs]),
+                .warn_o         (c_warn_o[gs]),
                 .devrace_o      (c_devrace_o[gs]),
                 .md_block_o     (c_md_block_o[gs*7 +: 7]),
                 .md_warp_o      (c_md_warp_o[gs*5 +: 5]),
@@ -552,6 +569,7 @@ module scord_pipe #(
                 s1_first_q <= d_first_i;
                 s1_offs_q  <= d_offs_i;
                 s1_stale_q <= d_stale_i;
+                s1_cls_q   <= d_cls_i;
                 s1_sv_q    <= d_sv_i;
                 s1_sl_q    <= d_sl_i;
                 s1_sll_q   <= d_sll_i;
@@ -576,6 +594,7 @@ module scord_pipe #(
                 s2_first_q   <= s1_first_q;
                 s2_offs_o    <= s1_offs_q;
                 s2_stale_o   <= s1_stale_q;
+                s2_cls_q     <= s1_cls_q;
                 s2_sv_o      <= s1_sv_q;
                 s2_sl_o      <= s1_sl_q;
                 s2_sll_q     <= s1_sll_q;

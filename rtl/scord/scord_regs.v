@@ -364,11 +364,11 @@ module scord_regs #(
     integer            k;
     always @* begin
         for (k = 0; k < NCNT; k = k + 1) begin
-            // 14 and 15 are unassigned, 16 + 0 is no race type: they stay 0
+            // 15 is unassigned, 16 + 0 is no race type: they stay 0
             if (k == K_STALL)                            step = stall_sum;
             else if (k == K_SHACC)                       step = shacc_sum;
             else if (k == K_SHSYN)                       step = shsyn_sum;
-            else if (k == K_ACC || (k >= 14 && k <= 16)) step = {(LO+1){1'b0}};
+            else if (k == K_ACC || (k >= 15 && k <= 16)) step = {(LO+1){1'b0}};
             else                                         step = (LO+1)'(inc[IW*k +: IW]);
             {carry[k], lo_next[LO*k +: LO]} = {1'b0, lo_q[k]} + step;
         end
@@ -405,7 +405,7 @@ module scord_regs #(
     end
     assign cnt_accesses_o = acc_q;
     // the shared counters come from sh_*_i; the access count from cnt_inc_i
-    wire unused_inc = ^{inc[IW*11 +: IW*2], inc[IW*14 +: IW*3], inc & ACC_FIELD};
+    wire unused_inc = ^{inc[IW*11 +: IW*2], inc[IW*15 +: IW*2], inc & ACC_FIELD};
 
     // ---- read data ----
     wire [7:0]    cidx = ctl_addr_i - `DET_CNT_BASE;

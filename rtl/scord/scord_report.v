@@ -72,6 +72,7 @@ module scord_report #(
     input  wire [4:0]            rec_warp_i,
     input  wire [4:0]            rec_lane_i,
     input  wire                  rec_stale_i,         // the load returned a stale L1 value
+    input  wire                  rec_warn_i,          // severity warning (§8.2)
     input  wire [6:0]            rec_prev_block_i,
     input  wire [4:0]            rec_prev_warp_i,
     input  wire [31:0]           rec_seq_i,
@@ -301,7 +302,8 @@ module scord_report #(
     // shared-memory record's seq, the running access count, is taken as
     // the writer decides (docs/detector.md §8.1: it only places the race in
     // time); a record of P2's carries its own, stable until done_o.
-    wire [223:0] rec_now = {rec_seq_i, w5, w4, {16'd0, rec_block_i}, rec_addr_i, rec_pc_i, w0};
+    wire [31:0] w3 = {15'd0, rec_warn_i, rec_block_i};
+    wire [223:0] rec_now = {rec_seq_i, w5, w4, w3, rec_addr_i, rec_pc_i, w0};
     always @(posedge clk_i) begin
         if (state_q == S_IDLE)   rec_q[191:0]   <= rec_now[191:0];
         if (state_q == S_DECIDE) rec_q[223:192] <= rec_now[223:192];
@@ -316,9 +318,13 @@ module scord_report #(
     localparam [OFF_W-1:0] REC_MASK     = REC_MASK_I[OFF_W-1:0];
     localparam [OFF_W-1:0] CNT_WORD_OFF = 24;  // byte offset of word 6
     localparam integer     STALE_BYTE   = 16 + {24'd0, `DET_REC_STALE_BIT} / 8;
+    localparam integer     WARN_BYTE    = 12 + {24'd0, `DET_REC_WARN_BIT} / 8;
     wire [OFF_W-1:0] off       = slot_addr[OFF_W-1:0] & REC_MASK;
     wire [OFF_W-1:0] cnt_off   = off + CNT_WORD_OFF;
     wire             st_byte   = rec_q[32 * 4 + {24'd0, `DET_REC_STALE_BIT}];   // the flag, taken
+    // The warning flag is sticky the other way (§8.3): an occurrence that is
+    // no warning writes its byte (of word 3, no other field in it) as 0.
+    wire             wn_clr    = !rec_q[32 * 3 + {24'd0, `DET_REC_WARN_BIT}];
     // Line image built in a zeroed line: no zero-width replication when a
     // record fills the whole line.
     reg [LINE_BITS-1:0]  rec_line;
@@ -335,6 +341,7 @@ module scord_report #(
         cnt_strb          = cnt_strb << cnt_off;
         st_strb             = {LINE_BYTES{1'b0}};
         st_strb[STALE_BYTE] = st_byte;
+        st_strb[WARN_BYTE]  = wn_clr;
         cnt_strb          = cnt_strb | (st_strb << off);
     end
     // Slots above 2^27 cannot exist in a 4 GiB space.

@@ -67,6 +67,7 @@ module scord_reports #(
     input  wire [1:0]                 ev_size_i,
     input  wire [S-1:0]               c_prelim_i,
     input  wire [S*4-1:0]             c_race_i,
+    input  wire [S-1:0]               c_warn_i,       // the race is of severity warning
     input  wire [S-1:0]               c_devrace_i,
     input  wire [S-1:0]               c_md_mod_i,
     input  wire [S-1:0]               c_md_atom_i,
@@ -129,13 +130,13 @@ module scord_reports #(
     // the pass (a record's seq counts back from it).
     localparam integer RV_SLOT = 4 + 5 + 16 + 5 + 7 + 5;
     localparam integer RVW = 32 + 32 + (32 - OFF_W) + 16 + 8 + 5 + 2 + 1 + 1 + 2 + 2 +
-                             T + T * OFF_W + T + T * SW + S * RV_SLOT;
+                             T + T * OFF_W + T + T * SW + S * RV_SLOT + S;
     wire [31:0]    acc_after = cnt_accesses_i + ((REPORT_STAGE != 0) ? 32'(n_lanes_i) : 32'd0);
     wire [RVW-1:0] rv_now = {acc_after, ev_pc_i, ev_addr_i[31:OFF_W], ev_block_i, ev_core_i, ev_warp_i,
                              ev_kind_i, ev_scope_i, ev_strong_i, ev_size_i, s2_intr_i, s2_trk_i,
                              s2_mask_i, s2_offs_i, s2_stale_i, s2_ls_i, c_race_i, c_devrace_i, c_md_mod_i,
                              c_md_atom_i, c_md_scope_i, c_md_strong_i, c_md_pcidx_i, c_md_lane_i,
-                             c_md_block_i, c_md_warp_i};
+                             c_md_block_i, c_md_warp_i, c_warn_i};
     wire unused_ev_addr = ^ev_addr_i[OFF_W-1:0];   // (the lane's offset comes with it)
     wire [RVW-1:0] rv;
     wire           p3_free;     // P3 takes a pass this cycle (with reports or not)
@@ -157,9 +158,10 @@ module scord_reports #(
     wire [S*16-1:0]    rv_pcidx;
     wire [S*5-1:0]     rv_plane, rv_pwarp;
     wire [S*7-1:0]     rv_pblock;
+    wire [S-1:0]       rv_warn;
     assign {rv_acc, rv_pc, rv_addr, rv_block, rv_core, rv_warp, rv_kind, rv_scope, rv_strong,
             rv_size, rv_intr, rv_trk, rv_mask, rv_offs, rv_stale, rv_ls, rv_race, rv_devrace, rv_mod,
-            rv_atom, rv_pscope, rv_pstrong, rv_pcidx, rv_plane, rv_pblock, rv_pwarp} = rv;
+            rv_atom, rv_pscope, rv_pstrong, rv_pcidx, rv_plane, rv_pblock, rv_pwarp, rv_warn} = rv;
 
     wire [LW-1:0] cur;
     wire          unused_cur_any;
@@ -280,6 +282,7 @@ module scord_reports #(
         .rec_warp_i          (sh_sel ? shr[`SHR_WARP] : rv_warp),
         .rec_lane_i          (sh_sel ? shr[`SHR_LANE] : 5'(cur)),
         .rec_stale_i         (!sh_sel && rv_stale[cur]),
+        .rec_warn_i          (!sh_sel && trk_q && !rv_intr && rv_warn[rs]),
         .rec_prev_block_i    (sh_sel ? shr_block[6:0] : (trk_q ? rv_pblock[rs*7 +: 7] : 7'd0)),
         .rec_prev_warp_i     (sh_sel ? shr[`SHR_PREV_WARP] : (trk_q ? rv_pwarp[rs*5 +: 5] : 5'd0)),
         .rec_seq_i           (sh_sel ? cnt_accesses_i : rv_acc - 32'(n_after)),

@@ -270,6 +270,7 @@ module scord_top #(
     wire [T-1:0]       d_mask;
     wire [T*OFF_W-1:0] d_offs;
     wire [T-1:0]       d_stale;
+    wire [T*`DET_LINE_LB(NUM_THREADS)-1:0] d_cls;
     wire [S-1:0]       d_sv;
     wire [S*LW-1:0]    d_sl, d_sll;
     wire [T*SW-1:0]    d_ls;
@@ -315,6 +316,7 @@ module scord_top #(
         .d_first_o     (d_first),
         .d_offs_o      (d_offs),
         .d_stale_o     (d_stale),
+        .d_cls_o       (d_cls),
         .d_sv_o        (d_sv),
         .d_sl_o        (d_sl),
         .d_sll_o       (d_sll),
@@ -345,7 +347,7 @@ module scord_top #(
     wire [4:0]         ev_warp;
     wire [1:0]         ev_kind, ev_size;
     wire               ev_scope, ev_strong;
-    wire [S-1:0]       c_tagmis, c_prelim, c_devrace, c_changed, c_sat;
+    wire [S-1:0]       c_tagmis, c_prelim, c_devrace, c_changed, c_sat, c_warn;
     wire [S*4-1:0]     c_race;
     wire [S*7-1:0]     c_md_block;
     wire [S*5-1:0]     c_md_warp, c_md_lane;
@@ -394,6 +396,7 @@ module scord_top #(
         .d_first_i      (d_first),
         .d_offs_i       (d_offs),
         .d_stale_i      (d_stale),
+        .d_cls_i        (d_cls),
         .d_sv_i         (d_sv),
         .d_sl_i         (d_sl),
         .d_sll_i        (d_sll),
@@ -438,6 +441,7 @@ module scord_top #(
         .c_prelim_o     (c_prelim),
         .c_race_o       (c_race),
         .c_sat_o        (c_sat),
+        .c_warn_o       (c_warn),
         .c_devrace_o    (c_devrace),
         .c_changed_o    (c_changed),
         .c_md_block_o   (c_md_block),
@@ -498,6 +502,7 @@ module scord_top #(
         .ev_size_i        (ev_size),
         .c_prelim_i       (c_prelim),
         .c_race_i         (c_race),
+        .c_warn_i         (c_warn),
         .c_devrace_i      (c_devrace),
         .c_md_mod_i       (c_md_mod),
         .c_md_atom_i      (c_md_atom),
@@ -546,6 +551,7 @@ module scord_top #(
         .c_race_i         (c_race),
         .c_changed_i      (c_changed),
         .c_sat_i          (c_sat),
+        .c_warn_i         (c_warn),
         .cnt_records_i    (cnt_records),
         .cnt_suppressed_i (cnt_suppressed),
         .sh_go_i          (sh_go),

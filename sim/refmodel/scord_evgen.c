@@ -125,6 +125,8 @@ static void push_access(scord_evgen_t *g, uint32_t gw, uint8_t kind, uint8_t str
     e->addr = addr;
     e->lane = (uint8_t)lane;
     e->wsync = g->wsync[gw];
+    /* a store of one lane: its value is its own class */
+    e->vclass = kind == SCORD_DET_EV_STORE ? (uint8_t)lane : 0;
     /* a core marks a weak load's lane that its L1 served from a word
      * another core wrote at the L2 since the line was filled */
     if (kind == SCORD_DET_EV_LOAD && !strong)
@@ -160,6 +162,20 @@ static void warp_access(scord_evgen_t *g, uint32_t gw, uint8_t kind, uint8_t str
     uint32_t pattern = below(g, 4), base = below(g, g->p.pool_words);
     uint32_t off = sub_offset(g, size);
     int per_lane_off = below(g, 2);
+    /* a store's values: one, two or three distinct ones over the lanes (a
+     * flag set by every lane, or not), and each lane's class: the lowest
+     * active lane storing the same value */
+    uint8_t val[32], cls[32];
+    uint32_t nval = 1 + below(g, 3);
+    for (uint32_t lane = 0; lane < g->p.lanes; lane++) {
+        val[lane] = (uint8_t)below(g, nval);
+        cls[lane] = (uint8_t)lane;
+        for (uint32_t u = 0; u < lane; u++)
+            if ((mask >> u & 1u) && val[u] == val[lane]) {
+                cls[lane] = (uint8_t)u;
+                break;
+            }
+    }
     for (uint32_t lane = 0; lane < g->p.lanes; lane++) {
         if (!(mask >> lane & 1u))
             continue;
@@ -173,6 +189,8 @@ static void warp_access(scord_evgen_t *g, uint32_t gw, uint8_t kind, uint8_t str
             o = size >= 2 ? 0 : byte % 4;
         }
         push_access(g, gw, kind, strong, scope, size, g->pool[k] + o, lane, pc);
+        if (kind == SCORD_DET_EV_STORE)
+            g->pend[g->npend - 1].vclass = cls[lane];
     }
 }
 

@@ -22,7 +22,7 @@ void scord_event_pack(const scord_event_t *ev, uint32_t w[SCORD_EVENT_WORDS])
            (uint32_t)(ev->lane & 31u) << 21 | (uint32_t)(ev->kind & 3u) << 26 |
            (uint32_t)(ev->scope & 1u) << 28 | (uint32_t)(ev->strong & 1u) << 29 |
            (uint32_t)(ev->size & 3u) << 30;
-    w[4] = ev->wsync | (uint32_t)(ev->stale & 1u) << 8;
+    w[4] = ev->wsync | (uint32_t)(ev->stale & 1u) << 8 | (uint32_t)(ev->vclass & 31u) << 9;
 }
 
 void scord_event_unpack(const uint32_t w[SCORD_EVENT_WORDS], scord_event_t *ev)
@@ -40,7 +40,8 @@ void scord_event_unpack(const uint32_t w[SCORD_EVENT_WORDS], scord_event_t *ev)
     ev->strong = (w[3] >> 29) & 1u;
     ev->size = (w[3] >> 30) & 3u;
     ev->wsync = (uint8_t)w[4];
-    ev->stale = (w[4] >> 8) & 1u;  /* [31:9] are 0 */
+    ev->stale = (w[4] >> 8) & 1u;
+    ev->vclass = (w[4] >> 9) & 31u;  /* [31:14] are 0 */
 }
 
 static unsigned log2u(unsigned v)
@@ -53,9 +54,18 @@ static unsigned log2u(unsigned v)
     return n;
 }
 
+/* Bits of a lane's value class in a line event: clog2(lanes), at least 1. */
+static unsigned class_bits(unsigned lanes)
+{
+    unsigned n = 1;
+    while ((1u << n) < lanes)
+        n++;
+    return n;
+}
+
 unsigned scord_line_event_words(unsigned lanes, unsigned line_bytes)
 {
-    return (160u + lanes * (2u + log2u(line_bytes)) + 31u) / 32u;
+    return (160u + lanes * (2u + log2u(line_bytes) + class_bits(lanes)) + 31u) / 32u;
 }
 
 /* Puts the low n bits of v at bit position pos of w. */
@@ -79,6 +89,9 @@ void scord_line_event_pack(const scord_line_event_t *le, unsigned lanes, unsigne
     for (unsigned t = 0; t < lanes; t++)
         put_bits(w, 160 + lanes + t * ow, ow, le->off[t]);
     put_bits(w, 160 + lanes * (1u + ow), lanes, le->stale & le->mask);
+    unsigned cb = class_bits(lanes);
+    for (unsigned t = 0; t < lanes; t++)
+        put_bits(w, 160 + lanes * (2u + ow) + t * cb, cb, le->cls[t]);
 }
 
 void scord_line_event_lane(const scord_line_event_t *le, unsigned line_bytes, unsigned t,
@@ -88,6 +101,7 @@ void scord_line_event_lane(const scord_line_event_t *le, unsigned line_bytes, un
     ev->lane = (uint8_t)t;
     ev->addr = (le->ev.addr & ~(line_bytes - 1u)) | (le->off[t] & (line_bytes - 1u));
     ev->stale = (uint8_t)(le->stale >> t & 1u);
+    ev->vclass = le->cls[t];
 }
 
 /* ---- Lock table and Bloom (§4) ------------------------------------------------ */
@@ -281,6 +295,7 @@ void scord_record_decode(const uint8_t b[32], scord_record_t *r)
     r->pc = rd32(b + 4);
     r->addr = rd32(b + 8);
     r->block = (uint16_t)rd32(b + 12);
+    r->warning = (rd32(b + 12) >> SCORD_DET_REC_WARN_BIT) & 1u;
     r->core = (uint8_t)w4;
     r->warp = (uint8_t)(w4 >> 8);
     r->lane = (uint8_t)(w4 >> 16);
@@ -322,6 +337,7 @@ struct scord_ref {
     /* the line event being checked (§5.3): the granules its tracked lanes
      * have updated so far (at most one per lane) */
     uint32_t le_gran[32];
+    uint8_t le_cls[32];  /* ... and the value class of its last lane there */
     unsigned le_n;
 };
 
@@ -563,7 +579,7 @@ static int64_t open_slot(const scord_ref_t *m, const supp_t *e)
 }
 
 static void write_record(scord_ref_t *m, uint32_t slot, const scord_event_t *ev, uint8_t type,
-                         int devrace, const scord_md_t *prev)
+                         int devrace, const scord_md_t *prev, int warn)
 {
     uint8_t *p = m->mem + m->ring_base + (size_t)slot * REC_BYTES;
     uint32_t w0 = type | (uint32_t)(devrace & 1) << 8 | (uint32_t)(ev->kind & 3u) << 9 |
@@ -582,7 +598,7 @@ static void write_record(scord_ref_t *m, uint32_t slot, const scord_event_t *ev,
     wr32(p, w0);
     wr32(p + 4, ev->pc);
     wr32(p + 8, ev->addr);
-    wr32(p + 12, ev->block);
+    wr32(p + 12, ev->block | (uint32_t)(warn & 1) << SCORD_DET_REC_WARN_BIT);
     wr32(p + 16, (uint32_t)ev->core | (uint32_t)ev->warp << 8 | (uint32_t)ev->lane << 16 |
                      (uint32_t)(ev->stale & 1u) << SCORD_DET_REC_STALE_BIT);
     wr32(p + 20, w5);
@@ -591,7 +607,7 @@ static void write_record(scord_ref_t *m, uint32_t slot, const scord_event_t *ev,
 }
 
 static void report(scord_ref_t *m, const scord_event_t *ev, uint8_t type, int devrace,
-                   const scord_md_t *prev)
+                   const scord_md_t *prev, int warn)
 {
     m->cnt[SCORD_DET_CNT_RACE_BASE + type]++;
     supp_t *e = NULL;
@@ -610,6 +626,10 @@ static void report(scord_ref_t *m, const scord_event_t *ev, uint8_t type, int de
          * record (the byte of word 4 that holds it, nothing else of it). */
         if (ev->stale & 1u)
             p[16 + SCORD_DET_REC_STALE_BIT / 8] = (uint8_t)(1u << (SCORD_DET_REC_STALE_BIT % 8));
+        /* The warning is sticky the other way: an occurrence that is not one
+         * clears it (the flag's byte of word 3 holds no other field). */
+        if (!warn)
+            p[12 + SCORD_DET_REC_WARN_BIT / 8] = 0;
         m->cnt[SCORD_DET_CNT_SUPPRESSED]++;
         return;
     }
@@ -619,7 +639,7 @@ static void report(scord_ref_t *m, const scord_event_t *ev, uint8_t type, int de
         return;
     }
     uint32_t slot = m->head;
-    write_record(m, slot, ev, type, devrace, prev);
+    write_record(m, slot, ev, type, devrace, prev, warn);
     m->head = (m->head + 1) % m->ring_size;
     m->written++;
     m->cnt[SCORD_DET_CNT_RECORDS]++;
@@ -783,7 +803,7 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
     /* A1 a kernel writing the detector's own memory: report, never trust */
     if (!is_ld && (in_region(ev->addr, m->md_base, mdb) || in_region(ev->addr, m->ring_base, ring_len))) {
         m->intrusion = 1;
-        report(m, ev, SCORD_DET_RACE_INTRUSION, 0, NULL);
+        report(m, ev, SCORD_DET_RACE_INTRUSION, 0, NULL, 0);
         return;
     }
     /* A2 outside the tracked window */
@@ -822,9 +842,12 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
      * Then the entry is that lane's (a lane in between on a granule that
      * aliases it in cache mode would have left another tag: fresh). */
     int same_ev = 0;
+    uint8_t ev_cls = 0;
     for (unsigned i = 0; i < m->le_n && !fresh; i++)
-        if (m->le_gran[i] == gidx)
+        if (m->le_gran[i] == gidx) {
             same_ev = 1;
+            ev_cls = m->le_cls[i];
+        }
 
     uint8_t B = ev->block & (BLOCK_IDS - 1), W = ev->warp & (WARP_IDS - 1), L = ev->lane & 31u;
     uint8_t bytes = scord_access_bytes(ev->addr, ev->size, gran_log2(m->mode));
@@ -839,8 +862,16 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
         uint8_t type = check(m, ev, bytes, &md, &sat);
         if (sat)
             m->cnt[SCORD_DET_CNT_EPOCH_SAT]++;
+        /* Lanes of one store writing the same value to one word: a race
+         * under the programming model, harmless in effect (§8.2): reported
+         * at severity warning. The entry is the event's own (its last lane
+         * on the word, md.LANE), whose class the event told. */
+        int warn = type == SCORD_DET_RACE_INTRA_WARP && same_ev && ev->kind == SCORD_DET_EV_STORE &&
+                   ev_cls == (ev->vclass & 31u);
+        if (warn)
+            m->cnt[SCORD_DET_CNT_WARNINGS]++;
         if (type)
-            report(m, ev, type, md.block != B, &md);
+            report(m, ev, type, md.block != B, &md, warn);
     }
 
     /* A6 new entry (§5.3) */
@@ -883,6 +914,8 @@ static void access(scord_ref_t *m, const scord_event_t *ev)
         i++;
     if (i == m->le_n && m->le_n < 32)
         m->le_gran[m->le_n++] = gidx;
+    if (i < m->le_n)
+        m->le_cls[i] = ev->vclass & 31u;
 }
 
 /* One lane of the current line event. */

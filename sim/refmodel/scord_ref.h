@@ -43,6 +43,8 @@ typedef struct {
     uint16_t bloom;   /* 16 bits: summary of the warp's active locks (§4.3) */
     uint8_t wsync;    /* 8 bits: the warp's sync count (syncwarp, vote, shuffle) before this access; 0 for sync events */
     uint8_t stale;    /* 1 bit: this lane's weak load returned a stale L1 value (word 4 [8]) */
+    uint8_t vclass;   /* 5 bits: a store lane's value class, the lowest active lane of its
+                         instruction storing the same value (word 4 [13:9]); 0 otherwise */
 } scord_event_t;
 
 #define SCORD_EVENT_WORDS SCORD_DET_EV_WORDS
@@ -59,11 +61,12 @@ typedef struct {
     uint32_t mask;     /* lanes of the group, bit t = lane t */
     uint8_t off[32];   /* lane t's byte offset in the line (lanes outside mask: 0) */
     uint32_t stale;    /* lanes whose weak load returned a stale L1 value (within mask) */
+    uint8_t cls[32];   /* lane t's value class (a store's; clog2(lanes) bits, at least 1) */
 } scord_line_event_t;
 
 /* 32-bit words of a line event for `lanes` lanes per warp and lines of
  * `line_bytes` bytes (a power of two, 4..256): 160 bits, the mask, the
- * offsets, the stale lanes. The lead's event word 4 [8] is not used in a
+ * offsets, the stale lanes, the value classes. The lead's event word 4 [8] is not used in a
  * line event: each lane's stale bit is in the stale lanes. */
 unsigned scord_line_event_words(unsigned lanes, unsigned line_bytes);
 
@@ -72,7 +75,7 @@ void scord_line_event_pack(const scord_line_event_t *le, unsigned lanes, unsigne
                            uint32_t *w);
 
 /* Lane t's own event: the lead's with lane t, the address of t's offset in
- * the line and t's stale bit. */
+ * the line, t's stale bit and value class. */
 void scord_line_event_lane(const scord_line_event_t *le, unsigned line_bytes, unsigned t,
                            scord_event_t *ev);
 
@@ -194,6 +197,8 @@ typedef struct {
     uint8_t shared;                        /* shared memory (types 9, 10) */
     uint8_t prev_lane;
     uint8_t stale;                         /* a weak load of this record returned a stale L1 value */
+    uint8_t warning;                       /* severity warning: every occurrence was lanes of one
+                                              store writing the same value (word 3 [16]) */
     uint32_t pc, addr;
     uint16_t block;
     uint8_t core, warp, lane;

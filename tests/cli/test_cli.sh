@@ -52,7 +52,7 @@ expect "help" 0 'exit codes' -- "$scord" --help
 expect "run help" 0 '--timeout' -- "$scord" run --help
 expect "help documents every run option" 0 '' -- bash -c \
     "h=\$('$scord' run --help); for o in --grid --block --timeout --trace --dump --quiet zeros: seq: \
-         --no-detect --detect-mode --granularity --ring --json --sarif --shared 'RACE SUMMARY' ' 4 '; do
+         --no-detect --detect-mode --granularity --ring --json --sarif --shared --warnings-as-errors 'RACE SUMMARY' ' 4 '; do
          grep -q -- \"\$o\" <<<\"\$h\" || { echo missing \$o; exit 1; }; done"
 expect "no command" 2 'missing command' -- "$scord"
 expect "unknown command" 2 "unknown command" -- "$scord" frobnicate
@@ -232,6 +232,30 @@ if [ -f "$vecadd" ] && [ -f "$matmul" ]; then
     fi
 else
     echo "FAIL race detector: $vecadd or $matmul missing (build them: make sw)"
+    failed=1
+fi
+
+# Severities (docs/detector.md §8.2): every lane of a warp sets one flag
+# word to 1 (sev_gl_flag of the beyond group: in, out, aux, n): warnings,
+# exit 0 unless --warnings-as-errors; lanes storing different values
+# (sev_gl_lane_id): an error.
+sevflag="$sw/sw/bench/beyond/sev_gl_flag/kernel.elf"
+sevid="$sw/sw/bench/beyond/sev_gl_lane_id/kernel.elf"
+sev_args=(--grid 2 --block 16)
+sev_bufs=(seq:512 zeros:2048 zeros:2048 0)
+if [ -f "$sevflag" ] && [ -f "$sevid" ]; then
+    expect "same value: a warning" 0 '^========= Warning: race \(intra-warp\) detected: weak store of 4 bytes' -- \
+        "$scord" run "${sev_args[@]}" "$sevflag" "${sev_bufs[@]}"
+    expect "same value: counted apart, exit 0" 0 '^========= RACE SUMMARY: 0 races \(0 distinct\), [1-9][0-9]* warnings \([1-9][0-9]* distinct\), 0 dropped$' -- \
+        "$scord" run "${sev_args[@]}" "$sevflag" "${sev_bufs[@]}"
+    expect "same value: --warnings-as-errors exits 4" 4 'warnings' -- \
+        "$scord" run --warnings-as-errors "${sev_args[@]}" "$sevflag" "${sev_bufs[@]}"
+    expect "same value: JSON severity" 0 '' -- bash -c \
+        "'$scord' run --json - ${sev_args[*]} '$sevflag' ${sev_bufs[*]} 2>/dev/null | grep -q '\"severity\":\"warning\"'"
+    expect "different values: an error (exit 4)" 4 '^========= Race \(intra-warp\) detected: weak store' -- \
+        "$scord" run "${sev_args[@]}" "$sevid" "${sev_bufs[@]}"
+else
+    echo "FAIL severities: $sevflag or $sevid missing (build them: make sw)"
     failed=1
 fi
 

@@ -199,7 +199,7 @@ void encode(const struct scord_race *r, uint8_t b[32])
     bool host = r->type == SCORD_RACE_HOST_DEVICE;
     wr32(b + 4, host ? r->host_call : r->pc);
     wr32(b + 8, r->addr);
-    wr32(b + 12, host ? r->host_addr : r->block);
+    wr32(b + 12, host ? r->host_addr : r->block | (uint32_t)r->warning << 16);
     wr32(b + 16, host ? r->host_bytes
                       : r->core | r->warp << 8 | r->lane << 16 | (uint32_t)r->stale << 24);
     wr32(b + 20, r->prev_block | r->prev_warp << 8 | r->prev_pc_index << 16);
@@ -282,7 +282,52 @@ DECODE_CASE(SCORD_RACE_INTRUSION, intrusion)
 DECODE_CASE(SCORD_RACE_INTRA_WARP, intra_warp)
 DECODE_CASE(SCORD_RACE_STALE_READ, stale_read)
 
+/* Lanes 1 and 2 of one store writing one value (equal value classes) to
+ * one word: an intra-warp race of severity warning; the same instruction
+ * again with different values merges an error into the record. */
+static int model_intra_warp_warning(void)
+{
+    setup(16);
+    scord_line_event_t le;
+    memset(&le, 0, sizeof le);
+    le.ev = acc(SCORD_DET_EV_STORE, X, 3, 1, 1, 2, 2, 0, 0);
+    le.mask = 0x6;
+    le.off[1] = le.off[2] = (uint8_t)(X & 31u);
+    le.cls[1] = le.cls[2] = 1;
+    scord_ref_line_event(m, &le, 32);
+    CHECK(ring_head() == 1, "%u records", ring_head());
+    struct scord_race r;
+    int rc = scord_race_decode_at(slot_bytes(0), PCB, &r);
+    CHECK(rc == 0, "decode: %s (%s)", scord_error_name(rc), scord_last_error_detail(NULL));
+    CHECK(r.type == SCORD_RACE_INTRA_WARP && r.warning && r.lane == 2 && r.prev_lane == 1 &&
+              r.prev_modified && r.kind == SCORD_ACCESS_STORE,
+          "type %u warning %u lane %u prev %u", r.type, r.warning, r.lane, r.prev_lane);
+    uint8_t again[32];
+    encode(&r, again);
+    CHECK(memcmp(again, slot_bytes(0), 32) == 0, "encode(decode(record)) differs from record");
+    char buf[4096];
+    CHECK(scord_race_format(NULL, &r, buf, sizeof buf) > 0 &&
+              strstr(buf, "========= Warning: race (intra-warp) detected: ") &&
+              strstr(buf, "the same value"),
+          "text:\n%s", buf);
+    CHECK(scord_race_format_json(NULL, &r, buf, sizeof buf) > 0 && json_line_ok(buf) &&
+              strstr(buf, "\"severity\":\"warning\""),
+          "JSON: %s", buf);
+    /* the instruction again (after a warp sync: a new wsync), lane 2 with
+     * another value: an error occurrence, merged, clears the warning */
+    le.ev.wsync++;
+    le.cls[2] = 2;
+    scord_ref_line_event(m, &le, 32);
+    rc = scord_race_decode_at(slot_bytes(0), PCB, &r);
+    CHECK(rc == 0 && ring_head() == 1 && r.count == 2 && !r.warning, "after an error: count %u warning %u",
+          r.count, r.warning);
+    CHECK(scord_race_format_json(NULL, &r, buf, sizeof buf) > 0 && strstr(buf, "\"severity\":\"error\""),
+          "JSON: %s", buf);
+    return 1;
+}
+
 const struct unit_case race_model_cases[] = {
+    UNIT_CASE(model_intra_warp_warning),
     UNIT_CASE(model_block_fence),
     UNIT_CASE(model_dev_fence),
     UNIT_CASE(model_not_strong),

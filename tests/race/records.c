@@ -18,6 +18,7 @@ struct fields {
     uint32_t known, shared, plane;
     uint32_t pc, addr, block, core, warp, lane, pblock, pwarp, pcidx, count, seq;
     uint32_t stale;
+    uint32_t warn;   /* word 3 [16]: severity warning */
 };
 
 static void pack(const struct fields *f, uint8_t b[32])
@@ -27,7 +28,7 @@ static void pack(const struct fields *f, uint8_t b[32])
                 f->size_log2 << 17 | f->known << 19 | f->shared << 20 | f->plane << 21);
     wr32(b + 4, f->pc);
     wr32(b + 8, f->addr);
-    wr32(b + 12, f->block);
+    wr32(b + 12, f->block | f->warn << 16);
     wr32(b + 16, f->core | f->warp << 8 | f->lane << 16 | f->stale << 24);
     wr32(b + 20, f->pblock | f->pwarp << 8 | f->pcidx << 16);
     wr32(b + 24, f->count);
@@ -208,7 +209,9 @@ static int decode_rejects(void)
         {2, 0x06, 0xff, "size code 3"},
         {2, 0x10, 0xff, "shared flag on a device-fence race"},
         {2, 0x00, 0xf7, "previous unknown, PC index given"},
-        {14, 0x01, 0xff, "block bit 16"},
+        {14, 0x01, 0xff, "warning flag on a block-fence race"},
+        {14, 0x02, 0xff, "word 3 bit 17"},
+        {15, 0x80, 0xff, "word 3 bit 31"},
         {19, 0x01, 0xff, "stale flag on a store"},
         {19, 0x02, 0xff, "word 4 bit 25"},
         {17, 0x20, 0xff, "warp 32+"},
@@ -269,6 +272,13 @@ static int decode_rejects(void)
     BAD_IF(SCORD_RACE_STALE_READ, f.pmod = 0, "stale-read race after a read");
     BAD_IF(SCORD_RACE_STALE_READ, (f.pblock = 2, f.dev = 0), "stale-read race within one block");
     BAD_IF(SCORD_RACE_NOT_STRONG, f.stale = 1, "stale flag on a strong load");
+    BAD_IF(SCORD_RACE_INTRA_WARP, f.warn = 1, "warning on a store after a load");
+    BAD_IF(SCORD_RACE_INTRA_WARP, (f.warn = 1, f.pmod = 1, f.kind = LD),
+           "warning on a load after a store");
+    BAD_IF(SCORD_RACE_INTRA_WARP, (f.warn = 1, f.pmod = 1, f.patom = 1, f.pstrong = 1),
+           "warning on a store after an atomic");
+    BAD_IF(SCORD_RACE_SHARED_WARP, f.warn = 1, "warning on a shared-warp race");
+    BAD_IF(SCORD_RACE_DEV_FENCE, f.warn = 1, "warning on a device-fence race");
     BAD_IF(SCORD_RACE_SHARED_WARP,
            (f.kind = AT, f.strong = 1, f.pmod = 1, f.patom = 1, f.pstrong = 1),
            "shared-warp race of two atomics");

@@ -250,11 +250,11 @@ static int stale_line_event(void)
     le.stale = 0x4;
     scord_ref_line_event(m, &le, 32);
     CHECK(nrec() == 1 && rec(0).lane == 0 && rec(0).stale == 0, "lane 0's record");
-    uint32_t w[16];
+    uint32_t w[32];
     scord_line_event_pack(&le, 8, 32, w);
     /* 160 + 8 mask + 8 x 5 offsets: the stale lanes at bit 208 */
     CHECK((w[6] >> 16 & 0xFFu) == 0x4, "stale lanes packed at 0x%x", w[6]);
-    CHECK(scord_line_event_words(8, 32) == 7, "words %u", scord_line_event_words(8, 32));
+    CHECK(scord_line_event_words(8, 32) == 8, "words %u", scord_line_event_words(8, 32));
     return 1;
 }
 static int epoch_and_stamps(void)

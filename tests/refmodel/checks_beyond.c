@@ -195,8 +195,10 @@ static int bytes_coarse_granules_racy(void)
 /* ---- lanes of one instruction on bytes of one word (§5.3: BYTES and LBYTES) ---------------- */
 
 /* One warp instruction's lanes in one line: a line event, lane t of mask at
- * base + off[t], each 2^size bytes. */
-static void lanes(int b, int w, uint8_t kind, int size, uint32_t mask, uint32_t base, const uint8_t *off)
+ * base + off[t], each 2^size bytes, a store's lane t of value class cls[t]
+ * (NULL: every lane its own value). */
+static void lanes_cls(int b, int w, uint8_t kind, int size, uint32_t mask, uint32_t base, const uint8_t *off,
+                      const uint8_t *cls)
 {
     scord_line_event_t le;
     memset(&le, 0, sizeof le);
@@ -209,7 +211,13 @@ static void lanes(int b, int w, uint8_t kind, int size, uint32_t mask, uint32_t 
             le.off[t] = (uint8_t)(((base & 31u) + off[t]) & 31u);
     le.ev.lane = (uint8_t)__builtin_ctz(mask);
     le.ev.addr = (base & ~31u) + le.off[le.ev.lane];
+    for (unsigned t = 0; t < 32; t++)
+        le.cls[t] = kind != SCORD_DET_EV_STORE ? 0 : cls ? cls[t] : (uint8_t)t;
     scord_ref_line_event(m, &le, 32);
+}
+static void lanes(int b, int w, uint8_t kind, int size, uint32_t mask, uint32_t base, const uint8_t *off)
+{
+    lanes_cls(b, w, kind, size, mask, base, off, NULL);
 }
 static const uint8_t BYTE_OF_LANE[32] = {0, 1, 2, 3, 4, 5, 6, 7};
 static void store_bytes(int b, int w)
@@ -355,6 +363,102 @@ static int hist_cache_alias_in_line(void)
     md = md_at(0, raw);
     CHECK(md.lane == 3 && md.bytes == 0x7 && md.lbytes == 0x4, "last lane %u bytes 0x%x", md.lane, md.bytes);
     return none();
+}
+
+/* ---- severities: lanes of one store writing one value (§8.2) ------------------------------- */
+
+static const uint8_t ALL_ON_X[32] = {0};
+static int sev_same_value_warning(void)
+{   /* flag = 1 by lanes 0-3 of one store: three occurrences, one record, a
+     * warning, counted apart too */
+    static const uint8_t one_value[32] = {0, 0, 0, 0};
+    setup();
+    lanes_cls(0, 1, SCORD_DET_EV_STORE, 2, 0xF, X, ALL_ON_X, one_value);
+    CHECK(nrec() == 1 && rec(0).type == SCORD_DET_RACE_INTRA_WARP && rec(0).warning && rec(0).count == 3,
+          "records %u warning %u count %u", nrec(), rec(0).warning, rec(0).count);
+    CHECK(races(SCORD_DET_RACE_INTRA_WARP) == 3 && cnt(SCORD_DET_CNT_WARNINGS) == 3, "counted %u %u",
+          races(SCORD_DET_RACE_INTRA_WARP), cnt(SCORD_DET_CNT_WARNINGS));
+    CHECK(rec(0).lane == 1 && rec(0).prev_lane == 0, "first pair lane %u prev %u", rec(0).lane,
+          rec(0).prev_lane);
+    return 1;
+}
+static int sev_different_values_error(void)
+{   /* lanes 0 and 1 store different values (classes 0 and 1) */
+    setup();
+    lanes(0, 1, SCORD_DET_EV_STORE, 2, 0x3, X, ALL_ON_X);
+    CHECK(one(SCORD_DET_RACE_INTRA_WARP, 0), "%s", unit_why());
+    CHECK(!rec(0).warning && cnt(SCORD_DET_CNT_WARNINGS) == 0, "warning %u", rec(0).warning);
+    return 1;
+}
+static int sev_mixed_values_sticky(void)
+{   /* lanes 0, 1 store A and lane 2 stores B: lane 1's occurrence is a
+     * warning, lane 2's (against lane 1) an error, merged into one record
+     * (one PC, one type): the record is an error. Then A, B, A: lane 2 is
+     * checked against lane 1 (B): errors only. */
+    static const uint8_t aab[32] = {0, 0, 2}, aba[32] = {0, 1, 0};
+    setup();
+    lanes_cls(0, 1, SCORD_DET_EV_STORE, 2, 0x7, X, ALL_ON_X, aab);
+    CHECK(nrec() == 1 && rec(0).count == 2 && !rec(0).warning && cnt(SCORD_DET_CNT_WARNINGS) == 1,
+          "aab: records %u count %u warning %u", nrec(), rec(0).count, rec(0).warning);
+    setup();
+    lanes_cls(0, 1, SCORD_DET_EV_STORE, 2, 0x7, X, ALL_ON_X, aba);
+    CHECK(nrec() == 1 && rec(0).count == 2 && !rec(0).warning && cnt(SCORD_DET_CNT_WARNINGS) == 0,
+          "aba: records %u count %u warning %u", nrec(), rec(0).count, rec(0).warning);
+    return 1;
+}
+static int sev_warning_stays_until_error(void)
+{   /* the same store instruction (one PC) again and again, a warp sync
+     * between (else lane 0 races with the last instance's lane 1, an
+     * error): same values, then different ones: the record was a warning,
+     * its merge made it an error */
+    static const uint8_t same[32] = {0, 0}, diff[32] = {0, 1};
+    setup();
+    lanes_cls(0, 1, SCORD_DET_EV_STORE, 2, 0x3, X, ALL_ON_X, same);
+    syncwarp(0, 1);
+    pc_next -= 4;
+    lanes_cls(0, 1, SCORD_DET_EV_STORE, 2, 0x3, X, ALL_ON_X, same);
+    CHECK(nrec() == 1 && rec(0).count == 2 && rec(0).warning, "warnings merged: count %u warning %u",
+          rec(0).count, rec(0).warning);
+    syncwarp(0, 1);
+    pc_next -= 4;
+    lanes_cls(0, 1, SCORD_DET_EV_STORE, 2, 0x3, X, ALL_ON_X, diff);
+    CHECK(nrec() == 1 && rec(0).count == 3 && !rec(0).warning, "an error merged: count %u warning %u",
+          rec(0).count, rec(0).warning);
+    syncwarp(0, 1);
+    pc_next -= 4;
+    lanes_cls(0, 1, SCORD_DET_EV_STORE, 2, 0x3, X, ALL_ON_X, same);
+    CHECK(nrec() == 1 && rec(0).count == 4 && !rec(0).warning, "no way back: warning %u", rec(0).warning);
+    return 1;
+}
+static int sev_other_instructions_error(void)
+{   /* equal classes mean nothing across instructions or line events: two
+     * lane events of their own, a later store of another lane, a load */
+    setup();
+    scord_event_t e = mk(0, 0, SCORD_DET_EV_STORE, X);
+    e.vclass = 0;
+    scord_ref_event(m, &e);
+    e.lane = 1;
+    scord_ref_event(m, &e);
+    CHECK(nrec() == 1 && !rec(0).warning, "lane events: warning %u", rec(0).warning);
+    static const uint8_t same[32] = {0, 0};
+    setup();
+    lanes_cls(0, 1, SCORD_DET_EV_STORE, 2, 0x1, X, ALL_ON_X, same);
+    lanes_cls(0, 1, SCORD_DET_EV_STORE, 2, 0x2, X, ALL_ON_X, same);
+    L(2); ld(0, 1, X);
+    CHECK(nrec() == 2 && !rec(0).warning && !rec(1).warning && cnt(SCORD_DET_CNT_WARNINGS) == 0,
+          "records %u", nrec());
+    return 1;
+}
+static int sev_bytes_of_one_word(void)
+{   /* same-value bytes: byte stores of lanes 0 and 1 to byte 0 (one value),
+     * lane 2 to byte 1 (no conflict) and lane 3 to byte 0 again, checked
+     * against lane 2's entry: its own bytes do not meet (a miss, §9) */
+    static const uint8_t off[32] = {0, 0, 1, 0}, cls[32] = {0, 0, 2, 0};
+    setup();
+    lanes_cls(0, 1, SCORD_DET_EV_STORE, 0, 0xF, X, off, cls);
+    CHECK(nrec() == 1 && rec(0).warning && rec(0).count == 1, "records %u warning %u count %u", nrec(),
+          rec(0).warning, rec(0).count);
+    return md_of(X).bytes == 0x3 && md_of(X).lbytes == 0x1;
 }
 
 /* ---- v2: scoped atomics ordered by a device fence (C2) ---------------------------------- */
@@ -533,6 +637,9 @@ const struct unit_case refmodel_beyond_cases[] = {
     UNIT_CASE(hist_last_lane_intra_warp_racy), UNIT_CASE(hist_other_lane_byte_missed),
     UNIT_CASE(hist_separate_events_last_only), UNIT_CASE(hist_load_bytes_kept_racy),
     UNIT_CASE(hist_halves_and_words), UNIT_CASE(hist_coarse_granules), UNIT_CASE(hist_cache_alias_in_line),
+    UNIT_CASE(sev_same_value_warning), UNIT_CASE(sev_different_values_error),
+    UNIT_CASE(sev_mixed_values_sticky), UNIT_CASE(sev_warning_stays_until_error),
+    UNIT_CASE(sev_other_instructions_error), UNIT_CASE(sev_bytes_of_one_word),
     UNIT_CASE(sa_dev_then_blk_fenced_free), UNIT_CASE(sa_dev_then_blk_unfenced_racy),
     UNIT_CASE(sa_blk_then_any_fenced_racy), UNIT_CASE(sa_blkfence_racy),
     UNIT_CASE(sa_other_warp_fence_racy), UNIT_CASE(sa_fenced_weak_load_racy),

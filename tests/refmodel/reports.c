@@ -220,9 +220,10 @@ static int line_event_pack(void)
     le.ev.lane = 1; le.ev.warp = 3; le.ev.block = 7;
     le.mask = 0x86;  /* lanes 1, 2, 7 */
     le.off[1] = 0x04; le.off[2] = 0x1C; le.off[7] = 0x08; le.off[5] = 0x1F;  /* 5: not in mask */
-    uint32_t w[16];
-    CHECK(scord_line_event_words(8, 32) == 7 && scord_line_event_words(4, 32) == 6 &&
-          scord_line_event_words(32, 32) == 12, "word counts");
+    uint32_t w[32];
+    scord_event_t e0;
+    CHECK(scord_line_event_words(8, 32) == 8 && scord_line_event_words(4, 32) == 7 &&
+          scord_line_event_words(32, 32) == 17 && scord_line_event_words(1, 32) == 6, "word counts");
     scord_line_event_pack(&le, 8, 32, w);
     /* 8 lanes, 5-bit offsets: mask at 160, lane t's offset at 168 + 5t */
     CHECK((w[5] & 0xFFu) == 0x86u, "mask 0x%x", w[5] & 0xFFu);
@@ -232,8 +233,16 @@ static int line_event_pack(void)
     le.stale = 0x84;  /* lanes 2 and 7; a lane outside the mask is not packed */
     le.stale |= 0x01;
     scord_line_event_pack(&le, 8, 32, w);
-    CHECK((w[6] >> 16) == 0x84 && (w[4] >> 8) == 0, "stale lanes at 208: 0x%08x", w[6]);
+    CHECK((w[6] >> 16 & 0xFFu) == 0x84 && (w[4] >> 8) == 0, "stale lanes at 208: 0x%08x", w[6]);
     le.stale = 0;
+    /* then each lane's value class, 3 bits at 216 + 3t (every lane's) */
+    le.cls[1] = 1; le.cls[2] = 1; le.cls[7] = 5; le.cls[5] = 2;
+    scord_line_event_pack(&le, 8, 32, w);
+    CHECK((w[6] >> 24) == (1u << 3 | 1u << 6) && (w[7] & 0xFFFFu) == (2u << 7 | 5u << 13),
+          "classes 0x%08x 0x%08x", w[6], w[7]);
+    scord_line_event_lane(&le, 32, 7, &e0);
+    CHECK(e0.vclass == 5, "lane 7's class %u", e0.vclass);
+    memset(le.cls, 0, sizeof le.cls);
     scord_event_t e;
     scord_line_event_lane(&le, 32, 2, &e);
     CHECK(e.lane == 2 && e.addr == 0x40BC && e.pc == 0x1234 && e.warp == 3, "lane 2 at 0x%x", e.addr);

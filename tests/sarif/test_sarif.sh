@@ -89,6 +89,24 @@ else
     fail "race-free kernel: exit 0, valid log, no result" "exit $rc"
 fi
 
+# Lanes of one store writing one value (the beyond kernel sev_gl_flag): a
+# race of severity warning, level "warning", exit 0.
+sev="$sw/sw/bench/beyond/sev_gl_flag/kernel.elf"
+"$scord" run -q --sarif "$tmp/sev.sarif" --grid 2 --block 16 "$sev" seq:512 zeros:2048 zeros:2048 0 \
+    >/dev/null 2>&1
+rc=$?
+if [ $rc -eq 0 ] && valid "$tmp/sev.sarif" && python3 - "$tmp/sev.sarif" <<'PY'
+import json, sys
+res = json.load(open(sys.argv[1]))["runs"][0]["results"]
+assert res and all(r["level"] == "warning" and r["ruleId"] == "intra-warp" for r in res), res
+assert all(r["properties"]["severity"] == "warning" for r in res), res
+PY
+then
+    pass "same-value lanes: exit 0, level warning"
+else
+    fail "same-value lanes: exit 0, level warning" "exit $rc"
+fi
+
 # stdout: the log alone on stdout, the report on stderr.
 "$scord" run --sarif - "${stale_args[@]}" >"$tmp/stdout.sarif" 2>"$tmp/stderr.txt"
 rc=$?

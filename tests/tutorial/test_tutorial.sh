@@ -6,7 +6,8 @@
 #   * each command exits 0, or with N when its comment says "exit status N";
 #   * in each ```text block (the output of the commands just before it):
 #     the values of every memory dump line ("  0xADDR: WORDS"), every
-#     "Race (TYPE) detected" and every "RACE SUMMARY: .. (N distinct)" must
+#     "Race (TYPE) detected" (or "Warning: race (TYPE) detected") and every
+#     "RACE SUMMARY: .. (N distinct)" must
 #     be in that output (addresses and occurrence counts may differ).
 # Prints a PASS/FAIL line per command and per output block.
 #
@@ -75,7 +76,7 @@ expect() {
         if [[ $l =~ ^\ \ 0x[0-9a-f]+:\ (.*)$ ]]; then
             v=${BASH_REMATCH[1]}
             grep -Eq "^  0x[0-9a-f]+: ${v}\$" "$steps_out" || missing+="dump '$v'; "
-        elif [[ $l =~ (Race\ \([a-z-]+\)\ detected) ]]; then
+        elif [[ $l =~ ((Warning:\ race|Race)\ \([a-z-]+\)\ detected) ]]; then
             grep -qF "${BASH_REMATCH[1]}" "$steps_out" || missing+="'${BASH_REMATCH[1]}'; "
         elif [[ $l =~ RACE\ SUMMARY:\ [0-9]+\ races?\ (\([0-9]+\ distinct\)) ]]; then
             grep -Eq "RACE SUMMARY: [0-9]+ races? \\${BASH_REMATCH[1]%)}\\)" "$steps_out" ||

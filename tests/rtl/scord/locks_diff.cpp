@@ -15,6 +15,9 @@
 // summary the model took then: they must be equal. So a summary that
 // misses a lock (the warp issued before its CAS's insertion) or has one it
 // should not (a poll, a failed CAS, an exchange of a non-zero value) fails.
+// Stores go through X too: each event of a store carries its lanes' value
+// classes (docs/detector.md §4.5: the lowest active lane storing the same
+// value, cut to the access size), every other event classes of 0.
 //
 //   locks_diff [--seed=N] [--cycles=N] [--verbose]
 // Built twice by scord.mk: without and with the stage H (H_STAGE=1).
@@ -99,12 +102,13 @@ static bool run(uint64_t seed, uint64_t cycles, bool verbose, std::string &why) 
     Flight fl[W];
     std::vector<Wb> wbs;
     std::map<uint32_t, uint16_t> want;  // PC -> the summary its events must carry
+    std::map<uint32_t, uint32_t> want_cls;  // ... and the value classes
     uint32_t locks[6];
     for (unsigned k = 0; k < 6; k++) locks[k] = 0x10000u + 4u * r.below(0x8000);
     locks[1] = locks[0] ^ (0x3Fu << 2) ^ (0x3Fu << 8);  // one hash, two words
     uint32_t seq = 0;
-    uint64_t commits = 0, acquires = 0, checked = 0, last_commit = 0;
-    unsigned kinds[5] = {};
+    uint64_t commits = 0, acquires = 0, checked = 0, last_commit = 0, stores = 0;
+    unsigned kinds[6] = {};
 
     for (auto &t : lt) scord_locktab_reset(&t);
     top->armed_i = 1;
@@ -177,7 +181,8 @@ static bool run(uint64_t seed, uint64_t cycles, bool verbose, std::string &why) 
         bool x = nr && r.below(100) < 85;
         unsigned w = x ? ready[r.below(nr)] : 0;
         unsigned kind = r.below(100);
-        kind = kind < 45 ? 0 : kind < 65 ? 1 : kind < 80 ? 2 : kind < 85 ? 3 : 4;  // CAS xchg fence.dev fence.blk load
+        // CAS xchg fence.dev fence.blk load store
+        kind = kind < 40 ? 0 : kind < 58 ? 1 : kind < 72 ? 2 : kind < 77 ? 3 : kind < 88 ? 4 : 5;
         uint32_t mask = 1u + r.below((1u << T) - 1u), sh = r.below(4) ? 0 : r.below(1u << T);
         if (kind >= 2 && kind <= 3) sh = 0;
         uint32_t gl = mask & ~sh;
@@ -187,6 +192,22 @@ static bool run(uint64_t seed, uint64_t cycles, bool verbose, std::string &why) 
             addr[t] = locks[r.below(6)];
             cmp[t] = r.below(8) ? 0u : 1u + r.below(2);
             nv[t] = r.below(3) ? 1u + r.below(3) : 0u;
+            // a store's data: few values, some equal only in their low bytes
+            if (kind == 5) nv[t] = (r.below(3) << 8) + r.below(2) + (r.below(2) << 16);
+        }
+        unsigned size = kind == 5 ? r.below(3) : 2;
+        uint32_t cls_want = 0;   // the classes the store's events must carry, 2 bits a lane
+        if (kind == 5) {
+            uint32_t vm = size == 0 ? 0xFFu : size == 1 ? 0xFFFFu : 0xFFFFFFFFu;
+            for (unsigned t = 0; t < T; t++) {
+                unsigned c = t;
+                for (unsigned u = 0; u < t; u++)
+                    if (((mask >> u) & 1u) && ((nv[u] ^ nv[t]) & vm) == 0) {
+                        c = u;
+                        break;
+                    }
+                cls_want |= (uint32_t)c << (2 * t);
+            }
         }
         uint8_t scope = (uint8_t)r.below(2);
         uint32_t pc = 0x1000u + 4u * (seq & 0xFFFFu);
@@ -199,11 +220,12 @@ static bool run(uint64_t seed, uint64_t cycles, bool verbose, std::string &why) 
         set_lanes(top->x_paddr_i, addr);
         set_lanes(top->x_rdv_i, cmp);
         set_lanes(top->x_rs2v_i, nv);
-        top->x_size_i = 2;
+        top->x_size_i = size;
         top->x_strong_i = kind <= 1;
         top->x_scope_dev_i = kind <= 1 ? scope : 1;  // the decoder's default: device
         top->x_is_mem_i = x && kind != 3;
-        top->x_lsu_op_i = kind <= 1 ? SCORD_LSU_AMO : kind == 2 ? SCORD_LSU_FENCE : SCORD_LSU_LOAD;
+        top->x_lsu_op_i = kind <= 1 ? SCORD_LSU_AMO : kind == 2 ? SCORD_LSU_FENCE
+                          : kind == 5 ? SCORD_LSU_STORE : SCORD_LSU_LOAD;
         top->x_amo_op_i = kind == 0 ? SCORD_AMO_CAS : SCORD_AMO_SWAP;
         top->x_to_lsu_i = x && (kind == 2 || (kind != 3 && gl != 0));
         top->x_to_smem_i = x && kind != 2 && kind != 3 && sh != 0;
@@ -215,6 +237,7 @@ static bool run(uint64_t seed, uint64_t cycles, bool verbose, std::string &why) 
         if (commit) {
             // its events carry the summary from before its own effect (§3.2)
             want[pc] = scord_locktab_bloom(&lt[w]);
+            want_cls[pc] = cls_want;
             seq++;
             commits++;
             kinds[kind]++;
@@ -276,7 +299,24 @@ static bool run(uint64_t seed, uint64_t cycles, bool verbose, std::string &why) 
                 why = b;
                 return false;
             }
+            // the value classes: 2 bits a lane after the line event's stale
+            // lanes (160 + T (2 + log2 32))
+            uint32_t cls = 0;
+            for (unsigned b = 0; b < 2 * T; b++) {
+                unsigned at = 160 + T * (2 + 5) + b;
+                cls |= ((top->evt_data_o[at / 32] >> (at % 32)) & 1u) << b;
+            }
+            if (cls != want_cls[epc]) {
+                char b[200];
+                snprintf(b, sizeof b,
+                         "cycle %" PRIu64 ": the event of PC 0x%08x carries value classes 0x%02x, "
+                         "the model's are 0x%02x",
+                         s.cycle, epc, cls, want_cls[epc]);
+                why = b;
+                return false;
+            }
             checked++;
+            stores += want_cls[epc] != 0;
         }
         s.tick();
         if (c - last_commit > 2000) {
@@ -286,9 +326,11 @@ static bool run(uint64_t seed, uint64_t cycles, bool verbose, std::string &why) 
     }
     if (verbose)
         printf("  %" PRIu64 " instructions (CAS %u, exchange %u, device fence %u, block fence %u, load %u), "
-               "%" PRIu64 " acquiring lanes, %" PRIu64 " events checked\n",
-               commits, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], acquires, checked);
-    if (checked < cycles / 20 || acquires == 0) {
+               "%" PRIu64 " acquiring lanes, %" PRIu64 " events checked (%" PRIu64 " of stores "
+               "with a class other than 0; stores %u)\n",
+               commits, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], acquires, checked, stores,
+               kinds[5]);
+    if (checked < cycles / 20 || acquires == 0 || stores == 0) {
         why = "too few events or acquires: the harness drove nothing";
         return false;
     }

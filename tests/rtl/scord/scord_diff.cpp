@@ -223,7 +223,7 @@ static std::string event_str(const scord_event_t &e) {
 
 // The test top's event port: line events of SCORDUT_LANES lanes (§3.1).
 static void pack(const scord_line_event_t &le, Vscord_tb_top *t) {
-    uint32_t w[16];
+    uint32_t w[32];
     unsigned n = scord_line_event_words(SCORDUT_LANES, SCORDUT_LINE_BYTES);
     scord_line_event_pack(&le, SCORDUT_LANES, SCORDUT_LINE_BYTES, w);
     for (unsigned i = 0; i < n; i++) t->evt_data_i[i] = w[i];
@@ -453,16 +453,18 @@ struct Result {
         drops += scord_ref_reg_read(m, SCORD_DET_RING_DROPS);
     }
     std::string stats() const {
-        char b[480];
+        char b[512];
         snprintf(b, sizeof b,
                  "%" PRIu64 " events, %" PRIu64 " kernels, %" PRIu64 " sweeps, %" PRIu64 " cycles; md reads %" PRIu64
                  " writes %" PRIu64 ", tag mismatches %" PRIu64 ", records %" PRIu64 ", merged %" PRIu64
                  ", dropped %" PRIu64 ", races by type %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
-                 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 ", stale reads %" PRIu64 ", epoch saturated %" PRIu64,
+                 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 ", stale reads %" PRIu64 ", epoch saturated %" PRIu64
+                 ", warnings %" PRIu64,
                  events, kernels, sweeps, cycles, cnt[SCORD_DET_CNT_MD_READS], cnt[SCORD_DET_CNT_MD_WRITES],
                  cnt[SCORD_DET_CNT_TAG_MISMATCH], cnt[SCORD_DET_CNT_RECORDS], cnt[SCORD_DET_CNT_SUPPRESSED], drops,
                  cnt[17], cnt[18], cnt[19], cnt[20], cnt[21], cnt[22], cnt[23], cnt[24],
-                 cnt[SCORD_DET_CNT_RACE_BASE + SCORD_DET_RACE_STALE_READ], cnt[SCORD_DET_CNT_EPOCH_SAT]);
+                 cnt[SCORD_DET_CNT_RACE_BASE + SCORD_DET_RACE_STALE_READ], cnt[SCORD_DET_CNT_EPOCH_SAT],
+                 cnt[SCORD_DET_CNT_WARNINGS]);
         return b;
     }
 };
@@ -650,12 +652,14 @@ static Result run_stream(const StreamCfg &sc, bool lockstep, bool verbose) {
                 le.mask = 1u << ev.lane;
                 le.off[ev.lane] = (uint8_t)(ev.addr & (SCORDUT_LINE_BYTES - 1u));
                 le.stale = (uint32_t)ev.stale << ev.lane;
+                le.cls[ev.lane] = ev.vclass;
                 while (!boundary && !have_next) {
                     if (!scord_evgen_next(&g, &next)) { boundary = true; break; }
                     if (!joins(le, next) || r.chance(15)) { have_next = true; break; }
                     le.mask |= 1u << next.lane;
                     le.off[next.lane] = (uint8_t)(next.addr & (SCORDUT_LINE_BYTES - 1u));
                     le.stale |= (uint32_t)next.stale << next.lane;
+                    le.cls[next.lane] = next.vclass;
                 }
             }
             if (!got) {
