@@ -418,6 +418,8 @@ module scord_core_hooks #(
             reg  [T*LB-1:0] x_cls;
             integer ct, cu;
             always @(*) begin
+                x_cls = {T*LB{1'b0}};   // (every bit is set below; Verilator
+                                        // cannot see it past its unroll limit)
                 for (ct = 0; ct < T; ct = ct + 1) begin
                     x_cls[ct*LB +: LB] = LB'(ct);
                     for (cu = T - 1; cu >= 0; cu = cu - 1)   // the lowest match wins

@@ -258,7 +258,8 @@ module scord_pipe #(
     wire [NB-1:0]            mc_rvalid, mc_hit;
     wire                     mc_busy;
     wire [NB*LINE_BITS-1:0]  mc_rline;
-    reg  [NB-1:0]            mc_wr, mc_fetch;
+    reg  [NB-1:0]            mc_fetch;
+    reg  [NB-1:0]            mc_wr;
     reg  [NB*32-1:0]         mc_rd_addr, mc_wr_addr;
     reg  [NB*EPL-1:0]        mc_wr_mask;
     reg  [NB*LINE_BITS-1:0]  mc_wr_line;
@@ -377,9 +378,15 @@ module scord_pipe #(
                 s1_pblk[fs*7 +: 7] = s1_raw[fs*128 + F_BLOCK +: 7];
                 s1_pwrp[fs*5 +: 5] = s1_raw[fs*128 + F_WARP +: 5];
             end
-            raw[fs*128 +: 128] = (lw_v_q && lw_eq2_q && lw_sv_q[fs]) ? lw_raw_q[fs*128 +: 128]
-                                                                      : s2_raw_q[fs*128 +: 128];
         end
+    end
+    // (apart from P1's: P2's entries come from registers only, and Verilator
+    // would otherwise see a loop from P2's writes through P1's read data)
+    integer fr;
+    always @* begin
+        for (fr = 0; fr < S; fr = fr + 1)
+            raw[fr*128 +: 128] = (lw_v_q && lw_eq2_q && lw_sv_q[fr]) ? lw_raw_q[fr*128 +: 128]
+                                                                      : s2_raw_q[fr*128 +: 128];
     end
 
     // ---------------------------------------------------------------------------
