@@ -136,13 +136,6 @@ static uint32_t allowed_types(const struct launch *l)
                                                : sh;
     }
 }
-/* Race types a launch may report at severity warning only (bit t: type t):
- * every lane of a warp stores the warp's number to the race word of
- * sh-interwarp in one instruction, lanes writing the same value. */
-static uint32_t warning_types(const struct launch *l)
-{
-    return l->mode == STRESS_RACY && l->variant == RACY_SH_INTERWARP ? RT(SCORD_RACE_SHARED_WARP) : 0;
-}
 static uint32_t required_type(const struct launch *l)
 {
     if ((l->mode == STRESS_RACY && l->variant == RACY_STALE) ||
@@ -264,20 +257,13 @@ static int one_launch(scord_device *dev, const scord_kernel *k, const struct sco
     if (occ + ri.drops != counted)
         return fail(l, "records hold %lu occurrences and %u were dropped, the counters say %lu", occ,
                     ri.drops, counted);
-    uint32_t allowed = allowed_types(l), required = required_type(l), warn = warning_types(l);
+    uint32_t allowed = allowed_types(l), required = required_type(l);
     int bad = -1;
-    unsigned long warned = 0;
-    for (int t = SCORD_RACE_TYPE_MIN; t <= SCORD_RACE_TYPE_MAX; t++) { /* c.races[0]: type 1 */
-        if (c.races[t - 1] && !(allowed & RT(t)) && !(warn & RT(t)))
+    for (int t = SCORD_RACE_TYPE_MIN; t <= SCORD_RACE_TYPE_MAX; t++) /* c.races[0]: type 1 */
+        if (c.races[t - 1] && !(allowed & RT(t)))
             bad = t;
-        if (warn & RT(t) && !(allowed & RT(t)))
-            warned += c.races[t - 1];
-    }
-    if (bad < 0 && warned > c.warnings)
-        return fail(l, "%lu occurrences of a warning-only type counted, %u warnings", warned, c.warnings);
     for (size_t i = 0; i < n && bad < 0; i++)
-        if (races[i].type >= 32 ||
-            !(allowed & RT(races[i].type) || (races[i].warning && warn & RT(races[i].type))) ||
+        if (races[i].type >= 32 || !(allowed & RT(races[i].type)) ||
             races[i].shared != ((RT_SHARED_BOTH & RT(races[i].type)) != 0))
             bad = (int)races[i].type;
     if (bad >= 0 || (counted && !allowed)) {
