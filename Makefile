@@ -12,6 +12,8 @@
 #   make bench-detector      race detector cost: cycles, throughput, cells
 #   make bench-scale         detector overhead on GPUs of 1, 2, 4 and 8 cores
 #   make bench-slots         detector overhead with 1, 2, 4 and 8 check slots
+#   make bench-cuda          simulation speed and tiled multiply, default against cuda
+#   make test-cuda           every kernel, ISA and ScoR test on the cuda configuration
 #   make sim CONFIG=name     build the cycle model, the scord CLI and scord-cc
 #   make install PREFIX=dir  install commands, libscord, headers, pkg-config, man pages
 #
@@ -32,11 +34,11 @@ CC      ?= cc
 CFLAGS_HOST := -std=c11 -O2 -g -Wall -Wextra -Werror
 CXX     ?= g++
 
-.PHONY: all deps run examples test lint synth synth-parts synth-detector bench bench-detector bench-scale bench-slots sim clean help
+.PHONY: all deps run examples test lint synth synth-parts synth-detector bench bench-detector bench-scale bench-slots bench-cuda test-cuda sim clean help
 all: sim
 
 help:
-	@sed -n '1,18p' Makefile
+	@sed -n '1,20p' Makefile
 
 # ---- dependencies ---------------------------------------------------------
 DEPS_STAMP := $(BUILD)/.deps-ok
@@ -177,6 +179,15 @@ bench: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory CONFIG=fpga synth
 	@$(EXAMPLES_BIN) --sw-dir $(BUILD)/sw --bench
 
+# The same examples on the cuda configuration (32-lane warps): its
+# simulation speed and the tiled multiply's cycles per multiply-add and
+# lane beside default's (docs/performance.md, "The cuda configuration").
+bench-cuda: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 CONFIG=default sim sw $(EXAMPLES_BIN)
+	@$(MAKE) --no-print-directory -j2 CONFIG=cuda scord-bin $(BUILD)/cuda/bin/scord-examples
+	@echo "== default"; $(EXAMPLES_BIN) --sw-dir $(BUILD)/sw --bench
+	@echo; echo "== cuda"; $(BUILD)/cuda/bin/scord-examples --sw-dir $(BUILD)/sw --bench
+
 # Race detector cost (docs/performance.md, "Race detector"): example cycles
 # with the detector off / full / cache mode and its throughput on
 # `default`, then the fpga GPU synthesized with and without it and the
@@ -203,6 +214,21 @@ bench-scale: $(DEPS_STAMP)
 # the default GPU, config/slotsN.cfg): what each slot count costs in cycles.
 bench-slots: $(DEPS_STAMP)
 	@bash tools/bench_scale.sh slots1 slots2 slots4 default
+
+# The whole test run of the cuda configuration (32-lane warps, 8 warp
+# slots, 128-byte lines): lint, its cycle model, every kernel test (plain,
+# detector full and cache mode), the ISA tests and the ScoR suite's check.
+# Not part of make test (its cycle model alone takes minutes to compile);
+# make test lints it.
+test-cuda: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory CONFIG=cuda lint-one
+	@$(MAKE) --no-print-directory -j2 CONFIG=cuda sw scord-bin test-bins scor-bin
+	@set -e; k=$(BUILD)/cuda/bin/scord-kernel-tests; f=0; \
+	for m in "" --detect "--detect-mode cache"; do $$k $$m || f=1; done; \
+	$(BUILD)/cuda/bin/scord-isa-tests || f=1; \
+	$(BUILD)/cuda/bin/scord-scor --sw-dir $(SW_BUILD) --check --configs full,cache \
+	    $(SCOR_TEST_WORKLOADS) || f=1; \
+	exit $$f
 
 clean:
 	rm -rf $(BUILD)

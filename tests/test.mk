@@ -46,7 +46,7 @@ test_step = $(eval TEST_ALL += $(1))$(eval $(1).kind := $(2))$(eval $(1).section
 TEST_SECTION := generated headers
 # Every configuration's headers first: the steps of one configuration
 # would otherwise all write them at once.
-TEST_GEN_DIRS := default fpga fpga-nodet minimal minimal-nodet
+TEST_GEN_DIRS := default fpga fpga-nodet minimal minimal-nodet cuda
 $(call test_step,gendefs_build,check)
 gendefs_build.name := gendefs
 gendefs_build.cmd   = $(foreach d,$(TEST_GEN_DIRS),$(MAKE) CONFIG=$(patsubst %-nodet,%,$(d)) \
@@ -105,6 +105,14 @@ default_kernel_cache.needs := default_build
 endif
 endef
 $(foreach c,$(TEST_CONFIGS),$(eval $(call test_config,$(c))))
+
+# The cuda configuration (32-lane warps): lint here; its cycle model takes
+# minutes to compile, so its kernel, ISA and ScoR runs are `make test-cuda`.
+TEST_SECTION := configuration cuda
+$(call test_step,cuda_lint,check)
+cuda_lint.name  := cuda: verilator lint -Wall
+cuda_lint.cmd    = $(MAKE) CONFIG=cuda lint-one
+cuda_lint.needs := gendefs_build
 
 TEST_SECTION := the GPU without the race detector (DETECTOR=0, minimal configuration)
 $(call test_step,nodet_build,check)

@@ -208,8 +208,13 @@ static int bench_smem(scord_device *dev, const char *sw_dir, const struct scord_
     unsigned by = tiled_block_y(info);
     printf("\nshared memory: tiled matrix multiply (4x2 outputs a thread, 8-wide k steps) "
            "against the global-memory one\n");
-    printf("  %-5s %14s %7s %14s %7s %8s\n", "n", "global cycles", "ipc", "tiled cycles", "ipc",
-           "speedup");
+    /* The tiled kernel's cost per multiply-add and lane: its cycles times
+     * the GPU's lanes over n^3, comparable across GPUs of different sizes
+     * (a GPU with four times the lanes at twice the figure still gives
+     * twice the throughput). */
+    unsigned lanes = info->cores * info->warps * info->threads;
+    printf("  %-5s %14s %7s %14s %7s %8s %12s\n", "n", "global cycles", "ipc", "tiled cycles",
+           "ipc", "speedup", "cyc/madd/ln");
     static const unsigned sizes[] = {32, 64, 128};
     for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         struct run g, t;
@@ -220,9 +225,10 @@ static int bench_smem(scord_device *dev, const char *sw_dir, const struct scord_
             rc = matmul_kernel(dev, sw_dir, sizes[i], 8, by, 1, &t);
         if (rc)
             return rc;
-        printf("  %-5u %14u %7.3f %14u %7.3f %7.2fx\n", sizes[i], g.c.cycles,
+        double n3 = (double)sizes[i] * sizes[i] * sizes[i];
+        printf("  %-5u %14u %7.3f %14u %7.3f %7.2fx %12.2f\n", sizes[i], g.c.cycles,
                (double)g.c.instrs / g.c.cycles, t.c.cycles, (double)t.c.instrs / t.c.cycles,
-               (double)g.c.cycles / t.c.cycles);
+               (double)g.c.cycles / t.c.cycles, t.c.cycles * (double)lanes / n3);
     }
 
     scord_kernel *k = NULL;
