@@ -24,6 +24,8 @@
     X(lock_data)        \
     X(poll_flag)        \
     X(scoped_atomics)   \
+    X(float_atomics)    \
+    X(float_ops)        \
     X(barrier)          \
     X(bar_diverge)      \
     X(tmc)              \
