@@ -35,6 +35,14 @@ static void add_limit(char *buf, size_t *len, const char *fmt, ...)
     va_end(ap);
 }
 
+/* x*y*z of 32-bit factors; UINT64_MAX (too many, whatever the limit) where
+ * it does not fit 64 bits. */
+static uint64_t product3(struct scord_dim3 d)
+{
+    uint64_t xy = (uint64_t)d.x * d.y;
+    return d.z && xy > UINT64_MAX / d.z ? UINT64_MAX : xy * d.z;
+}
+
 /* The limits of scord_get_properties, each checked, so a refusal names
  * every one the launch broke rather than the first; the GPU (gpu_ctl)
  * would refuse the same launches, with no more than FAULT_LAUNCH. */
@@ -47,11 +55,7 @@ static int check_limits(scord_device *dev, const scord_kernel *kernel, struct sc
         add_limit(why, &len, "grid %ux%ux%u, block %ux%ux%u: no dimension may be 0",
                   (unsigned)grid.x, (unsigned)grid.y, (unsigned)grid.z, (unsigned)block.x,
                   (unsigned)block.y, (unsigned)block.z);
-    /* 64-bit products of 32-bit factors: 2^96 wraps, so stop at 2^64 */
-    uint64_t blocks = (uint64_t)grid.x * grid.y;
-    blocks = blocks > UINT32_MAX && grid.z ? UINT64_MAX : blocks * grid.z;
-    uint64_t threads = (uint64_t)block.x * block.y;
-    threads = threads > UINT32_MAX && block.z ? UINT64_MAX : threads * block.z;
+    uint64_t blocks = product3(grid), threads = product3(block);
     uint64_t per_core = (uint64_t)dev->info.warps * dev->info.threads;
     if (threads > per_core)
         add_limit(why, &len,

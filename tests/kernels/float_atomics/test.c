@@ -87,7 +87,12 @@ static int run(struct kt *t)
     int r = -1;
     if (t->info.cores < 2)
         return kt_fail("needs 2 cores, the device has %u", t->info.cores);
-    uint32_t nb = 2 * t->info.cores, nt = t->max_block, total = nb * nt, n = 2 * nt;
+    /* A block of two warps per core: warps of one block and of other
+     * blocks contend, and every retry costs a soft-float add. */
+    uint32_t nb = t->info.cores, nt = 2 * t->info.threads;
+    if (nt > t->max_block)
+        nt = t->max_block;
+    uint32_t total = nb * nt, n = 2 * nt;
     uint32_t words[FA_WORDS], *blk = calloc(nb, FA_BLK_WORDS * 4),
                               *shout = calloc(nb, FA_SHOUT_WORDS * 4), *ret = calloc(total, 4),
                               *exret = calloc(total, 4), *bexret = calloc(total, 4),
@@ -118,6 +123,10 @@ static int run(struct kt *t)
         kt_read(t, bexret, args.bexret, total * 4) || kt_read(t, got, args.got, n * 4))
         goto out;
 
+    struct scord_counters c;
+    if (kt_verbose && scord_read_counters(t->dev, &c) == SCORD_OK)
+        printf("  %u threads: %u cycles, %u thread instructions, %u atomics\n", total, c.cycles,
+               c.thread_instrs, c.atomics);
     if (check_chain("device scope atomicAdd", ret, 0, total, words[FA_DEV]))
         goto out;
     if (words[FA_ZIG] != 0) {

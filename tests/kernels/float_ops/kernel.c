@@ -67,7 +67,7 @@ __global__ void kernel_main(const struct float_ops_args *a)
     unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= a->n)
         return;
-    fo_float(a->fin[2 * i], a->fin[2 * i + 1], &a->fout[FO_FW * i]);
-    const uint32_t *d = &a->din[4 * i];
-    fo_double((uint64_t)d[1] << 32 | d[0], (uint64_t)d[3] << 32 | d[2], &a->dout[FO_DW * i]);
+    const uint32_t *f = &a->fin[3 * i], *d = &a->din[4 * i];
+    fo_float(f[0], f[1], f[2], &a->fout[FO_FW * i]);
+    fo_double((uint64_t)d[1] << 32 | d[0], (uint64_t)d[3] << 32 | d[2], f[2], &a->dout[FO_DW * i]);
 }
