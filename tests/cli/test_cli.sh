@@ -84,13 +84,13 @@ cfg() { awk -v n="GPU_$1" '$1 == "#define" && $2 == n { sub(/u$/, "", $3); print
 if [ -f "$gen" ] && "$scord" info >"$tmp/info" 2>&1; then
     C=$(cfg NUM_CORES) W=$(cfg NUM_WARPS) T=$(cfg NUM_THREADS) S=$(cfg SMEM_BYTES)
     K=$(cfg STACK_LOG2) L2=$(cfg L2_BYTES)
-    for line in "cores +$C" "warps/core +$W" "threads/warp +$T" "warp size +$T lanes" \
-        "block threads +$((W * T)) at most \(a core's $W warps x $T lanes; any shape\)" \
-        "blocks/core +$W at most" "grid blocks +4294967295 at most" \
-        "smem/block +$S bytes at most \(static \+ dynamic\)" \
-        "shared memory +$S bytes per core, $T banks" "registers +32 per thread" \
-        "L2 +$L2 bytes" "stack region .*, $((1 << K)) bytes per thread"; do
-        expect "info: /$line/" 0 '' -- grep -Eq "^$line\$" "$tmp/info"
+    for line in "cores +$C\$" "warps/core +$W\$" "threads/warp +$T\$" "warp size +$T lanes\$" \
+        "block threads +$((W * T)) at most \(a core's $W warps x $T lanes; any shape\)\$" \
+        "blocks/core +$W at most " "grid blocks +4294967295 at most " \
+        "smem/block +$S bytes at most \(static \+ dynamic\)\$" \
+        "shared memory +$S bytes per core, $T banks;" "registers +32 per thread " \
+        "L2 +$L2 bytes\$" "stack region .*, $((1 << K)) bytes per thread\$"; do
+        expect "info: /$line/" 0 '' -- grep -Eq "^$line" "$tmp/info"
     done
 else
     echo "FAIL info: no $gen, or scord info failed"
