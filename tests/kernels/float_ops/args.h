@@ -27,7 +27,8 @@ enum { FO_VALUES, FO_TIMING };
 #define FO_FW 17
 #define FO_DW 28
 
-/* What is timed, in order (FO_TIMING writes one word each). */
+/* What is timed, in order (FO_TIMING writes the cycles of each, then the
+ * instructions of each, into fout). */
 #define FO_TIMED(X)            \
     X(fadd, "float +")         \
     X(fmul, "float *")         \

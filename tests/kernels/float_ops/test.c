@@ -146,7 +146,7 @@ out:
 /* One thread times one operation of each kind (args.h); -v prints them. */
 static int run_timing(struct kt *t)
 {
-    uint32_t cyc[FO_NTIMED];
+    uint32_t cyc[2 * FO_NTIMED]; /* cycles, then instructions */
     struct float_ops_args args = {0, 0, 0, 0, 0, FO_TIMING};
     if (kt_alloc(t, sizeof cyc, NULL, 0xEE, &args.fout) ||
         kt_run(t, kt_dim(1, 1, 1), kt_dim(1, 1, 1), &args, sizeof args) ||
@@ -158,15 +158,17 @@ static int run_timing(struct kt *t)
 #undef FO_NAME
     };
     if (kt_verbose) {
-        printf("  soft-float cycles of one operation (one thread, cache warm):\n");
+        printf("  soft float, one operation (one thread, cache warm): cycles, instructions\n");
         for (int k = 0; k < FO_NTIMED; k++)
-            printf("    %-16s %u\n", names[k], cyc[k]);
+            printf("    %-16s %5u %5u\n", names[k], cyc[k], cyc[FO_NTIMED + k]);
     }
     /* A library call costs more than a handful of cycles; a figure near 0
      * (or wrapped) means the measurement did not surround the call. */
     for (int k = 0; k < FO_NTIMED; k++)
-        if (cyc[k] < 8 || cyc[k] > 20000)
-            return kt_fail("%s took %u cycles: not a soft-float call measured", names[k], cyc[k]);
+        if (cyc[k] < 8 || cyc[k] > 20000 || cyc[FO_NTIMED + k] < 4 ||
+            cyc[FO_NTIMED + k] > cyc[k])
+            return kt_fail("%s took %u cycles, %u instructions: not a soft-float call measured",
+                           names[k], cyc[k], cyc[FO_NTIMED + k]);
     return 0;
 }
 
