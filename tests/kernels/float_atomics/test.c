@@ -85,11 +85,10 @@ out:
 static int run(struct kt *t)
 {
     int r = -1;
-    if (t->info.cores < 2)
-        return kt_fail("needs 2 cores, the device has %u", t->info.cores);
-    /* A block of two warps per core: warps of one block and of other
-     * blocks contend, and every retry costs a soft-float add. */
-    uint32_t nb = t->info.cores, nt = 2 * t->info.threads;
+    /* A block of two warps per core (at least two blocks, for the
+     * hand-off): warps of one block and of other blocks contend, and every
+     * retry costs a soft-float add. */
+    uint32_t nb = t->info.cores < 2 ? 2 : t->info.cores, nt = 2 * t->info.threads;
     if (nt > t->max_block)
         nt = t->max_block;
     uint32_t total = nb * nt, n = 2 * nt;
