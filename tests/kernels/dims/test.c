@@ -71,6 +71,9 @@ static int check_limits(struct kt *t)
 {
     struct scord_properties p;
     const struct scord_info *in = &t->info;
+    if (scord_get_properties(NULL, &p) != SCORD_ERR_INVALID_ARG ||
+        scord_get_properties(t->dev, NULL) != SCORD_ERR_INVALID_ARG)
+        return kt_fail("scord_get_properties takes a NULL device or result");
     int err = scord_get_properties(t->dev, &p);
     if (err)
         return kt_fail("scord_get_properties: %s", scord_error_name(err));

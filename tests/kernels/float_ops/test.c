@@ -5,22 +5,21 @@
 #include "args.h"
 #include "kernel_tests.h"
 
-/* Every special class in each operand position: zeros of both signs, an
- * exact and an inexact normal, the largest finite value, the smallest and
- * the largest subnormal (one negative), infinity, a NaN; then random pairs.
- * Each pair costs thousands of cycles (soft float), hence so few. */
+/* Every special class in each operand position: zeros of both signs, two
+ * normals, the largest finite value, the smallest subnormal, infinity, a
+ * NaN; then random pairs (inexact results, rounding). Each pair costs
+ * thousands of cycles (soft float), hence so few. */
 static const uint32_t f_special[] = {
-    0x00000000u, 0x80000000u, 0x3f800000u, 0xc0200000u, 0x3eaaaaabu,
-    0x7f7fffffu, 0x00000001u, 0x807fffffu, 0x7f800000u, 0x7fc00000u,
+    0x00000000u, 0x80000000u, 0x3f800000u, 0xc0200000u,
+    0x7f7fffffu, 0x00000001u, 0x7f800000u, 0x7fc00000u,
 };
 static const uint64_t d_special[] = {
     0x0000000000000000u, 0x8000000000000000u, 0x3ff0000000000000u, 0xc004000000000000u,
-    0x3fd5555555555555u, 0x7fefffffffffffffu, 0x0000000000000001u, 0x800fffffffffffffu,
-    0x7ff0000000000000u, 0x7ff8000000000000u,
+    0x7fefffffffffffffu, 0x0000000000000001u, 0x7ff0000000000000u, 0x7ff8000000000000u,
 };
-#define NS 10
+#define NS 8
 #define N_RANDOM 8
-#define N_CASES (NS * NS + N_RANDOM)
+#define N_CASES (NS + NS * NS + N_RANDOM)
 
 /* Which result words are floating-point values ('f' a float, 'd' the low
  * word of a double, whose high word follows) and so fall under the NaN
@@ -100,10 +99,18 @@ static int run_values(struct kt *t)
     for (uint32_t i = 0; i < n; i++) {
         uint32_t fa, fb, parts;
         uint64_t da, db;
-        if (i < NS * NS) {
-            fa = f_special[i / NS], fb = f_special[i % NS];
-            da = d_special[i / NS], db = d_special[i % NS];
-            parts = i % NS == 0 ? FO_UNARY : 0;
+        /* Cases that do the same amount of work side by side: lanes of a
+         * warp that take other paths through the routines run one after
+         * the other, so one costly lane in every warp would cost each. */
+        if (i < NS) {
+            fa = fb = f_special[i];
+            da = db = d_special[i];
+            parts = FO_UNARY;
+        } else if (i < NS + NS * NS) {
+            uint32_t j = i - NS;
+            fa = f_special[j / NS], fb = f_special[j % NS];
+            da = d_special[j / NS], db = d_special[j % NS];
+            parts = 0;
         } else {
             fa = rand_f(&seed), fb = rand_f(&seed);
             da = rand_d(&seed), db = rand_d(&seed);
