@@ -95,7 +95,10 @@ if [ -f "$gen" ] && "$scord" info >"$tmp/info" 2>&1; then
 else
     echo "FAIL info: no $gen, or scord info failed"
     failed=1
-    W=4 T=8 # the refusals below still run
+    # the refusals below still run, with the device's own shape
+    W=$("$scord" info 2>/dev/null | awk '$1 == "warps/core" { print $2 }')
+    T=$("$scord" info 2>/dev/null | awk '$1 == "threads/warp" { print $2 }')
+    W=${W:-1} T=${T:-1}
 fi
 expect "help documents exit code 4" 0 '4  run: the kernel finished, but the race detector' -- "$scord" --help
 expect "bad granularity" 2 "bad granularity '5'" -- "$scord" run --granularity 5 x.elf
