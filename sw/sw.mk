@@ -34,6 +34,9 @@ RV_OBJDUMP := $(RV_PREFIX)objdump
 
 # Debian's GCC has no rv32ima multilib: compile for the real ISA, link with
 # rv32im so the rv32im picolibc/libgcc are chosen (they use no atomics).
+# The lanes have no FPU: with -mabi=ilp32, float and double are calls into
+# libgcc's soft float (-lgcc), and sqrt & co. come from picolibc's libm,
+# which is inside its libc.a (-lc); docs/isa.md, "Floating point".
 SW_CFLAGS := -march=rv32ima_zicsr -mabi=ilp32 --specs=picolibc.specs \
              -std=c11 -O2 -g -Wall -Wextra -Werror \
              -ffreestanding -fno-common -fno-asynchronous-unwind-tables \

@@ -24,6 +24,8 @@
     X(lock_data)        \
     X(poll_flag)        \
     X(scoped_atomics)   \
+    X(float_atomics)    \
+    X(float_ops)        \
     X(barrier)          \
     X(bar_diverge)      \
     X(tmc)              \
@@ -113,8 +115,9 @@ int kt_run_with_detector(scord_device *dev, const char *sw_dir, const char *rel,
 
 /* A race-free kernel's test: run(t) launches and checks its results, then
  * returns kt_no_races(t). The detector is armed (--detect's configuration,
- * else full mode); on a device built without it the kernel runs disarmed
- * and only its results are checked. */
+ * else full mode; cache mode where full mode's metadata does not fit the
+ * device's memory beside the kernel); on a device built without it the
+ * kernel runs disarmed and only its results are checked. */
 int kt_run_race_free(scord_device *dev, const char *sw_dir, const char *rel, int (*run)(struct kt *t));
 /* Within such a run: fails unless the detector saw accesses and counted
  * no race in the last launch (0 when the run is disarmed). */

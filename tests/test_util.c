@@ -283,6 +283,16 @@ int kt_run_race_free(scord_device *dev, const char *sw_dir, const char *rel, int
         scord_detector_get_config(dev, &cfg);
     race_free_armed = 1;
     int r = kt_run_with_detector(dev, sw_dir, rel, &cfg, run);
+    if (r && cfg.cache_mode == 0 && strstr(kt_reason(), "SCORD_ERR_NO_MEM") &&
+        strstr(kt_reason(), "use cache")) {
+        /* a large kernel image on a small device: full mode's metadata
+         * does not fit beside the window, cache mode's does */
+        if (kt_verbose)
+            printf("  %s: full mode does not fit this device's memory, cache mode\n", rel);
+        kt_reset_reason();
+        cfg.cache_mode = 1;
+        r = kt_run_with_detector(dev, sw_dir, rel, &cfg, run);
+    }
     if (r && strstr(kt_reason(), "SCORD_ERR_NOT_SUPPORTED")) {
         /* a GPU built without the detector: the results alone */
         if (kt_verbose)

@@ -19,7 +19,7 @@ static const char main_help[] =
     "\n"
     "commands:\n"
     "  run [options] kernel.elf [args...]   load, launch and wait for a kernel\n"
-    "  info                                 print the device's configuration\n"
+    "  info                                 print the device's configuration and launch limits\n"
     "  help                                 this text ('scord run --help' for run)\n"
     "\n"
     "global options:\n"
@@ -46,7 +46,9 @@ static int cmd_info(const char *uri, int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             printf("usage: scord [--device URI] info\n\nPrints the configuration of the "
-                   "device.\n");
+                   "device and the limits of a launch: warp size, threads per block, blocks\n"
+                   "per core and per grid, shared memory per core and per block, registers\n"
+                   "(libscord: scord_get_properties).\n");
             return EXIT_OK;
         }
         return cli_usage_error("info: unexpected argument '%s'", argv[i]);
@@ -60,9 +62,11 @@ static int cmd_info(const char *uri, int argc, char **argv)
         return rc == SCORD_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DEVICE;
     }
     struct scord_info in;
+    struct scord_properties p;
     scord_get_info(dev, &in);
+    scord_get_properties(dev, &p);
     uint32_t hw_threads = in.cores * in.warps * in.threads;
-    uint32_t stack = hw_threads << GPU_STACK_LOG2;
+    uint32_t stack = hw_threads * p.stack_bytes;
     printf("device          %s\n", uri);
     printf("configuration   %s\n", in.config);
     printf("version         0x%08x\n", (unsigned)in.version);
@@ -70,17 +74,29 @@ static int cmd_info(const char *uri, int argc, char **argv)
     printf("warps/core      %u\n", (unsigned)in.warps);
     printf("threads/warp    %u\n", (unsigned)in.threads);
     printf("hw threads      %u\n", (unsigned)hw_threads);
+    /* The limits of a launch (scord_get_properties; CUDA's names in
+     * docs/integration.md). */
+    printf("warp size       %u lanes\n", (unsigned)p.warp_size);
+    printf("block threads   %u at most (a core's %u warps x %u lanes; any shape)\n",
+           (unsigned)p.max_threads_per_block, (unsigned)p.warps_per_core, (unsigned)p.warp_size);
+    printf("blocks/core     %u at most (one per warp slot; fewer if shared memory runs out)\n",
+           (unsigned)p.max_blocks_per_core);
+    printf("grid blocks     %u at most (each dimension and their product)\n",
+           (unsigned)p.max_grid_blocks);
+    printf("smem/block      %u bytes at most (static + dynamic)\n", (unsigned)p.smem_per_block);
+    printf("registers       %u per thread (x0-x31; no floating-point registers)\n",
+           (unsigned)p.regs_per_thread);
     printf("line bytes      %u\n", (unsigned)in.line_bytes);
-    printf("L1 D$ / I$      %u / %u bytes per core\n", GPU_L1D_BYTES, GPU_L1I_BYTES);
-    printf("L2              %u bytes\n", GPU_L2_BYTES);
+    printf("L1 D$ / I$      %u / %u bytes per core\n", (unsigned)p.l1d_bytes, GPU_L1I_BYTES);
+    printf("L2              %u bytes\n", (unsigned)p.l2_bytes);
     printf("shared memory   %u bytes per core, %u banks; window [0x%08x, 0x%08x)\n",
-           (unsigned)in.smem_bytes, (unsigned)in.threads, (unsigned)SCORD_SMEM_BASE,
+           (unsigned)p.smem_per_core, (unsigned)p.smem_banks, (unsigned)SCORD_SMEM_BASE,
            (unsigned)(SCORD_SMEM_BASE + SCORD_SMEM_WINDOW));
     printf("memory          %u bytes\n", (unsigned)in.mem_bytes);
     printf("memory latency  %u cycles (configuration default)\n", GPU_MEM_LATENCY);
     printf("null guard      [0x00000000, 0x%08x)\n", (unsigned)SCORD_MEM_GUARD);
     printf("stack region    [0x%08x, 0x%08x), %u bytes per thread\n",
-           (unsigned)(in.mem_bytes - stack), (unsigned)in.mem_bytes, 1u << GPU_STACK_LOG2);
+           (unsigned)(in.mem_bytes - stack), (unsigned)in.mem_bytes, (unsigned)p.stack_bytes);
     char line[512];
     if (scord_describe(dev, line, sizeof line) == SCORD_OK)
         printf("board           %s\n", line);

@@ -80,6 +80,46 @@ const char *scord_fault_name(uint32_t cause); /* "illegal instruction", ... */
 int scord_open(scord_device **dev, const char *uri);
 void scord_close(scord_device *dev);
 int scord_get_info(scord_device *dev, struct scord_info *info);
+
+/* What a launch may ask for, so host code can size its grid instead of
+ * guessing: the answers of CUDA's cudaGetDeviceProperties (the field of
+ * cudaDeviceProp in brackets). scord_launch_shared refuses a launch past
+ * any of them with LAUNCH, the detail naming each limit it broke. */
+struct scord_properties {
+    const char *config;             /* the configuration's name, e.g. "default" */
+    uint32_t cores;                 /* [multiProcessorCount] */
+    uint32_t warp_size;             /* lanes of a warp [warpSize] */
+    uint32_t warps_per_core;        /* warp slots of a core */
+    uint32_t max_threads_per_core;  /* warps_per_core x warp_size [maxThreadsPerMultiProcessor] */
+    /* A block runs on one core: at most a core's threads, in any shape
+     * (each dimension up to the whole, the product too) [maxThreadsPerBlock,
+     * maxThreadsDim]. */
+    uint32_t max_threads_per_block;
+    uint32_t max_block_dim[3];
+    /* Blocks of a grid: each dimension up to 2^32 - 1 and their product too
+     * (block ids are 32-bit) [maxGridSize]. */
+    uint32_t max_grid_dim[3];
+    uint32_t max_grid_blocks;
+    uint32_t max_blocks_per_core;   /* block slots: one per warp slot [maxBlocksPerMultiProcessor] */
+    /* Shared memory: a core's, all of which one block may use (its static
+     * __shared__ variables plus the launch's dynamic bytes); blocks on a
+     * core share it, so it also limits how many a core holds
+     * [sharedMemPerMultiprocessor, sharedMemPerBlock]. */
+    uint32_t smem_per_core;
+    uint32_t smem_per_block;
+    uint32_t smem_banks;            /* 4-byte banks (one per lane) */
+    /* Registers: every thread has RV32's 32 integer registers (x0 reads 0)
+     * and no floating-point ones, whatever the kernel; they never limit
+     * occupancy [regsPerBlock = regs_per_thread x max_threads_per_block]. */
+    uint32_t regs_per_thread;
+    uint32_t stack_bytes;           /* stack of each thread (CUDA's local memory) */
+    uint32_t line_bytes;            /* cache line */
+    uint32_t l1d_bytes;             /* data cache of a core */
+    uint32_t l2_bytes;              /* [l2CacheSize] */
+    uint32_t mem_bytes;             /* device memory [totalGlobalMem] */
+};
+/* Errors: INVALID_ARG. */
+int scord_get_properties(scord_device *dev, struct scord_properties *props);
 /* One line about the device beyond its registers, into buf (snprintf
  * style, always terminated when len > 0): for a board, its firmware
  * version, boot self-test result, boot count and clock. Errors:
@@ -118,7 +158,12 @@ scord_addr scord_kernel_symbol(const scord_kernel *kernel, const char *name);
 
 /* Copy args (args_size bytes, may be 0) into device memory, set the
  * argument pointer, and start the grid. Does not wait. Each block gets the
- * kernel's static shared memory (its __shared__ variables).
+ * kernel's static shared memory (its __shared__ variables). A launch past
+ * the device's limits (scord_get_properties: a dimension of 0, threads per
+ * block, blocks per grid, shared memory per block) is refused with LAUNCH
+ * before anything reaches the device; the detail names every limit broken
+ * and its value, e.g. "block of 64 threads (64x1x1) exceeds the limit of
+ * threads per block: a core's 4 warps x 8 threads = 32".
  * Errors: INVALID_ARG, BUSY, NO_MEM, LAUNCH, IO. */
 int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim3 grid,
                  struct scord_dim3 block, const void *args, size_t args_size);
@@ -127,7 +172,8 @@ int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim
  * which `extern __shared__ T name[] __dynamic_shared;` addresses (see
  * scord_gpu.h). A block needing more shared memory than a core has
  * (scord_info.smem_bytes) is refused with LAUNCH before anything reaches
- * the device, the detail saying how much was asked and how much a core has.
+ * the device, the detail saying how much was asked, how much a core has
+ * and how much of it dynamic memory may take beside the kernel's static.
  * Errors: as scord_launch. */
 int scord_launch_shared(scord_device *dev, const scord_kernel *kernel, struct scord_dim3 grid,
                         struct scord_dim3 block, uint32_t dyn_shared, const void *args,

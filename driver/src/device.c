@@ -177,6 +177,37 @@ int scord_get_info(scord_device *dev, struct scord_info *info)
     return SCORD_OK;
 }
 
+int scord_get_properties(scord_device *dev, struct scord_properties *p)
+{
+    if (!dev || !p)
+        return SCORD_ERR_INVALID_ARG;
+    const struct scord_info *in = &dev->info;
+    uint32_t per_core = in->warps * in->threads;
+    memset(p, 0, sizeof *p);
+    p->config = in->config;
+    p->cores = in->cores;
+    p->warp_size = in->threads;
+    p->warps_per_core = in->warps;
+    p->max_threads_per_core = per_core;
+    p->max_threads_per_block = per_core;
+    p->max_grid_blocks = UINT32_MAX; /* the block id CSR and the dispatcher's count */
+    for (int d = 0; d < 3; d++) {
+        p->max_block_dim[d] = per_core;
+        p->max_grid_dim[d] = UINT32_MAX;
+    }
+    p->max_blocks_per_core = in->warps; /* a block holds at least one warp slot */
+    p->smem_per_core = in->smem_bytes;
+    p->smem_per_block = in->smem_bytes;
+    p->smem_banks = in->threads;
+    p->regs_per_thread = 32;
+    p->stack_bytes = 1u << dev->stack_log2;
+    p->line_bytes = in->line_bytes;
+    p->l1d_bytes = GPU_L1D_BYTES;
+    p->l2_bytes = GPU_L2_BYTES;
+    p->mem_bytes = in->mem_bytes;
+    return SCORD_OK;
+}
+
 int scord_describe(scord_device *dev, char *buf, size_t len)
 {
     if (!dev || (!buf && len))

@@ -7,6 +7,8 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "scord_int.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -15,6 +17,71 @@
 #define IDLE_POLLS_LOST 4
 #define POLL_FIRST 64u
 #define POLL_MAX 4096u
+
+/* Append one broken limit to the launch's refusal ("; " between them). */
+static void add_limit(char *buf, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void add_limit(char *buf, size_t *len, const char *fmt, ...)
+{
+    if (*len >= SCORD_DETAIL_LEN - 1)
+        return;
+    if (*len)
+        *len += (size_t)snprintf(buf + *len, SCORD_DETAIL_LEN - *len, "; ");
+    if (*len >= SCORD_DETAIL_LEN - 1)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    *len += (size_t)vsnprintf(buf + *len, SCORD_DETAIL_LEN - *len, fmt, ap);
+    va_end(ap);
+}
+
+/* x*y*z of 32-bit factors; UINT64_MAX (too many, whatever the limit) where
+ * it does not fit 64 bits. */
+static uint64_t product3(struct scord_dim3 d)
+{
+    uint64_t xy = (uint64_t)d.x * d.y;
+    return d.z && xy > UINT64_MAX / d.z ? UINT64_MAX : xy * d.z;
+}
+
+/* The limits of scord_get_properties, each checked, so a refusal names
+ * every one the launch broke rather than the first; the GPU (gpu_ctl)
+ * would refuse the same launches, with no more than FAULT_LAUNCH. */
+static int check_limits(scord_device *dev, const scord_kernel *kernel, struct scord_dim3 grid,
+                        struct scord_dim3 block, uint32_t dyn_shared)
+{
+    char why[SCORD_DETAIL_LEN] = "";
+    size_t len = 0;
+    if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+        add_limit(why, &len, "grid %ux%ux%u, block %ux%ux%u: no dimension may be 0",
+                  (unsigned)grid.x, (unsigned)grid.y, (unsigned)grid.z, (unsigned)block.x,
+                  (unsigned)block.y, (unsigned)block.z);
+    uint64_t blocks = product3(grid), threads = product3(block);
+    uint64_t per_core = (uint64_t)dev->info.warps * dev->info.threads;
+    if (threads > per_core)
+        add_limit(why, &len,
+                  "block of %llu threads (%ux%ux%u) exceeds the limit of threads per block: a "
+                  "core's %u warps x %u threads = %llu",
+                  (unsigned long long)threads, (unsigned)block.x, (unsigned)block.y,
+                  (unsigned)block.z, (unsigned)dev->info.warps, (unsigned)dev->info.threads,
+                  (unsigned long long)per_core);
+    if (blocks > UINT32_MAX)
+        add_limit(why, &len,
+                  "grid of %llu blocks (%ux%ux%u) exceeds the limit of blocks per grid: %u "
+                  "(block ids are 32-bit)",
+                  (unsigned long long)blocks, (unsigned)grid.x, (unsigned)grid.y,
+                  (unsigned)grid.z, (unsigned)UINT32_MAX);
+    uint64_t shared = (uint64_t)kernel->shared_bytes + dyn_shared;
+    uint32_t cap = dev->info.smem_bytes;
+    if (shared > cap)
+        add_limit(why, &len,
+                  "a block needs %llu bytes of shared memory (%u static + %u dynamic), a core "
+                  "has %u: the limit of shared memory per block (dynamic at most %u beside "
+                  "this kernel's static)",
+                  (unsigned long long)shared, (unsigned)kernel->shared_bytes, (unsigned)dyn_shared,
+                  (unsigned)cap,
+                  (unsigned)(kernel->shared_bytes < cap ? cap - kernel->shared_bytes : 0));
+    return len ? scord_fail(dev, SCORD_ERR_LAUNCH, "%s", why) : SCORD_OK;
+}
 
 int scord_launch(scord_device *dev, const scord_kernel *kernel, struct scord_dim3 grid,
                  struct scord_dim3 block, const void *args, size_t args_size)
@@ -44,30 +111,9 @@ int scord_launch_shared(scord_device *dev, const scord_kernel *kernel, struct sc
         if ((rc = scord_host_check(dev)))
             return rc;
     }
-    if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
-        return scord_fail(dev, SCORD_ERR_LAUNCH,
-                          "grid %ux%ux%u, block %ux%ux%u: no dimension may be 0", (unsigned)grid.x,
-                          (unsigned)grid.y, (unsigned)grid.z, (unsigned)block.x, (unsigned)block.y,
-                          (unsigned)block.z);
-    uint64_t blocks = (uint64_t)grid.x * grid.y * grid.z;
-    uint64_t threads = (uint64_t)block.x * block.y * block.z;
-    uint64_t per_core = (uint64_t)dev->info.warps * dev->info.threads;
-    if (threads > per_core)
-        return scord_fail(dev, SCORD_ERR_LAUNCH,
-                          "block of %llu threads exceeds a core's %u warps x %u threads = %llu",
-                          (unsigned long long)threads, (unsigned)dev->info.warps,
-                          (unsigned)dev->info.threads, (unsigned long long)per_core);
-    if (blocks > UINT32_MAX)
-        return scord_fail(dev, SCORD_ERR_LAUNCH, "grid of %llu blocks is too large",
-                          (unsigned long long)blocks);
+    if ((rc = check_limits(dev, kernel, grid, block, dyn_shared)))
+        return rc;
     uint64_t shared = (uint64_t)kernel->shared_bytes + dyn_shared;
-    if (shared > dev->info.smem_bytes)
-        return scord_fail(
-            dev, SCORD_ERR_LAUNCH,
-            "a block needs %llu bytes of shared memory (%u static + %u dynamic), a core "
-            "has %u",
-            (unsigned long long)shared, (unsigned)kernel->shared_bytes, (unsigned)dyn_shared,
-            (unsigned)dev->info.smem_bytes);
 
     /* Arguments go at the top of the heap, just below the stack, where no
      * allocation is likely to be; scord_malloc keeps off them while the

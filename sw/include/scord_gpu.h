@@ -478,17 +478,105 @@ SCORD_DEF_CAS(scord_cas_u, unsigned, 0x2F)
 SCORD_DEF_CAS(scord_cas_i_block, int, SCORD_OPC_AMO_BLK)
 SCORD_DEF_CAS(scord_cas_u_block, unsigned, SCORD_OPC_AMO_BLK)
 
+/* ---- atomics on float ---------------------------------------------------
+ *
+ * CUDA's atomicAdd and atomicExch on float, in both scopes and in device or
+ * shared memory. The lanes have no F extension: the sum is computed by
+ * libgcc's soft-float __addsf3 between an atomic read and a compare-and-swap
+ * (amocas.w), retried until no other thread wrote the word in between; the
+ * comparison is of bits, so NaNs and -0.0 need no special case.
+ *
+ * Not CUDA's textbook loop (a plain load, then atomicCAS(p, old, old + v)
+ * until it holds), for two reasons: the plain load of a word that other
+ * threads update atomically is a race of its own; and a CAS whose compare
+ * value is 0 and whose new value is not, when it succeeds, is exactly how
+ * the race detector recognises a lock being taken (docs/detector.md §4.2).
+ * Adding to a float holding +0.0 (bits 0) that way would leave the warp
+ * holding a lock that nothing ever releases, and after its next fence or
+ * __syncthreads() its accesses would be reported as lockset races against
+ * every other warp's: false alarms on correct code. So these functions never
+ * CAS from 0: a word holding +0.0 is first claimed with amomaxu(p, 1), which
+ * turns 0 into 1, leaves every other value as it is and takes no lock, and
+ * the CAS then goes from 1. Their one convention: to atomicAdd and atomicExch
+ * on float, a word holding bits 0x00000001 holds +0.0 (the claim); a claim
+ * never outlives the atomicAdd that made it. The price: a running sum equal
+ * to exactly 2^-149 (the smallest positive subnormal, bits 0x00000001) is
+ * read as +0.0 by the next atomicAdd, and a plain read racing an atomicAdd
+ * onto +0.0 may see 2^-149.
+ *
+ * 64-bit types (long long, unsigned long long, double) are not here yet:
+ * their atomics need a 64-bit compare-and-swap (amocas.d); they belong
+ * next to these, under the same rule (never a CAS from 0 to non-zero). Until
+ * then the CUDA names below refuse them at compile time. */
+static inline float __scord_u2f(uint32_t u)
+{
+    union { uint32_t u; float f; } x = {.u = u};
+    return x.f;
+}
+static inline uint32_t __scord_f2u(float f)
+{
+    union { float f; uint32_t u; } x = {.f = f};
+    return x.u;
+}
+#define SCORD_F32_CLAIM 1u /* bits of a +0.0 being claimed by an atomicAdd */
+static inline float __scord_f32_value(uint32_t bits)
+{
+    return bits == SCORD_F32_CLAIM ? 0.0f : __scord_u2f(bits);
+}
+
+#define SCORD_DEF_FADD(name, maxu, cas)                                          \
+    static inline float name(volatile void *p, float v)                      \
+    {                                                                        \
+        volatile unsigned *w = (volatile unsigned *)p;                       \
+        unsigned cur = 0u;                                                   \
+        for (;;) {                                                           \
+            if (cur == 0u) { /* read it; if it is +0.0, claim it */          \
+                cur = maxu(w, SCORD_F32_CLAIM);                              \
+                if (cur == 0u)                                               \
+                    cur = SCORD_F32_CLAIM;                                   \
+            }                                                                \
+            float old = __scord_f32_value(cur);                              \
+            unsigned seen = cas(w, cur, __scord_f2u(old + v));               \
+            if (seen == cur)                                                 \
+                return old;                                                  \
+            cur = seen;                                                      \
+        }                                                                    \
+    }
+SCORD_DEF_FADD(scord_add_f, scord_max_u, scord_cas_u)
+SCORD_DEF_FADD(scord_add_f_block, scord_max_u_block, scord_cas_u_block)
+
+static inline float scord_exch_f(volatile void *p, float v)
+{
+    return __scord_f32_value(scord_exch_u((volatile unsigned *)p, __scord_f2u(v)));
+}
+static inline float scord_exch_f_block(volatile void *p, float v)
+{
+    return __scord_f32_value(scord_exch_u_block((volatile unsigned *)p, __scord_f2u(v)));
+}
+
+/* What the CUDA names below select for a type they do not take: a compile
+ * error (GCC's error attribute) instead of an integer operation on its bits. */
+int __scord_atomic_float_unsupported(volatile void *p, ...)
+    __attribute__((error("this atomic takes integers only (on float: atomicAdd, atomicExch)")));
+int __scord_atomic_64_unsupported(volatile void *p, ...)
+    __attribute__((error("no 64-bit atomics yet (long long, double: they need amocas.d)")));
+
 /* CUDA names, overloaded on the pointee type: unsigned int and unsigned long
  * (uint32_t is unsigned long on RV32) select the unsigned operation, which
- * matters for min/max; any other 32-bit type (int, long, int32_t) the
- * signed one. */
-#define SCORD_PICK(p, fi, fu)                                                \
-    _Generic(*(p), unsigned: fu, unsigned long: fu, default: fi)
+ * matters for min/max; float, for atomicAdd and atomicExch, the float one;
+ * any other 32-bit type (int, long, int32_t) the signed one. */
+#define SCORD_PICK_TYPES(p, fi, fu, ff)                                      \
+    _Generic(*(p), unsigned: fu, unsigned long: fu, float: ff,               \
+             long long: __scord_atomic_64_unsupported,                       \
+             unsigned long long: __scord_atomic_64_unsupported,              \
+             double: __scord_atomic_64_unsupported, default: fi)
+#define SCORD_PICK(p, fi, fu) SCORD_PICK_TYPES(p, fi, fu, __scord_atomic_float_unsupported)
+#define SCORD_PICK_F(p, fi, fu, ff) SCORD_PICK_TYPES(p, fi, fu, ff)
 #define SCORD_ARG(p) ((volatile void *)(p))
 
-#define atomicAdd(p, v) SCORD_PICK(p, scord_add_i, scord_add_u)(SCORD_ARG(p), v)
+#define atomicAdd(p, v) SCORD_PICK_F(p, scord_add_i, scord_add_u, scord_add_f)(SCORD_ARG(p), v)
 #define atomicSub(p, v) SCORD_PICK(p, scord_add_i, scord_add_u)(SCORD_ARG(p), -(v))
-#define atomicExch(p, v) SCORD_PICK(p, scord_exch_i, scord_exch_u)(SCORD_ARG(p), v)
+#define atomicExch(p, v) SCORD_PICK_F(p, scord_exch_i, scord_exch_u, scord_exch_f)(SCORD_ARG(p), v)
 #define atomicCAS(p, c, v) SCORD_PICK(p, scord_cas_i, scord_cas_u)(SCORD_ARG(p), c, v)
 #define atomicMin(p, v) SCORD_PICK(p, scord_min_i, scord_min_u)(SCORD_ARG(p), v)
 #define atomicMax(p, v) SCORD_PICK(p, scord_max_i, scord_max_u)(SCORD_ARG(p), v)
@@ -496,9 +584,11 @@ SCORD_DEF_CAS(scord_cas_u_block, unsigned, SCORD_OPC_AMO_BLK)
 #define atomicOr(p, v) SCORD_PICK(p, scord_or_i, scord_or_u)(SCORD_ARG(p), v)
 #define atomicXor(p, v) SCORD_PICK(p, scord_xor_i, scord_xor_u)(SCORD_ARG(p), v)
 
-#define atomicAdd_block(p, v) SCORD_PICK(p, scord_add_i_block, scord_add_u_block)(SCORD_ARG(p), v)
+#define atomicAdd_block(p, v)                                                    \
+    SCORD_PICK_F(p, scord_add_i_block, scord_add_u_block, scord_add_f_block)(SCORD_ARG(p), v)
 #define atomicSub_block(p, v) SCORD_PICK(p, scord_add_i_block, scord_add_u_block)(SCORD_ARG(p), -(v))
-#define atomicExch_block(p, v) SCORD_PICK(p, scord_exch_i_block, scord_exch_u_block)(SCORD_ARG(p), v)
+#define atomicExch_block(p, v)                                                   \
+    SCORD_PICK_F(p, scord_exch_i_block, scord_exch_u_block, scord_exch_f_block)(SCORD_ARG(p), v)
 #define atomicCAS_block(p, c, v) SCORD_PICK(p, scord_cas_i_block, scord_cas_u_block)(SCORD_ARG(p), c, v)
 #define atomicMin_block(p, v) SCORD_PICK(p, scord_min_i_block, scord_min_u_block)(SCORD_ARG(p), v)
 #define atomicMax_block(p, v) SCORD_PICK(p, scord_max_i_block, scord_max_u_block)(SCORD_ARG(p), v)

@@ -47,6 +47,16 @@ expect "-MMD: dependencies of the ELF" 0 '' -- \
              grep -q 'scord_gpu.h' out/kernel.d"
 printf '#include <scord_gpu.h>\nvoid kernel_main(void *a) { (void)a; int x = ; }\n' >bad.c
 expect "GCC's error and exit status 1" 1 'bad.c:2:[0-9]+: error: expected expression' -- "$cc" -o bad.elf bad.c
+# float and double in software: libgcc's routines and picolibc's sqrt link
+# without -lm (docs/isa.md, "Floating point")
+printf '#include <math.h>\n#include <scord_gpu.h>\nvoid kernel_main(double *p) { p[1] = sqrt(p[0] * 3.0) + (float)p[2]; atomicAdd((float *)p, 1.5f); }\n' >fp.c
+expect "float, double and sqrt link (soft float)" 0 '' -- \
+    bash -c "'$cc' -o fp.elf fp.c && dis fp.elf | grep -q '<__muldf3>:' && dis fp.elf | grep -q '<sqrt>:' &&
+             dis fp.elf | grep -q '<__addsf3>:'"
+printf '#include <scord_gpu.h>\nvoid kernel_main(float *p) { atomicMin(p, 1.0f); }\n' >fmin.c
+expect "an atomic CUDA has only on integers, on a float: a compile error" 1 \
+    'error: call to .__scord_atomic_float_unsupported. declared with attribute error: this atomic takes integers only \(on float: atomicAdd, atomicExch\)' -- \
+    "$cc" -o fmin.elf fmin.c
 expect "undefined symbol: the linker's error" 1 'undefined reference to .nowhere' -- \
     bash -c "printf 'void nowhere(void);\nvoid kernel_main(void *a) { (void)a; nowhere(); }\n' >u.c && '$cc' -o u.elf u.c"
 expect "no input file: usage error" 2 'no input files' -- "$cc" -O2

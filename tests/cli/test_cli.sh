@@ -76,6 +76,30 @@ expect "bad dump" 2 "bad dump" -- "$scord" run --dump sym:0 x.elf
 expect "unknown device" 3 "unknown device" -- "$scord" --device nosuch info
 expect "bad device option" 2 "unknown option 'speed'" -- "$scord" --device sim:speed=9 info
 expect "info" 0 'cores' -- "$scord" info
+# The limits of a launch as `scord info` tells them must be the
+# configuration's: the values of the generated header the CLI was built
+# with (build/CONFIG/gen), not numbers written here.
+gen="$(dirname "$scord")/../gen/scord_defs.h"
+cfg() { awk -v n="GPU_$1" '$1 == "#define" && $2 == n { sub(/u$/, "", $3); print $3 }' "$gen"; }
+if [ -f "$gen" ] && "$scord" info >"$tmp/info" 2>&1; then
+    C=$(cfg NUM_CORES) W=$(cfg NUM_WARPS) T=$(cfg NUM_THREADS) S=$(cfg SMEM_BYTES)
+    K=$(cfg STACK_LOG2) L2=$(cfg L2_BYTES)
+    for line in "cores +$C\$" "warps/core +$W\$" "threads/warp +$T\$" "warp size +$T lanes\$" \
+        "block threads +$((W * T)) at most \(a core's $W warps x $T lanes; any shape\)\$" \
+        "blocks/core +$W at most " "grid blocks +4294967295 at most " \
+        "smem/block +$S bytes at most \(static \+ dynamic\)\$" \
+        "shared memory +$S bytes per core, $T banks;" "registers +32 per thread " \
+        "L2 +$L2 bytes\$" "stack region .*, $((1 << K)) bytes per thread\$"; do
+        expect "info: /$line/" 0 '' -- grep -Eq "^$line" "$tmp/info"
+    done
+else
+    echo "FAIL info: no $gen, or scord info failed"
+    failed=1
+    # the refusals below still run, with the device's own shape
+    W=$("$scord" info 2>/dev/null | awk '$1 == "warps/core" { print $2 }')
+    T=$("$scord" info 2>/dev/null | awk '$1 == "threads/warp" { print $2 }')
+    W=${W:-1} T=${T:-1}
+fi
 expect "help documents exit code 4" 0 '4  run: the kernel finished, but the race detector' -- "$scord" --help
 expect "bad granularity" 2 "bad granularity '5'" -- "$scord" run --granularity 5 x.elf
 expect "bad detect mode" 2 "bad detect mode" -- "$scord" run --detect-mode half x.elf
@@ -156,11 +180,20 @@ done
 if [ -f "$bad_dir/illegal/kernel.elf" ]; then
     expect "fault reports pc and lane" 1 'at pc 0x[0-9a-f]{8}, .*core [0-9]+ warp [0-9]+ lane [0-9]+' -- \
         "$scord" run --timeout 10 "$bad_dir/illegal/kernel.elf"
-    expect "block larger than a core" 1 "exceeds" -- \
+    # every refused launch names the limit it broke, with its value
+    per_block="exceeds the limit of threads per block: a core's $W warps x $T threads = $((W * T))"
+    expect "block larger than a core" 1 "launch refused: block of 100000 threads \(100000x1x1\) $per_block" -- \
         "$scord" run --block 100000 "$bad_dir/illegal/kernel.elf"
+    expect "3-D block larger than a core" 1 "launch refused: block of $((4 * W * T)) threads \(2x2x$((W * T))\) $per_block" -- \
+        "$scord" run --block "2x2x$((W * T))" "$bad_dir/illegal/kernel.elf"
+    expect "grid of more than 2^32-1 blocks" 1 \
+        'launch refused: grid of 8589934592 blocks \(65536x65536x2\) exceeds the limit of blocks per grid: 4294967295' -- \
+        "$scord" run --grid 65536x65536x2 "$bad_dir/illegal/kernel.elf"
     expect "more shared memory than a core has" 1 \
-        'launch refused: a block needs 16777216 bytes of shared memory \(0 static \+ 16777216 dynamic\), a core has [0-9]+' -- \
+        'launch refused: a block needs 16777216 bytes of shared memory \(0 static \+ 16777216 dynamic\), a core has [0-9]+: the limit of shared memory per block' -- \
         "$scord" run --shared 16777216 "$bad_dir/illegal/kernel.elf"
+    expect "every limit broken is named" 1 "block of 100000 threads .*; grid of 8589934592 blocks .*; a block needs 16777216 bytes" -- \
+        "$scord" run --block 100000 --grid 65536x65536x2 --shared 16777216 "$bad_dir/illegal/kernel.elf"
 fi
 
 # ---- the race detector (armed by default; exit 4 when races are found) ----
