@@ -166,6 +166,7 @@ void scord_close(scord_device *dev)
     dev->be->close(dev->ctx);
     free(dev->rq);
     scord_host_free(dev);
+    scord_printf_free(dev);
     free(dev);
 }
 
