@@ -384,7 +384,8 @@ static bool pf_format(scord_device *dev, const scord_kernel *k, struct pf_rec *r
         bool is_ptr = (c == 's' || c == 'p') && !len;
         if (!is_int && !is_fp && !is_ptr) {
             char conv[16];
-            size_t n = (size_t)(p - spec) + (c ? 1 : 0);
+            /* "%Lf", not "%L": the conversion the modifier was for too. */
+            size_t n = (size_t)(p - spec) + (c ? 1 : 0) + (c == 'L' && p[1] ? 1 : 0);
             if (n > sizeof conv - 1)
                 n = sizeof conv - 1;
             memcpy(conv, spec, n);
@@ -400,6 +401,13 @@ static bool pf_format(scord_device *dev, const scord_kernel *k, struct pf_rec *r
         p++;
         if (nconv++ == SCORD_PRINTF_MAX_ARGS)
             goto too_many;
+        /* C leaves the other flags undefined for these: only '-'. */
+        if (c == 's' || c == 'p' || c == 'c') {
+            bool left = memchr(flags, '-', nf) != NULL;
+            nf = 0;
+            if (left)
+                flags[nf++] = '-';
+        }
         /* The host's format for this conversion: flags, width and
          * precision as numbers, a length the host's printf reads right. */
         char hf[40];
@@ -628,6 +636,8 @@ int scord_printf_collect(scord_device *dev)
     for (uint32_t off = 0; off < n;) {
         const uint32_t *r = words + off;
         uint32_t h = r[0], nw = h >> 16 & 0xff;
+        if (lost && h == (SCORD_PRINTF_MAGIC << 24 | SCORD_PRINTF_END << 16 | (p->this_gen & 0xffff)))
+            break; /* where the first call that did not fit would have written */
         bool ok = n - off >= SCORD_PRINTF_REC_WORDS && (h >> 24) == SCORD_PRINTF_MAGIC &&
                   nw <= 2 * SCORD_PRINTF_MAX_ARGS && nw <= n - off - SCORD_PRINTF_REC_WORDS;
         if (ok) {

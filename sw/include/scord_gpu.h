@@ -637,6 +637,12 @@ static __attribute__((unused, noinline, format(printf, 1, 2))) int __scord_print
     /* Device scope: lanes and warps of every core reserve disjoint words. */
     unsigned off = scord_add_u((volatile unsigned *)buf, len);
     if (off > cap || len > cap - off) {
+        /* The first call that does not fit owns [off, cap): it marks the
+         * end of the records there, so the host tells the words after
+         * the last record from a damaged one. */
+        if (off < cap)
+            buf[SCORD_PRINTF_HDR_WORDS + off] =
+                SCORD_PRINTF_MAGIC << 24 | SCORD_PRINTF_END << 16 | (__scord_printf.gen & 0xffffu);
         scord_add_u((volatile unsigned *)buf + 1, 1u);
         return -1;
     }
