@@ -380,7 +380,8 @@ static bool pf_format(scord_device *dev, const scord_kernel *k, struct pf_rec *r
             p++;
         }
         char c = *p;
-        bool is_int = c && strchr("diuxXoc", c), is_fp = c && strchr("fFeEgGaA", c);
+        bool is_int = c && strchr("diuxXoc", c) && !(c == 'c' && len == 4);
+        bool is_fp = c && strchr("fFeEgGaA", c);
         bool is_ptr = (c == 's' || c == 'p') && !len;
         if (!is_int && !is_fp && !is_ptr) {
             char conv[16];

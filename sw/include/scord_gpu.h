@@ -605,7 +605,8 @@ static inline __attribute__((always_inline)) unsigned __scord_printf_scan(const 
             len = 1;
         }
         c = *p++;
-        if (c == 'd' || c == 'i' || c == 'u' || c == 'x' || c == 'X' || c == 'o' || c == 'c') {
+        if (c == 'd' || c == 'i' || c == 'u' || c == 'x' || c == 'X' || c == 'o' ||
+            (c == 'c' && !big)) {
             /* one word, or two for ll / j */
         } else if ((c == 's' || c == 'p') && !len) {
             big = 0;
