@@ -18,7 +18,7 @@ SCORD_LDLIBS := -ldw -lelf $(SIM_LDLIBS)
 SCORD_CFLAGS := -Idriver/include
 
 # One file per concern; scord_int.h says what each holds and which calls which.
-SCORD_SRCS := $(addprefix driver/src/,error.c regs.c record.c debuginfo.c stream.c counters.c \
+SCORD_SRCS := $(addprefix driver/src/,error.c regs.c record.c debuginfo.c stream.c printf.c counters.c \
                 device.c detector.c hostrace.c memory.c kernel.c ring.c launch.c format.c \
                 backend_sim.c backend_uart.c hostlink.c)
 SCORD_OBJS := $(patsubst driver/src/%.c,$(SCORD_OBJDIR)/%.o,$(SCORD_SRCS))

@@ -45,6 +45,7 @@
     X(det_acquire)      \
     X(det_stale_read)   \
     X(det_host)         \
+    X(printf)           \
     X(faults)
 
 #define KT_DECLARE(name) int test_##name(scord_device *dev, const char *sw_dir);

@@ -39,6 +39,7 @@ struct run_opts {
     bool quiet;
     bool warnings_fail;   /* --warnings-as-errors: warnings count in the exit code */
     struct scord_detector_config det;
+    uint32_t printf_bytes; /* --printf-buffer; 0: the library's default */
     const char *json;
     const char *sarif;
     const char *kernel;

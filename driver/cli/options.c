@@ -19,7 +19,10 @@ const char cli_run_help[] =
     "\n"
     "Loads kernel.elf into device memory, launches it, waits for the end and\n"
     "prints the outcome (done, fault with cause, pc, address, core/warp/lane,\n"
-    "or timeout), the performance counters and the IPC (instrs/cycles).\n"
+    "or timeout), the kernel's printf output (each line after its block and\n"
+    "thread, '[block (1,0,0) thread (3,0,0)] ...', every thread's lines in its\n"
+    "program order, by block then thread), the performance counters and the\n"
+    "IPC (instrs/cycles).\n"
     "The ScoRD race detector is armed by default: after the run every race it\n"
     "recorded is printed with both accesses (thread, block and source line of\n"
     "the racing access and of the previous one, or that the previous one is\n"
@@ -51,6 +54,9 @@ const char cli_run_help[] =
     "                       (coarser: less metadata, may report false races)\n"
     "  --ring N             race records the ring holds (default 256, >= 2);\n"
     "                       further distinct races are counted as dropped\n"
+    "  --printf-buffer BYTES  device memory for the kernel's printf output\n"
+    "                       (default 65536, or what is free); a printf that\n"
+    "                       finds it full is lost, and counted\n"
     "  --json FILE          also write each race as one JSON object per line to\n"
     "                       FILE ('-': stdout; everything else then goes to\n"
     "                       stderr)\n"
@@ -73,7 +79,8 @@ const char cli_run_help[] =
     "  seq:N       allocate N 32-bit words holding 0, 1, ..., N-1, pass the address\n"
     "\n"
     "exit codes: 0 done, no race; 1 fault, timeout or launch refused (also when\n"
-    "the GPU refuses to arm the detector); 2 usage error; 3 device, ELF or I/O\n"
+    "the GPU refuses to arm the detector, and a printf the runtime cannot print:\n"
+    "an unknown format, a format outside the kernel image, a damaged buffer); 2 usage error; 3 device, ELF or I/O\n"
     "error (including no room for the detector's regions: try --detect-mode\n"
     "cache or --granularity 16); 4 the kernel finished but races were found (races\n"
     "of severity warning only with --warnings-as-errors).\n";
@@ -280,6 +287,15 @@ int cli_parse_run(int argc, char **argv, struct run_opts *o)
                     "(32 bytes each, within device memory)",
                     v);
             o->det.ring_records = (unsigned)n;
+        } else if ((v = cli_opt_value(argc, argv, &i, "--printf-buffer", &missing)) || missing) {
+            uint64_t n;
+            if (missing)
+                return cli_usage_error("option '%s' needs a number of bytes", a);
+            if (!cli_parse_u64(v, true, &n) || n < SCORD_PRINTF_MIN_BUFFER || n > GPU_MEM_BYTES)
+                return cli_usage_error("bad printf buffer size '%s': expected a number of bytes, "
+                                       "256 or more, within device memory",
+                                       v);
+            o->printf_bytes = (uint32_t)n;
         } else if ((v = cli_opt_value(argc, argv, &i, "--json", &missing)) || missing) {
             if (missing || !*v)
                 return cli_usage_error("option '%s' needs a file name (or - for stdout)", a);

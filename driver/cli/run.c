@@ -92,6 +92,57 @@ static int do_dump(scord_device *dev, const struct dump *d)
     return EXIT_OK;
 }
 
+/* The kernel's printf output, to out (stdout unless --json/--sarif take
+ * it), before the counters and races as compute-sanitizer lets a
+ * program's output through; errors and lost lines to stderr. Returns
+ * EXIT_KERNEL when a record could not be printed. */
+static int print_printf(scord_device *dev, const char *kernel)
+{
+    struct scord_printf_line lines[64];
+    struct scord_printf_info info;
+    size_t n;
+    int status = EXIT_OK;
+    char buf[512];
+    do {
+        int rc = scord_printf_drain(dev, lines, sizeof lines / sizeof lines[0], &n, &info);
+        if (rc)
+            return device_error(dev, "printf output", rc);
+        for (size_t i = 0; i < n; i++) {
+            if (lines[i].error) {
+                if (lines[i].has_thread)
+                    fprintf(stderr, "%s: printf error in block (%u,%u,%u) thread (%u,%u,%u): %s\n",
+                            kernel, (unsigned)lines[i].block_idx.x, (unsigned)lines[i].block_idx.y,
+                            (unsigned)lines[i].block_idx.z, (unsigned)lines[i].thread_idx.x,
+                            (unsigned)lines[i].thread_idx.y, (unsigned)lines[i].thread_idx.z,
+                            lines[i].text);
+                else
+                    fprintf(stderr, "%s: printf error: %s\n", kernel, lines[i].text);
+                status = EXIT_KERNEL;
+                continue;
+            }
+            int len = scord_printf_format(&lines[i], buf, sizeof buf);
+            if (len >= (int)sizeof buf) {
+                char *big = malloc((size_t)len + 1);
+                if (big) {
+                    scord_printf_format(&lines[i], big, (size_t)len + 1);
+                    fputs(big, out);
+                    free(big);
+                }
+            } else if (len > 0) {
+                fputs(buf, out);
+            }
+        }
+    } while (info.remaining);
+    if (info.lost)
+        fprintf(stderr,
+                "%s: printf buffer full: %u line%s lost (%u printed; buffer of %u bytes, "
+                "--printf-buffer)\n",
+                kernel, (unsigned)info.lost, info.lost == 1 ? "" : "s", (unsigned)info.records,
+                (unsigned)info.buffer_bytes);
+    fflush(out);
+    return status;
+}
+
 /* Builds the argument struct; buffers go in the allocator above the image. */
 static int build_args(scord_device *dev, const struct run_opts *o, uint32_t *words)
 {
@@ -204,6 +255,10 @@ int cli_run(const char *uri, int argc, char **argv)
         status = rc == SCORD_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DEVICE;
         goto out;
     }
+    if (o.printf_bytes && (rc = scord_printf_set_buffer(dev, o.printf_bytes))) {
+        status = device_error(dev, "printf buffer", rc);
+        goto out;
+    }
     uint32_t words[MAX_ARG_WORDS];
     if ((status = build_args(dev, &o, words)))
         goto out;
@@ -280,6 +335,9 @@ int cli_run(const char *uri, int argc, char **argv)
         status = EXIT_DEVICE;
         goto out;
     }
+    /* A printf that could not be printed fails the run (exit 1) once the
+     * races are reported: the kernel itself finished. */
+    int printf_status = print_printf(dev, o.kernel);
     if (!o.quiet)
         print_counters(dev, o.det.enable);
     for (int i = 0; i < o.ndumps; i++) {
@@ -294,6 +352,8 @@ int cli_run(const char *uri, int argc, char **argv)
         if (rrc && status == EXIT_OK)
             status = rrc;
     }
+    if (printf_status && (status == EXIT_OK || status == EXIT_RACES))
+        status = printf_status;
 out:
     scord_kernel_free(k);
     scord_close(dev);

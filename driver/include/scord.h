@@ -591,6 +591,63 @@ int scord_reg_read(scord_device *dev, uint32_t idx, uint32_t *value);
 int scord_reg_write(scord_device *dev, uint32_t idx, uint32_t value);
 /* ==== end of detector arming ============================================= */
 
+
+/* ==== printf in kernels (docs/architecture.md, "printf in kernels") =====
+ *
+ * A kernel that calls printf (scord_gpu.h) gets a buffer in device memory
+ * at each launch: the library places it at the top of the free memory,
+ * outside the race detector's tracked window, and tells the kernel where
+ * it is; a kernel without printf gets none and costs nothing. Each call
+ * appends one record (block, thread, format, raw arguments); when the
+ * kernel is over (scord_wait returned, whatever the outcome: done, fault
+ * or timeout), the library reads the records, formats them on the host
+ * and keeps the output as lines until the next launch: every thread's
+ * lines in its program order, threads ordered by block, then by thread
+ * (CUDA promises no order; this is the one people expect). A call that
+ * finds the buffer full is lost, and counted exactly. */
+struct scord_printf_line {
+    const char *text; /* the line, without '\n' (a printf's text is cut at each '\n';
+                         one without it goes on with the thread's next printf); for an
+                         error, what is wrong. Valid until the next launch */
+    int error;        /* 1: not output but a record that could not be printed (a format
+                         the runtime does not know, a format pointer outside the kernel
+                         image, a damaged buffer): text says why */
+    int has_thread;   /* 0 for a damaged buffer: no thread to name */
+    uint32_t block, thread; /* linear block id, thread index within its block */
+    struct scord_dim3 block_idx, thread_idx; /* the same as CUDA's blockIdx, threadIdx */
+};
+struct scord_printf_info {
+    uint32_t records;      /* printf calls of the last launch printed */
+    uint32_t lost;         /* printf calls that found the buffer full: their output is lost */
+    uint32_t invalid;      /* records that could not be printed (error lines) */
+    uint32_t buffer_bytes; /* the buffer the launch had; 0: no printf in the kernel */
+    uint32_t remaining;    /* lines left because max was reached */
+};
+/* The default buffer size (CUDA's default is 1 MiB; a record takes 16
+ * bytes plus 4 per argument, 8 per double or long long), and the smallest
+ * buffer. Where less memory is free (small configurations, the detector's
+ * regions), the buffer takes what is free, down to the smallest, and the
+ * launch fails with NO_MEM below that. */
+#define SCORD_PRINTF_DEFAULT_BUFFER (64u << 10)
+#define SCORD_PRINTF_MIN_BUFFER 256u
+/* Buffer size of later launches; 0 restores the default. Errors:
+ * INVALID_ARG (outside SCORD_PRINTF_MIN_BUFFER .. device memory), BUSY. */
+int scord_printf_set_buffer(scord_device *dev, uint32_t bytes);
+/* The size set (or the default). */
+uint32_t scord_printf_get_buffer(scord_device *dev);
+/* Take up to max lines of the last launch's output, oldest first; *n
+ * receives the count; info (may be NULL) the launch's counts. Lines not
+ * taken stay for the next call. Errors: INVALID_ARG (NULL dev or n, NULL
+ * lines with max > 0), BUSY (the kernel has not been waited for). */
+int scord_printf_drain(scord_device *dev, struct scord_printf_line *lines, size_t max, size_t *n,
+                       struct scord_printf_info *info);
+/* A line as `scord run` prints it, ending in '\n':
+ *   [block (1,0,0) thread (3,0,0)] x = 42
+ * ("[printf] ..." for a line with no thread). Returns like snprintf.
+ * Errors: INVALID_ARG. */
+int scord_printf_format(const struct scord_printf_line *line, char *buf, size_t len);
+/* ==== end of printf ====================================================== */
+
 #ifdef __cplusplus
 }
 #endif

@@ -59,8 +59,11 @@ int scord_reset(scord_device *dev)
         return SCORD_ERR_INVALID_ARG;
     int rc = scord_device_reset(dev);
     /* A kernel stopped here is over too: the host's copies made while it
-     * ran are checked against what it accessed (hostrace.c). */
-    return rc ? rc : scord_host_check(dev);
+     * ran are checked against what it accessed (hostrace.c), and its
+     * printf output so far is kept (printf.c). */
+    if (!rc)
+        rc = scord_host_check(dev);
+    return rc ? rc : scord_printf_collect(dev);
 }
 
 /* The stack region sits at the top of device memory, one slot of
@@ -166,6 +169,7 @@ void scord_close(scord_device *dev)
     dev->be->close(dev->ctx);
     free(dev->rq);
     scord_host_free(dev);
+    scord_printf_free(dev);
     free(dev);
 }
 

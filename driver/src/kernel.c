@@ -274,7 +274,9 @@ static int check_elf(scord_device *dev, Elf *elf, size_t size, scord_kernel *k)
     return rc ? rc : load_symbols(dev, elf, size, k);
 }
 
-static int copy_segments(scord_device *dev, Elf *elf, const char *buf)
+/* The segments into device memory; for a kernel with printf also into
+ * k->image, the host's copy where the records' formats are read. */
+static int copy_segments(scord_device *dev, Elf *elf, const char *buf, scord_kernel *k)
 {
     size_t phnum;
     if (elf_getphdrnum(elf, &phnum))
@@ -285,6 +287,9 @@ static int copy_segments(scord_device *dev, Elf *elf, const char *buf)
             return scord_fail(dev, SCORD_ERR_ELF, "bad program header %zu: %s", i, elf_errmsg(-1));
         if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
             continue;
+        if (k->image)
+            memcpy(k->image + (ph.p_vaddr - k->image_lo), buf + ph.p_offset,
+                   (size_t)ph.p_filesz);
         int rc = scord_memcpy_htod(dev, (scord_addr)ph.p_vaddr, buf + ph.p_offset,
                                    (size_t)ph.p_filesz);
         if (!rc)
@@ -293,6 +298,29 @@ static int copy_segments(scord_device *dev, Elf *elf, const char *buf)
         if (rc)
             return rc;
     }
+    return 0;
+}
+
+static const struct kernel_symbol *find_symbol(const scord_kernel *k, const char *name);
+
+/* A kernel that calls printf has the descriptor scord_gpu.h declares
+ * (16 bytes, 4-aligned, inside the image); the library writes the
+ * buffer's place there at each launch. */
+static int find_printf(scord_device *dev, scord_kernel *k)
+{
+    const struct kernel_symbol *s = find_symbol(k, "__scord_printf");
+    if (!s)
+        return 0;
+    if (s->size != 16 || (s->value & 3) || s->value < k->image_lo ||
+        s->value + 16ull > k->image_hi)
+        return scord_fail(dev, SCORD_ERR_ELF,
+                          "symbol __scord_printf (0x%08x, %u bytes) is not the 16-byte printf "
+                          "descriptor of scord_gpu.h inside the image",
+                          (unsigned)s->value, (unsigned)s->size);
+    k->image = calloc(1, k->image_hi - k->image_lo);
+    if (!k->image)
+        return scord_fail(dev, SCORD_ERR_NO_MEM, "out of host memory");
+    k->pf_desc = s->value;
     return 0;
 }
 
@@ -340,7 +368,9 @@ int scord_load_kernel(scord_device *dev, const char *elf_path, scord_kernel **ke
     if (!rc)
         rc = scord_debuginfo_open(dev, buf, size, &k->dbg);
     if (!rc)
-        rc = copy_segments(dev, elf, buf);
+        rc = find_printf(dev, k);
+    if (!rc)
+        rc = copy_segments(dev, elf, buf, k);
     elf_end(elf);
     free(buf);
     if (rc) {
@@ -359,6 +389,7 @@ void scord_kernel_free(scord_kernel *kernel)
         return;
     free_symbols(kernel->syms, kernel->nsyms);
     scord_debuginfo_close(kernel->dbg);
+    free(kernel->image);
     free(kernel);
 }
 

@@ -136,6 +136,23 @@ int scord_launch_shared(scord_device *dev, const scord_kernel *kernel, struct sc
     }
     if ((rc = scord_detector_prepare(dev, kernel, args_size ? (uint64_t)args_addr + args_size : 0)))
         return rc;
+    /* A kernel with printf: its buffer at the top of what is free, above
+     * the allocations and arguments and, with the detector, above its
+     * metadata and ring, so outside the tracked window: printf's writes
+     * are never checked, cost the detector no metadata and cannot make a
+     * report. */
+    uint32_t pf_lo = dev->heap_next, pf_hi = dev->heap_limit;
+    if (args_size && args_low && args_addr + (uint32_t)args_size > pf_lo)
+        pf_lo = args_addr + (uint32_t)args_size;
+    if (args_size && !args_low)
+        pf_hi = args_addr;
+    if (dev->det_armed) {
+        uint32_t ring_end = dev->det_ring_base + dev->det_cfg.ring_records * SCORD_DET_REC_BYTES;
+        if (ring_end > pf_lo)
+            pf_lo = ring_end;
+    }
+    if ((rc = scord_printf_prepare(dev, kernel, pf_lo, pf_hi, grid, block)))
+        return rc;
 
     /* A clean GPU for every launch: clears done/error of the last run. */
     if ((rc = scord_device_reset(dev)))
@@ -187,6 +204,11 @@ static int finish(scord_device *dev, int result, bool reset)
     /* The host's copies made while it ran, against its accesses: the
      * detector keeps its metadata across the reset. */
     rc = scord_host_check(dev);
+    /* Its printf output, whatever the outcome (a fault keeps memory). */
+    if (!rc)
+        rc = scord_printf_collect(dev);
+    else
+        scord_printf_collect(dev);
     if (rc && result == SCORD_OK)
         result = rc;
     else

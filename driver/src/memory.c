@@ -19,6 +19,11 @@ uint32_t scord_memory_top(const scord_device *dev)
 
 static uint32_t heap_ceiling(const scord_device *dev)
 {
+    /* A running kernel's printf buffer lies above the heap and its
+     * arguments (launch.c). */
+    if (dev->running && dev->pf_bytes && dev->pf_base < scord_memory_top(dev) &&
+        !(dev->args_bytes && !dev->args_low && dev->args_addr < dev->pf_base))
+        return dev->pf_base;
     /* The argument block of a running kernel lies at the top of the heap
      * (or, with the detector, just above it: see scord_malloc). */
     if (dev->running && dev->args_bytes && !dev->args_low && dev->args_addr < scord_memory_top(dev))

@@ -12,14 +12,14 @@
  *                 variables by name
  *   launch.c      launch, wait, the fault of the last run        detector memory device
  *                                                                counters stream hostrace
- *                                                                regs error
+ *                                                                printf regs error
  *   ring.c        the ring drain: records out of the ring or     memory record stream
  *                 the stream queue, decoded; host-device races   hostrace regs error
  *   kernel.c      kernel ELF loading and checks, symbols         memory debuginfo error
  *   memory.c      device memory allocator, copies, memset        detector hostrace error
  *   detector.c    detector configuration, placement, arming,     stream hostrace regs error
  *                 regions
- *   device.c      open/close (URI, backends table), info,        hostrace regs error
+ *   device.c      open/close (URI, backends table), info,        hostrace printf regs error
  *                 soft reset
  *   counters.c    performance and detector counters              hostrace regs error
  *   hostrace.c    host-device races: the host's memory calls     record regs error
@@ -27,6 +27,8 @@
  *                 metadata when it ends
  *   stream.c      race records streamed out while a kernel       error
  *                 runs (host-side queue)
+ *   printf.c      device printf: the buffer's placement, its     error
+ *                 records read back and formatted as lines
  *   debuginfo.c   a kernel's symbols and DWARF: source lines,    error
  *                 shared variables
  *   record.c      one 32-byte race record decoded and checked;   error
@@ -71,6 +73,11 @@ struct scord_kernel {
     struct kernel_symbol *syms;
     size_t nsyms;
     struct scord_debuginfo *dbg; /* function symbols and DWARF for addr2line */
+    /* Device printf: the kernel's __scord_printf descriptor (0: the kernel
+     * has no printf) and, then, the image as loaded [image_lo, image_hi),
+     * where the records' format strings are read. */
+    uint32_t pf_desc;
+    unsigned char *image;
 };
 
 struct scord_device {
@@ -109,6 +116,10 @@ struct scord_device {
     uint32_t hlog_len, hlog_cap, hcalls, hlog_lost;
     struct scord_hostrec *hq;
     uint32_t hq_len, hq_cap, hq_drops, host_races;
+    /* Device printf (printf.c): its state, and the buffer of the launch
+     * running now (bytes 0: none), which scord_malloc keeps off. */
+    struct scord_printf_state *pf;
+    uint32_t pf_base, pf_bytes;
     int last_rc;
     struct scord_counters snapshot;
     struct scord_fault fault;
@@ -196,6 +207,21 @@ SCORD_INTERNAL uint32_t scord_stream_dequeue(scord_device *dev, unsigned char *d
                                              uint32_t max);
 /* Re-arming empties the ring: the records taken from it go too. */
 SCORD_INTERNAL void scord_stream_clear(scord_device *dev);
+
+/* ---- printf.c ------------------------------------------------------------ */
+
+struct scord_printf_state;
+/* A launch: forget the last launch's output; for a kernel with printf,
+ * place its buffer at the top of [lo, hi) (free memory outside the race
+ * detector's window), clear it and tell the kernel where it is. NO_MEM
+ * (detail set) when not even SCORD_PRINTF_MIN_BUFFER fits. */
+SCORD_INTERNAL int scord_printf_prepare(scord_device *dev, const scord_kernel *kernel,
+                                        uint32_t lo, uint32_t hi, struct scord_dim3 grid,
+                                        struct scord_dim3 block);
+/* The launch is over (done, faulted, timed out): read its records and
+ * format them into lines for scord_printf_drain. */
+SCORD_INTERNAL int scord_printf_collect(scord_device *dev);
+SCORD_INTERNAL void scord_printf_free(scord_device *dev);
 
 /* ---- hostrace.c ---------------------------------------------------------- */
 

@@ -49,6 +49,7 @@
 #ifndef SCORD_GPU_H
 #define SCORD_GPU_H
 
+#include <stdarg.h>
 #include <stdint.h>
 
 #include "scord_defs.h" /* generated from config/regmap.def: numbers only */
@@ -601,6 +602,168 @@ int __scord_atomic_64_unsupported(volatile void *p, ...)
 #define atomicMaxU(p, v) scord_max_u((volatile unsigned *)(p), (unsigned)(v))
 #define atomicMinU_block(p, v) scord_min_u_block((volatile unsigned *)(p), (unsigned)(v))
 #define atomicMaxU_block(p, v) scord_max_u_block((volatile unsigned *)(p), (unsigned)(v))
+
+
+/* ---- printf --------------------------------------------------------------
+ *
+ * CUDA's device printf: printf(fmt, ...) in a kernel appends one record (the
+ * block and thread, the format string's address, the arguments' raw words)
+ * to a buffer in device memory; after the launch the host library formats
+ * the records and prints them, each line with the block and thread it came
+ * from, every thread's lines in its program order (docs/architecture.md,
+ * "printf in kernels", has the record format and the limits). Formats:
+ * %d %i %u %x %X %o %c %s %p %f %F %e %E %g %G %a %A and %%, with flags,
+ * width, precision (also `*`) and the length modifiers hh h l ll j z t
+ * (l is 32-bit here, ll and j 64-bit). Returns the number of arguments
+ * recorded, or -1 when the record found no room (the host counts those
+ * calls exactly) or the launch gave no buffer.
+ *
+ * The format must be a string of the kernel image (a literal); a %s
+ * argument in the image or in device memory is read by the host after the
+ * kernel has ended (a string on the thread's stack may be overwritten by
+ * then: print such text with %c or from device memory).
+ *
+ * The host finds __scord_printf in the kernel's ELF and writes there, at
+ * each launch, where the buffer is: a kernel that never calls printf has
+ * neither the function nor the variable (the linker drops both), so it
+ * costs nothing. The buffer lies outside the race detector's tracked
+ * window and records are reserved with a device-scope atomic add, so
+ * printf never makes a race report and all lanes of all cores append at
+ * once without losing a record. */
+struct __scord_printf_desc {
+    unsigned *buf; /* PRINTF_HDR_WORDS header words, then the records; 0: no buffer */
+    unsigned cap;  /* record words the buffer holds */
+    unsigned gen;  /* the launch's number: a record's check, so stale words never pass */
+    unsigned reserved;
+};
+/* Weak: every file of a kernel may include this header; one copy stays. */
+__attribute__((weak)) struct __scord_printf_desc __scord_printf;
+
+/* The argument words a format takes: a conversion's value in one word, or
+ * two (bit i of *wide) for long long and double, as va_arg reads them.
+ * Stops at the first conversion it does not know (the host names it) and
+ * after PRINTF_MAX_ARGS arguments. The host parses by the same rules. */
+static inline __attribute__((always_inline)) unsigned __scord_printf_scan(const char *p,
+                                                                          unsigned *wide,
+                                                                          unsigned *words)
+{
+    unsigned n = 0, w = 0, nw = 0;
+    for (char c; (c = *p++);) {
+        if (c != '%')
+            continue;
+        if (*p == '%') {
+            p++;
+            continue;
+        }
+        while (*p == '-' || *p == '+' || *p == ' ' || *p == '#' || *p == '0')
+            p++;
+        if (*p == '*') {
+            if (n == SCORD_PRINTF_MAX_ARGS)
+                break;
+            n++;
+            nw++;
+            p++;
+        }
+        while (*p >= '0' && *p <= '9')
+            p++;
+        if (*p == '.') {
+            p++;
+            if (*p == '*') {
+                if (n == SCORD_PRINTF_MAX_ARGS)
+                    break;
+                n++;
+                nw++;
+                p++;
+            }
+            while (*p >= '0' && *p <= '9')
+                p++;
+        }
+        unsigned big = 0, len = 0;
+        if (*p == 'h') {
+            p += p[1] == 'h' ? 2 : 1;
+            len = 1;
+        } else if (*p == 'l') {
+            big = p[1] == 'l';
+            p += big ? 2 : 1;
+            len = 1;
+        } else if (*p == 'j') {
+            big = 1;
+            p++;
+            len = 1;
+        } else if (*p == 'z' || *p == 't') {
+            p++;
+            len = 1;
+        }
+        c = *p++;
+        if (c == 'd' || c == 'i' || c == 'u' || c == 'x' || c == 'X' || c == 'o' ||
+            (c == 'c' && !big)) {
+            /* one word, or two for ll / j */
+        } else if ((c == 's' || c == 'p') && !len) {
+            big = 0;
+        } else if (c == 'f' || c == 'F' || c == 'e' || c == 'E' || c == 'g' || c == 'G' ||
+                   c == 'a' || c == 'A') {
+            big = 1; /* float arguments are promoted to double */
+        } else {
+            break; /* unknown: the host reports it; nothing after it is read */
+        }
+        if (n == SCORD_PRINTF_MAX_ARGS)
+            break;
+        w |= big << n;
+        nw += 1 + big;
+        n++;
+    }
+    *wide = w;
+    *words = nw;
+    return n;
+}
+
+static __attribute__((unused, noinline, format(printf, 1, 2))) int __scord_printf_call(
+    const char *fmt, ...)
+{
+    unsigned wide, words, n = __scord_printf_scan(fmt, &wide, &words);
+    unsigned len = SCORD_PRINTF_REC_WORDS + words;
+    unsigned *buf = __scord_printf.buf, cap = __scord_printf.cap;
+    if (!buf)
+        return -1;
+    /* Device scope: lanes and warps of every core reserve disjoint words. */
+    unsigned off = scord_add_u((volatile unsigned *)buf, len);
+    if (off > cap || len > cap - off) {
+        /* The first call that does not fit owns [off, cap): it marks the
+         * end of the records there, so the host tells the words after
+         * the last record from a damaged one. */
+        if (off < cap)
+            buf[SCORD_PRINTF_HDR_WORDS + off] =
+                SCORD_PRINTF_MAGIC << 24 | SCORD_PRINTF_END << 16 | (__scord_printf.gen & 0xffffu);
+        scord_add_u((volatile unsigned *)buf + 1, 1u);
+        return -1;
+    }
+    unsigned *r = buf + SCORD_PRINTF_HDR_WORDS + off;
+    unsigned blk = __scord_csr_block_id(), tid = __scord_csr_tid();
+    r[1] = blk;
+    r[2] = tid;
+    r[3] = (unsigned)fmt;
+    va_list ap;
+    va_start(ap, fmt);
+    unsigned *a = r + SCORD_PRINTF_REC_WORDS;
+    for (unsigned i = 0; i < n; i++) {
+        if (wide >> i & 1) {
+            /* A double or long long: an aligned register pair (or 8-byte
+             * aligned stack slot) of the RV32 calling convention; va_arg
+             * of a 64-bit integer reads either the same way. */
+            unsigned long long v = va_arg(ap, unsigned long long);
+            *a++ = (unsigned)v;
+            *a++ = (unsigned)(v >> 32);
+        } else {
+            *a++ = va_arg(ap, unsigned);
+        }
+    }
+    va_end(ap);
+    r[0] = SCORD_PRINTF_MAGIC << 24 | words << 16 |
+           ((__scord_printf.gen ^ blk ^ tid ^ (unsigned)fmt ^ ((unsigned)fmt >> 16)) & 0xffffu);
+    return (int)n;
+}
+/* A macro, so a kernel may include <stdio.h> too. */
+#define printf(...) __scord_printf_call(__VA_ARGS__)
 
 #ifdef __cplusplus
 }

@@ -52,7 +52,7 @@ expect "help" 0 'exit codes' -- "$scord" --help
 expect "run help" 0 '--timeout' -- "$scord" run --help
 expect "help documents every run option" 0 '' -- bash -c \
     "h=\$('$scord' run --help); for o in --grid --block --timeout --trace --dump --quiet zeros: seq: \
-         --no-detect --detect-mode --granularity --ring --json --sarif --shared --warnings-as-errors 'RACE SUMMARY' ' 4 '; do
+         --no-detect --detect-mode --granularity --ring --json --sarif --shared --warnings-as-errors --printf-buffer 'RACE SUMMARY' ' 4 '; do
          grep -q -- \"\$o\" <<<\"\$h\" || { echo missing \$o; exit 1; }; done"
 expect "no command" 2 'missing command' -- "$scord"
 expect "unknown command" 2 "unknown command" -- "$scord" frobnicate
@@ -107,6 +107,7 @@ expect "bad ring size" 2 "bad ring size" -- "$scord" run --ring 1 x.elf
 expect "missing --json value" 2 'needs a file name' -- "$scord" run x.elf --json
 expect "bad --shared value" 2 "bad shared memory size 'lots'" -- "$scord" run --shared lots x.elf
 expect "missing --shared value" 2 'needs a number of bytes' -- "$scord" run x.elf --shared
+expect "bad --printf-buffer value" 2 "bad printf buffer size '12'" -- "$scord" run --printf-buffer 12 x.elf
 
 # ---- files that are not loadable kernels (exit 3) ------------------------
 bad_dir="$sw/tests/bad"
@@ -303,6 +304,45 @@ if [ -f "$intrude" ]; then
         "$scord" run --grid 1 --block 4 "$intrude" 0x10000 0 zeros:16
 else
     echo "FAIL race detector: $intrude missing (build it: make sw)"
+    failed=1
+fi
+
+# printf in kernels (tests/kernels/printf/args.h: text, mode, count): the
+# lines on stdout with their block and thread, by block then thread,
+# before the counters and the race summary; a full buffer's exact loss;
+# records that cannot be printed: exit 1, every other line still there.
+pf="$sw/tests/kernels/printf/kernel.elf"
+if [ -f "$pf" ]; then
+    expect "printf: a line with its block and thread" 0 '^\[block \(1,0,0\) thread \(3,0,0\)\] b1 t3: star \[    42\] \[7   \] \[2\.500\] 100% continued$' -- \
+        "$scord" run --grid 2 --block 4 "$pf" zeros:16 0 0
+    expect "printf: %d %i %u %x %X %o %c" 0 '^\[block \(0,0,0\) thread \(2,0,0\)\] b0 t2: -3 200     2\|ad  \|00C0FFEE\|012 C!$' -- \
+        "$scord" run --grid 2 --block 4 "$pf" zeros:16 0 0
+    expect "printf: by block, thread, program order, before counters and races" 0 '' -- bash -c \
+        "'$scord' run --grid 2 --block 4 '$pf' zeros:16 0 0 >'$tmp/pf.out' || exit 9
+         grep -o '^\[block ([0-9],0,0) thread ([0-9],0,0)\] b[0-9] t[0-9]: [a-z]*' '$tmp/pf.out' >'$tmp/pf.got'
+         [ \$(wc -l <'$tmp/pf.got') = 16 ] || exit 9
+         sort -s -t']' -k1,1 '$tmp/pf.got' | cmp -s - '$tmp/pf.got' || exit 9
+         a=\$(grep -n '\] b1 t1: -2 100' '$tmp/pf.out' | cut -d: -f1)
+         b=\$(grep -n '\] b1 t1: f 1.500000' '$tmp/pf.out' | cut -d: -f1)
+         [ -n \"\$a\" ] && [ -n \"\$b\" ] && [ \"\$a\" -lt \"\$b\" ] || exit 9
+         last=\$(grep -n '^\[block' '$tmp/pf.out' | tail -n 1 | cut -d: -f1)
+         c=\$(grep -n '^counters:' '$tmp/pf.out' | cut -d: -f1)
+         s=\$(grep -n 'RACE SUMMARY: 0 races' '$tmp/pf.out' | cut -d: -f1)
+         [ -n \"\$c\" ] && [ -n \"\$s\" ] && [ \"\$last\" -lt \"\$c\" ] && [ \"\$last\" -lt \"\$s\" ]"
+    expect "printf: full buffer, exact loss" 0 'printf buffer full: 4 lines lost \(8 printed; buffer of 256 bytes' -- \
+        "$scord" run --printf-buffer 256 --block 4 "$pf" zeros:16 1 3
+    expect "printf: unknown format, exit 1" 1 'printf error in block \(0,0,0\) thread \(1,0,0\): printf format "%q" is not supported' -- \
+        "$scord" run --block 4 "$pf" zeros:16 2 0
+    expect "printf: format outside the image" 1 'thread \(2,0,0\): printf format pointer 0x[0-9a-f]{8} lies outside the kernel image' -- \
+        "$scord" run --block 4 "$pf" zeros:16 2 0
+    expect "printf: the other lines and the race summary still printed" 1 '' -- bash -c \
+        "'$scord' run --block 4 '$pf' zeros:16 2 0 >'$tmp/pfbad.out' 2>/dev/null; rc=\$?
+         [ \$(grep -c '^\[block (0,0,0) thread ([0-3],0,0)\] \(before\|after\) [0-3]$' '$tmp/pfbad.out') = 8 ] &&
+         grep -q 'RACE SUMMARY: 0 races' '$tmp/pfbad.out' || exit 9; exit \$rc"
+    expect "printf: damaged buffer" 1 'printf error: printf buffer damaged at record word 5' -- \
+        "$scord" run --block 4 "$pf" zeros:16 3 0
+else
+    echo "FAIL printf: $pf missing (build it: make sw)"
     failed=1
 fi
 

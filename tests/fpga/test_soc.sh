@@ -102,9 +102,10 @@ kill $flip_pid 2>/dev/null
 wait $flip_pid 2>/dev/null
 
 # kernel tests (a subset; det_stream: race records streamed while the kernel runs;
-# host_order and det_host: the host's copies between and during kernels, docs/detector.md §15)
+# host_order and det_host: the host's copies between and during kernels, docs/detector.md §15;
+# printf: its buffer placed and read back over the link)
 "$bin/scord-kernel-tests" --device "$dev" --sw-dir "$sw" vecadd prodcons barrier exit det_stream \
-    host_order det_host >"$tmp/kt" 2>&1
+    host_order det_host printf >"$tmp/kt" 2>&1
 kt_rc=$?
 sed -n 's/^\(PASS\|FAIL\) /\1 kernel over uart: /p' "$tmp/kt"
 grep -q '^PASS' "$tmp/kt" || { echo "FAIL kernel tests over uart: $(tail -3 "$tmp/kt")"; failed=1; }

@@ -31,7 +31,7 @@ sim_pid=
 trap '[ -n "$sim_pid" ] && kill $sim_pid 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 
 "$bin/scord-kernel-tests" --sw-dir "$sw" vecadd divergent faults det_stream det_overflow \
-    det_intrusion det_regs det_host 2>&1 | prefix kernel
+    det_intrusion det_regs det_host printf 2>&1 | prefix kernel
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 "$bin/scord-kernel-tests" --sw-dir "$sw" --detect-mode cache vecadd 2>&1 | prefix "kernel, cache mode"
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
