@@ -24,6 +24,7 @@
     X(lock_data)        \
     X(poll_flag)        \
     X(scoped_atomics)   \
+    X(atomics64)        \
     X(barrier)          \
     X(bar_diverge)      \
     X(tmc)              \
