@@ -312,7 +312,9 @@ module gpu_front #(
                            (ag_size == 2'd3 && ag_a[2:0] != 3'b000);   // amocas.d
             // The shared window: an offset into the block's own slice.
             ag_sh[t_ag]     = HAS_SMEM && (ag_a[31:24] == 8'(`SMEM_BASE >> 24));
-            ag_sh_oob[t_ag] = {8'd0, ag_a[23:0]} >= smem_bytes_i;
+            // (amocas.d: its high word too; the slice is a multiple of 4 bytes)
+            ag_sh_oob[t_ag] = ({8'd0, ag_a[23:0]} >= smem_bytes_i) ||
+                              (ag_size == 2'd3 && {8'd0, ag_a[23:0] | 24'd4} >= smem_bytes_i);
             ag_saddr[t_ag*SAW +: SAW] = ag_base_i + ag_a[SAW-1:0];
             // amocas.d on a thread's stack is out of bounds too: the stack's
             // interleave parts its two words (CUDA has no atomics on local

@@ -14,6 +14,9 @@
 // a word -- WRITE with a strobe byte in that word, an AMO, a successful SC,
 // from any port -- clears every reservation on that word.
 //
+// CAS64 (amocas.d at device scope) is an AMO on two words of one line: the
+// old 8 bytes come back in rsp_data[63:0] (gpu_l2_bus.vh).
+//
 // Timing (cycles after the request is accepted in cycle 0):
 //   READ hit 2 (rsp), READ miss: lookup 1, memory read request from cycle 2,
 //   rsp the cycle after the memory answer. WRITE: memory write offered in

@@ -13,6 +13,9 @@
 //                  writes it into the L1 line and sends it as an L2 WRITE with
 //                  a 4-byte strobe. Atomic among the warps of this core only.
 //   device atomic, LR, SC   drop the L1 line at that index and go to the L2.
+//   amocas.d       as an atomic of its scope on the lead's 8 bytes (L2_CAS64
+//                  at device scope); its old high words go to cmp_q's lanes,
+//                  written to rd+1 by a second wb transfer after rd's.
 // A device fence invalidates the whole L1 and waits for the L2's FENCE answer.
 // Every operation ends with one wb transfer; only then is the LSU ready.
 //

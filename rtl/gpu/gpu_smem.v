@@ -134,7 +134,7 @@ module gpu_smem #(
     output wire [NUM_THREADS*ROW_W-1:0] sh_rows_o,     // their rows,
     output wire [NUM_THREADS*LANE_W-1:0] sh_lbank_o,   // each lane's bank
     output wire [NUM_THREADS*2-1:0]  sh_boff_o,        // and byte offset in its word
-    output wire [1:0]                sh_size_o,        // log2 bytes (atomics: a word)
+    output wire [1:0]                sh_size_o,        // log2 bytes (atomics: a word; amocas.d 3)
     output wire [1:0]                sh_kind_o,        // DET_EV_LOAD / STORE / ATOMIC
     output wire [WW-1:0]             sh_warp_o,
     output wire [TAG_W-1:0]          sh_tag_o
@@ -582,7 +582,7 @@ module gpu_smem #(
     assign sh_banks_o    = r_bank_v_q;
     assign sh_lbank_o    = r_lbank_q;
     assign sh_boff_o     = r_boff_q;
-    assign sh_size_o     = r_amo_q ? 2'd2 : r_size_q;
+    assign sh_size_o     = r_d64_q ? 2'd3 : r_amo_q ? 2'd2 : r_size_q;   // 3: amocas.d, two banks
     assign sh_kind_o     = r_load_q ? `DET_EV_LOAD : r_amo_q ? `DET_EV_ATOMIC : `DET_EV_STORE;
     assign sh_warp_o     = r_warp_q;
     assign sh_tag_o      = r_tag_q;
