@@ -157,6 +157,7 @@ module gpu_l2 #(
     wire [TAG_W-1:0]  tag     = addr_q[31 -: TAG_W];
     wire [WSEL_W-1:0] wsel    = addr_q[OFF_W-1:2];
     wire [29:0]       waddr   = addr_q[31:2];
+    wire [WSEL_W-1:0] wsel_hi = wsel | WSEL_W'(1);   // amocas.d's high word
 
     // word-aligned or line-aligned addresses only
     wire unused_addr = &{1'b0, addr_q[1:0]};
@@ -382,7 +383,7 @@ module gpu_l2 #(
                         default: if (hit) begin  // AMO, LR, SC
                             line_q  <= data_rd_q;
                             old_q   <= data_rd_q[wsel*32 +: 32];
-                            old_hi_q <= data_rd_q[(wsel | WSEL_W'(1))*32 +: 32];
+                            old_hi_q <= data_rd_q[wsel_hi*32 +: 32];
                             state_q <= S_EXEC;
                         end else begin
                             state_q <= S_MEMRD;
@@ -399,7 +400,7 @@ module gpu_l2 #(
                     end else begin
                         line_q  <= mem_rsp_rdata_i;
                         old_q   <= mem_rsp_rdata_i[wsel*32 +: 32];
-                        old_hi_q <= mem_rsp_rdata_i[(wsel | WSEL_W'(1))*32 +: 32];
+                        old_hi_q <= mem_rsp_rdata_i[wsel_hi*32 +: 32];
                         state_q <= S_EXEC;
                     end
                 end

@@ -18,7 +18,7 @@
  * from every block: a block-scope atomic across blocks (SCOPED_ATOM). */
 enum { A64_ADD, A64_CAS, A64_MIN, A64_MAX, A64_MINU, A64_MAXU, A64_EXCH, A64_SLOTS = 8 };
 enum { A64_CHECKED = 0, A64_RACY = 1 };
-#define A64_REPS 3
+#define A64_REPS 2
 #define A64_ADD0 0x00000000fffffff0ull /* ADD's start: the adds carry into the high word */
 #define A64_CAS0 0x00000000ffffff80ull
 

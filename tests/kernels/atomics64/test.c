@@ -72,16 +72,17 @@ static int check_permutation(const char *what, const unsigned long long *vals, u
 
 static uint32_t race_mode;
 
+static struct scord_detector_counters c;
+
 static int read_races(struct kt *t, uint32_t *total, uint32_t *scoped)
 {
-    struct scord_detector_counters c;
     int err = scord_read_detector_counters(t->dev, &c);
     if (err)
         return kt_fail("reading detector counters: %s", scord_strerror(err));
     *total = 0;
     for (unsigned i = 0; i < SCORD_RACE_TYPE_MAX; i++)
         *total += c.races[i];
-    *scoped = c.races[SCORD_RACE_SCOPED_ATOM];
+    *scoped = c.races[SCORD_RACE_SCOPED_ATOM - 1]; /* races[t - 1] counts type t */
     if (c.accesses == 0)
         return kt_fail("the detector saw no access: not armed?");
     return 0;
@@ -89,7 +90,12 @@ static int read_races(struct kt *t, uint32_t *total, uint32_t *scoped)
 
 static int run(struct kt *t)
 {
-    uint32_t nt = t->max_block, nb = t->info.cores + 1, n = nt * nb;
+    /* two warps a block, a block more than cores: every core's L1 and
+     * shared memory, and warps of one block contending (CAS loops under
+     * contention cost the square of the threads: kept small) */
+    uint32_t nt = 2 * t->info.threads, nb = t->info.cores + 1, n = nt * nb;
+    if (nt > t->max_block)
+        nt = t->max_block, n = nt * nb;
     int r = -1;
     size_t nslot = A64_SLOTS * (1 + 2 * nb), ntick = 3 * (size_t)n * A64_REPS;
     unsigned long long *buf = malloc((nslot + ntick + 2 * n) * 8);
@@ -115,11 +121,14 @@ static int run(struct kt *t)
         goto out;
     if (kt_run(t, kt_dim(nb, 1, 1), kt_dim(nt, 1, 1), &args, sizeof args))
         goto out;
-    uint32_t races, scoped;
+    uint32_t races = 0, scoped = 0;
     if (read_races(t, &races, &scoped))
         goto out;
     if (race_mode == A64_RACY) {
         if (scoped == 0) {
+            for (unsigned i = 0; i < SCORD_RACE_TYPE_MAX; i++)
+                if (c.races[i])
+                    printf("  %u races of type %s\n", c.races[i], scord_race_type_name(i + 1));
             kt_fail("a block-scope 64-bit atomic of every block on one word: no SCOPED_ATOM "
                     "race counted (%u races)", races);
             goto out;
@@ -128,6 +137,9 @@ static int run(struct kt *t)
         goto out;
     }
     if (races) {
+        for (unsigned i = 0; i < SCORD_RACE_TYPE_MAX; i++)
+            if (c.races[i])
+                printf("  %u races of type %s\n", c.races[i], scord_race_type_name(i + 1));
         kt_fail("race-free kernel, yet the detector counted %u races", races);
         goto out;
     }
