@@ -503,12 +503,16 @@ SCORD_DEF_CAS64(scord_cas64_block, SCORD_OPC_AMO_BLK)
 /* The other 64-bit atomics are CAS loops on amocas.d, as CUDA builds them
  * where the hardware has no instruction. The first guess is 0, not a plain
  * read of *p: that read would race with the other threads' atomics (the
- * detector would rightly say so); a failed CAS reads the value atomically. */
+ * detector would rightly say so); a failed CAS reads the value atomically.
+ * When the operation would leave the value it read as it is (a min above
+ * the current minimum), that failed CAS is the atomic operation: no write
+ * needed, which keeps min and max from contending. Values are compared as
+ * bits (a NaN, -0.0). */
 #define SCORD_DEF_RMW64(name, T, cas, expr)                                  \
     static inline T name(volatile T *p, T v)                                 \
     {                                                                        \
         T old = 0, assumed;                                                  \
-        do {                                                                 \
+        for (;;) {                                                           \
             assumed = old;                                                   \
             T n = (expr);                                                    \
             uint64_t nb, ab;                                                 \
@@ -516,8 +520,14 @@ SCORD_DEF_CAS64(scord_cas64_block, SCORD_OPC_AMO_BLK)
             __builtin_memcpy(&ab, &assumed, 8);                              \
             uint64_t ob = cas((volatile void *)p, ab, nb);                   \
             __builtin_memcpy(&old, &ob, 8);                                  \
-            if (ob == ab) break; /* bits, not values: a NaN, -0.0 */        \
-        } while (1);                                                         \
+            if (ob == ab)                                                    \
+                break;                                                       \
+            assumed = old;                                                   \
+            n = (expr);                                                      \
+            __builtin_memcpy(&nb, &n, 8);                                    \
+            if (nb == ob)                                                    \
+                break;                                                       \
+        }                                                                    \
         return old;                                                          \
     }
 #define SCORD_DEF_RMW64_BOTH(base, T, expr)                                  \

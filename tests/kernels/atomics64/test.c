@@ -91,12 +91,14 @@ static int read_races(struct kt *t, uint32_t *total, uint32_t *scoped)
 
 static int run(struct kt *t)
 {
-    /* two warps a block, a block more than cores: every core's L1 and
-     * shared memory, and warps of one block contending (CAS loops under
-     * contention cost the square of the threads: kept small) */
-    uint32_t nt = 2 * t->info.threads, nb = t->info.cores + 1, n = nt * nb;
+    /* 16 threads a block (two or more warps of 8 or fewer lanes, warps
+     * of one block contending), three blocks (cores contending at the
+     * L2). CAS loops under contention cost the square of the threads:
+     * kept small, so the test takes seconds. */
+    uint32_t nt = 16, nb = 3, n;
     if (nt > t->max_block)
-        nt = t->max_block, n = nt * nb;
+        nt = t->max_block;
+    n = nt * nb;
     int r = -1;
     size_t nslot = A64_SLOTS * (1 + 2 * nb), ntick = 3 * (size_t)n * A64_REPS;
     unsigned long long *buf = malloc((nslot + ntick + 2 * n) * 8);
