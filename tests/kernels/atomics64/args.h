@@ -15,9 +15,14 @@
  * the low word's carry into the high one. dsum[0] (device), dsum[1 + b]
  * (block) and dsum[1 + nb + b] (shared) sum g + 0.5 as doubles.
  * A64_RACY: only thread 0 of each block, one atomicAdd_block on dev[0]
- * from every block: a block-scope atomic across blocks (SCOPED_ATOM). */
+ * from every block: a block-scope atomic across blocks (SCOPED_ATOM).
+ * A64_HI_RACY: a plain store to the high word of a 64-bit atomic's
+ * location, nothing ordering them: block 1 against block 0's device-scope
+ * atomicAdd on dev[0]; in each block, warp 1 against warp 0's atomicAdd
+ * on a shared word (no barrier: SHARED). Races only the high word's
+ * events can show. */
 enum { A64_ADD, A64_CAS, A64_MIN, A64_MAX, A64_MINU, A64_MAXU, A64_EXCH, A64_SLOTS = 8 };
-enum { A64_CHECKED = 0, A64_RACY = 1 };
+enum { A64_CHECKED = 0, A64_RACY = 1, A64_HI_RACY = 2 };
 #define A64_REPS 2
 #define A64_ADD0 0x00000000fffffff0ull /* ADD's start: the adds carry into the high word */
 #define A64_CAS0 0x00000000ffffff80ull

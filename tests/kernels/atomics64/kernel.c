@@ -33,6 +33,19 @@ __global__ void kernel_main(const struct atomics64_args *a)
             atomicAdd_block(&a->dev[A64_ADD], 1ull); // scor:race
         return;
     }
+    if (a->mode == A64_HI_RACY) {
+        if (__lane_id() == 0 && __warp_id() == 0) {
+            atomicAdd_block(&sh[0], 1ull);
+            if (blk == 0)
+                atomicAdd(&a->dev[A64_ADD], 1ull);
+        }
+        if (__lane_id() == 0 && __warp_id() == 1) {
+            ((volatile uint32_t *)&sh[0])[1] = 5; // scor:race (shared)
+            if (blk == 1)
+                ((volatile uint32_t *)&a->dev[A64_ADD])[1] = 5; // scor:race (device)
+        }
+        return;
+    }
     unsigned long long *tick = a->tickets;
     A64_ALL(atomicAdd, atomicCAS, atomicMin, atomicMax, atomicExch, a->dev, g,
             &tick[g * A64_REPS], &a->exch[g]);

@@ -75,6 +75,8 @@ static int armed; /* 0: a GPU built without the detector, results only */
 
 static struct scord_detector_counters c;
 
+static uint32_t shared_races;
+
 static int read_races(struct kt *t, uint32_t *total, uint32_t *scoped)
 {
     int err = scord_read_detector_counters(t->dev, &c);
@@ -84,6 +86,7 @@ static int read_races(struct kt *t, uint32_t *total, uint32_t *scoped)
     for (unsigned i = 0; i < SCORD_RACE_TYPE_MAX; i++)
         *total += c.races[i];
     *scoped = c.races[SCORD_RACE_SCOPED_ATOM - 1]; /* races[t - 1] counts type t */
+    shared_races = c.races[SCORD_RACE_SHARED - 1];
     if (c.accesses == 0)
         return kt_fail("the detector saw no access: not armed?");
     return 0;
@@ -96,6 +99,8 @@ static int run(struct kt *t)
      * L2). CAS loops under contention cost the square of the threads:
      * kept small, so the test takes seconds. */
     uint32_t nt = 16, nb = 3, n;
+    if (race_mode == A64_HI_RACY && nt < 2 * t->info.threads)
+        nt = 2 * t->info.threads; /* two warps */
     if (nt > t->max_block)
         nt = t->max_block;
     n = nt * nb;
@@ -127,6 +132,19 @@ static int run(struct kt *t)
     uint32_t races = 0, scoped = 0;
     if (armed && read_races(t, &races, &scoped))
         goto out;
+    if (race_mode == A64_HI_RACY) {
+        if (shared_races == 0 || races == shared_races) {
+            for (unsigned i = 0; i < SCORD_RACE_TYPE_MAX; i++)
+                if (c.races[i])
+                    printf("  %u races of type %s\n", c.races[i], scord_race_type_name(i + 1));
+            kt_fail("plain stores to the high word of 64-bit atomics' locations: %u shared "
+                    "races, %u in device memory; expected both", shared_races,
+                    races - shared_races);
+            goto out;
+        }
+        r = 0;
+        goto out;
+    }
     if (race_mode == A64_RACY) {
         if (scoped == 0) {
             for (unsigned i = 0; i < SCORD_RACE_TYPE_MAX; i++)
@@ -212,5 +230,8 @@ int test_atomics64(scord_device *dev, const char *sw_dir)
     if (r || kt_run_with_detector(dev, sw_dir, rel, &cache, run))
         return -1;
     race_mode = A64_RACY;
+    if (kt_run_with_detector(dev, sw_dir, rel, &full, run))
+        return -1;
+    race_mode = A64_HI_RACY;
     return kt_run_with_detector(dev, sw_dir, rel, &full, run);
 }
