@@ -400,7 +400,14 @@ module gpu_lsu #(
     reg  [LINE_BITS-1:0]  amo_line_q;
     wire                  amo_wr  = (state_q == S_L2REQ) && blk_amo && phase_q;
     wire [LINE_BITS-1:0]  l1_base = amo_wr ? amo_line_q : cur_line;
-    wire [LINE_BITS-1:0]  amo_line = d64_q ? {(WORDS/2){amo_new64}} : {WORDS{amo_new}};
+    // The atomic's bytes, repeated over the line (the strobes pick the
+    // lead's): 8 bytes for every atomic, so the choice between a word's
+    // and amocas.d's is 64 bits wide, not the line's width. A device
+    // amocas.d's request carries its high words there (gpu_l2_bus.vh:
+    // WDATA[31:0] new, [63:32] compare), which its L1 never writes.
+    wire [63:0]           amo_w64  = !d64_q ? {amo_new, amo_new} :
+                                     scope_q ? {lead_cmp_hi, lead_wd_hi} : amo_new64;
+    wire [LINE_BITS-1:0]  amo_line = {(WORDS/2){amo_w64}};
     wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data_q : amo_line;
     reg  [LINE_BYTES-1:0] l1_strb;
     always @(*) begin
@@ -491,11 +498,7 @@ module gpu_lsu #(
     wire unused_rid = &{1'b0, rid_full[31:RID_W]};
 
     assign l2_req_valid_o = (state_q == S_L2REQ);
-    // (a device amocas.d's high words ride in the write data: gpu_l2_bus.vh)
-    wire [LINE_BITS-1:0] l2_wdata = is_store ? st_data_q :
-                                    (d64_q && scope_q) ? LINE_BITS'({lead_cmp_hi, lead_wd_hi}) :
-                                    amo_line;
-    assign l2_req_o = `L2_REQ(l2_wdata,
+    assign l2_req_o = `L2_REQ(l1_new,
                               is_store ? st_strb_q : d64_q ? lead_wstrb8 : lead_wstrb,
                               `L2_RID_BITS'(rid_full[RID_W-1:0]), lead_cmp, lead_wd, amo_op_q,
                               l2_line_op ? {lead_addr_q[31:OFF_W], {OFF_W{1'b0}}}
