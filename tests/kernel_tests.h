@@ -26,6 +26,7 @@
     X(scoped_atomics)   \
     X(float_atomics)    \
     X(float_ops)        \
+    X(atomics64)        \
     X(barrier)          \
     X(bar_diverge)      \
     X(tmc)              \

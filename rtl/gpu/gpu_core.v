@@ -214,6 +214,18 @@ module gpu_core #(
     wire [T*2-1:0]         sh_boff;
     wire [1:0]             sh_size, sh_kind;
     wire [WW-1:0]          sh_warp;
+    // amocas.d (docs/isa.md): an atomic of size 3, served as words (size 2)
+    // in two passes through X (gpu_units)
+    wire                   x_d64 = (x_class == `CL_MEM) && (x_lsu_op == `LSU_AMO) &&
+                                   (x_size == 2'd3);
+    wire [1:0]             x_size_u = x_d64 ? 2'd2 : x_size;
+    wire                   hi_valid, x_d64_hi, x_d64_half, lsu_wb_last, smem_wb_last;
+    wire [WW-1:0]          hi_warp;
+    wire [31:0]            hi_pc;
+    // its second pass's events name the high words (the first pass's the
+    // low ones): 8-byte aligned and never on a stack (gpu_front), so the
+    // address with bit 2 set
+    wire [T*32-1:0]        x_det_paddr = x_d64_hi ? (x_paddr | {T{32'd4}}) : x_paddr;
 
     // ------------------------------------------------------------------
     // Block launch, and the warps: F, the barrier, R
@@ -298,9 +310,10 @@ module gpu_core #(
         .x_base_o          (x_base),
         .ag_warp_i         (ag_warp),
         .ag_base_o         (ag_base),
-        .lsu_wb_grant_i    (lsu_wb_grant),
+        // (amocas.d's first write-back, rd, does not end its wait: rd+1 follows)
+        .lsu_wb_grant_i    (lsu_wb_grant && lsu_wb_last),
         .lsu_wb_warp_i     (lsu_wb_warp),
-        .smem_wb_grant_i   (smem_wb_grant),
+        .smem_wb_grant_i   (smem_wb_grant && smem_wb_last),
         .smem_wb_warp_i    (smem_wb_warp),
         .div_wb_grant_i    (div_wb_grant),
         .div_wb_warp_i     (div_wb_warp),
@@ -349,6 +362,9 @@ module gpu_core #(
         .rf_waddr_i     (rf_waddr),
         .rf_wmask_i     (rf_wmask),
         .rf_wdata_i     (rf_wdata),
+        .hi_valid_i     (hi_valid),
+        .hi_warp_i      (hi_warp),
+        .hi_pc_i        (hi_pc),
         .ag_warp_o      (ag_warp),
         .ag_base_i      (ag_base),
         .x_valid_o      (x_valid),
@@ -525,7 +541,9 @@ module gpu_core #(
         .x_strong_i      (x_strong),
         .x_scope_dev_i   (x_scope_dev),
         .x_amo_op_i      (x_amo_op),
-        .x_size_i        (x_size),
+        .x_size_i        (x_size_u),
+        .x_d64_i         (x_d64),
+        .x_pc_i          (x_pc),
         .x_unsigned_i    (x_unsigned),
         .x_rd_i          (x_rd),
         .x_div_op_i      (x_funct3[1:0]),
@@ -545,18 +563,25 @@ module gpu_core #(
         .det_stall_o     (det_stall_o),
         .unit_blk_o      (unit_blk),
         .smem_acc_o      (smem_acc),
+        .hi_valid_o      (hi_valid),
+        .hi_warp_o       (hi_warp),
+        .hi_pc_o         (hi_pc),
+        .x_d64_hi_o      (x_d64_hi),
+        .x_d64_half_o    (x_d64_half),
         .lsu_wb_valid_o  (lsu_wb_valid),
         .lsu_wb_grant_i  (lsu_wb_grant),
         .lsu_wb_warp_o   (lsu_wb_warp),
         .lsu_wb_rd_o     (lsu_wb_rd),
         .lsu_wb_mask_o   (lsu_wb_mask),
         .lsu_wb_data_o   (lsu_wb_data),
+        .lsu_wb_last_o   (lsu_wb_last),
         .smem_wb_valid_o (smem_wb_valid),
         .smem_wb_grant_i (smem_wb_grant),
         .smem_wb_warp_o  (smem_wb_warp),
         .smem_wb_rd_o    (smem_wb_rd),
         .smem_wb_mask_o  (smem_wb_mask),
         .smem_wb_data_o  (smem_wb_data),
+        .smem_wb_last_o  (smem_wb_last),
         .div_wb_valid_o  (div_wb_valid),
         .div_wb_grant_i  (div_wb_grant),
         .div_wb_warp_o   (div_wb_warp),
@@ -624,13 +649,15 @@ module gpu_core #(
         .x_warp_i       (x_warp),
         .x_pc_i         (x_pc),
         .x_mask_i       (x_mask),
-        .x_paddr_i      (x_paddr),
+        .x_paddr_i      (x_det_paddr),
+        .x_d64_i        (x_d64),
+        .x_d64_half_i   (x_d64_half),
         .x_rs2v_i       (rs2v),
         .x_rdv_i        (rdv),
         .x_gl_mask_i    (x_gl_mask),
         .x_sh_mask_i    (x_sh_mask),
         .x_saddr_i      (x_saddr),
-        .x_size_i       (x_size),
+        .x_size_i       (x_size_u),
         .x_strong_i     (x_strong),
         .x_scope_dev_i  (x_scope_dev),
         .x_is_mem_i     (x_is_mem),

@@ -174,6 +174,15 @@ module gpu_decode (
                     lsu_op_o = (f5 == `AMO_LR) ? `LSU_LR :
                                (f5 == `AMO_SC) ? `LSU_SC : `LSU_AMO;
                     size_o = 2'd2;
+                end else if (f3 == 3'b011 && f5 == `AMO_CAS && !rd_o[0] && !rs2_o[0]) begin
+                    // amocas.d (Zacas on RV32): rd and rs2 name even register
+                    // pairs (odd ones are reserved: illegal here). Size 3 marks
+                    // it for the core (an 8-byte access, docs/isa.md).
+                    class_o = `CL_MEM;
+                    imm_o = 32'd0;
+                    scope_dev_o = (opcode == 7'b0101111);
+                    lsu_op_o = `LSU_AMO;
+                    size_o = 2'd3;
                 end
             7'b0001111: begin // FENCE (device scope) and FENCE.I (no-op)
                 if (f3 == 3'b000) begin

@@ -50,6 +50,10 @@ module gpu_front #(
     input  wire [4:0]            rf_waddr_i,
     input  wire [T-1:0]          rf_wmask_i,
     input  wire [T*32-1:0]       rf_wdata_i,
+    // amocas.d's second pass (gpu_units): this warp reads its high words at this PC
+    input  wire                  hi_valid_i,
+    input  wire [WW-1:0]         hi_warp_i,
+    input  wire [31:0]           hi_pc_i,
     // the address block's warp and its shared-memory slice (gpu_warp_ctl)
     output wire [WW-1:0]         ag_warp_o,
     input  wire [SAW-1:0]        ag_base_i,
@@ -221,6 +225,11 @@ module gpu_front #(
     // answer the cycle after D, or those answers held one more cycle by E.
     wire [T*32-1:0] rf_rs1, rf_rs2, rf_rd;
     wire [T*32-1:0] rs1v, rs2v;
+    // amocas.d reads its register pairs in two passes (docs/isa.md): the
+    // second, at the PC its first pass took its low words at, reads the odd
+    // registers with the same ports. Decided from registers alone (the
+    // warp's PC in D), not from the I$'s word.
+    wire d_hi = hi_valid_i && (hi_warp_i == d_warp_q) && (hi_pc_i == d_pc_q);
     gpu_regfile #(
         .NUM_WARPS   (NUM_WARPS),
         .NUM_THREADS (NUM_THREADS)
@@ -230,6 +239,7 @@ module gpu_front #(
         .rd_addr1_i (ic_instr[19:15]),
         .rd_addr2_i (ic_instr[24:20]),
         .rd_addr3_i (ic_instr[11:7]),
+        .rd_hi_i    (d_hi),
         .rd_data1_o (rf_rs1),
         .rd_data2_o (rf_rs2),
         .rd_data3_o (rf_rd),
@@ -298,12 +308,19 @@ module gpu_front #(
         for (t_ag = 0; t_ag < T; t_ag = t_ag + 1) begin
             ag_a = ag_rs1[t_ag*32 +: 32] + ag_imm;
             ag_addr[t_ag*32 +: 32] = ag_a;
-            ag_mis[t_ag] = (ag_size == 2'd1 && ag_a[0]) || (ag_size == 2'd2 && ag_a[1:0] != 2'b00);
+            ag_mis[t_ag] = (ag_size == 2'd1 && ag_a[0]) || (ag_size == 2'd2 && ag_a[1:0] != 2'b00) ||
+                           (ag_size == 2'd3 && ag_a[2:0] != 3'b000);   // amocas.d
             // The shared window: an offset into the block's own slice.
             ag_sh[t_ag]     = HAS_SMEM && (ag_a[31:24] == 8'(`SMEM_BASE >> 24));
-            ag_sh_oob[t_ag] = {8'd0, ag_a[23:0]} >= smem_bytes_i;
+            // (amocas.d: its high word too; the slice is a multiple of 4 bytes)
+            ag_sh_oob[t_ag] = ({8'd0, ag_a[23:0]} >= smem_bytes_i) ||
+                              (ag_size == 2'd3 && {8'd0, ag_a[23:0] | 24'd4} >= smem_bytes_i);
             ag_saddr[t_ag*SAW +: SAW] = ag_base_i + ag_a[SAW-1:0];
-            ag_oob[t_ag] = !ag_sh[t_ag] && ((ag_a < `MEM_GUARD) || (ag_a >= MEM_BYTES));
+            // amocas.d on a thread's stack is out of bounds too: the stack's
+            // interleave parts its two words (CUDA has no atomics on local
+            // memory either)
+            ag_oob[t_ag] = !ag_sh[t_ag] && ((ag_a < `MEM_GUARD) || (ag_a >= MEM_BYTES) ||
+                           (ag_size == 2'd3 && ag_a >= stack_lo && ag_a < stack_top_i));
             ag_paddr[t_ag*32 +: 32] = stack_word(ag_a, stack_lo, stack_top_i);
         end
     localparam AG_W = 2 * T * 32 + 4 * T + T * SAW;

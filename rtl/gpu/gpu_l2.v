@@ -14,6 +14,9 @@
 // a word -- WRITE with a strobe byte in that word, an AMO, a successful SC,
 // from any port -- clears every reservation on that word.
 //
+// CAS64 (amocas.d at device scope) is an AMO on two words of one line: the
+// old 8 bytes come back in rsp_data[63:0] (gpu_l2_bus.vh).
+//
 // Timing (cycles after the request is accepted in cycle 0):
 //   READ hit 2 (rsp), READ miss: lookup 1, memory read request from cycle 2,
 //   rsp the cycle after the memory answer. WRITE: memory write offered in
@@ -107,6 +110,7 @@ module gpu_l2 #(
     // routed critical path of the FPGA build without the detector,
     // docs/fpga.md).
     reg [31:0]          old_q;
+    reg [31:0]          old_hi_q; // the next word: amocas.d's high word (L2_CAS64)
     reg                 rsp_valid_q;
     reg [LINE_BITS-1:0] rsp_data_q;
 
@@ -153,6 +157,7 @@ module gpu_l2 #(
     wire [TAG_W-1:0]  tag     = addr_q[31 -: TAG_W];
     wire [WSEL_W-1:0] wsel    = addr_q[OFF_W-1:2];
     wire [29:0]       waddr   = addr_q[31:2];
+    wire [WSEL_W-1:0] wsel_hi = wsel | WSEL_W'(1);   // amocas.d's high word
 
     // word-aligned or line-aligned addresses only
     wire unused_addr = &{1'b0, addr_q[1:0]};
@@ -224,7 +229,13 @@ module gpu_l2 #(
         .new_o    (amo_new)
     );
     wire [31:0] wr_word = (type_q == `L2_SC) ? amo_data_q : amo_new;
-    wire [LINE_BYTES-1:0] word_strb = LINE_BYTES'(4'hF) << (wsel * 4);
+    // amocas.d (L2_CAS64): compare and swap 8 bytes; the high words of the
+    // compare and new values came in the write data (gpu_l2_bus.vh)
+    wire        cas64     = (type_q == `L2_CAS64);
+    wire        cas64_eq  = ({old_hi_q, old_q} == {wdata_q[63:32], amo_cmp_q});
+    wire [63:0] cas64_new = cas64_eq ? {wdata_q[31:0], amo_data_q} : {old_hi_q, old_q};
+    wire [LINE_BYTES-1:0] word_strb = cas64 ? LINE_BYTES'(8'hFF) << (wsel * 4)
+                                            : LINE_BYTES'(4'hF) << (wsel * 4);
 
     // ---- reservations: valid in flops, word address per rid --------------------
     reg [NUM_RID-1:0] resv_valid_q;
@@ -277,7 +288,7 @@ module gpu_l2 #(
             end
             // An atomic's (or a successful SC's) word clears the reservations
             // as it is decided ...
-            S_EXEC: if (type_q == `L2_AMO || sc_write) begin
+            S_EXEC: if (type_q == `L2_AMO || cas64 || sc_write) begin
                 clr_en   = 1'b1;
                 clr_strb = word_strb;
             end
@@ -372,6 +383,7 @@ module gpu_l2 #(
                         default: if (hit) begin  // AMO, LR, SC
                             line_q  <= data_rd_q;
                             old_q   <= data_rd_q[wsel*32 +: 32];
+                            old_hi_q <= data_rd_q[wsel_hi*32 +: 32];
                             state_q <= S_EXEC;
                         end else begin
                             state_q <= S_MEMRD;
@@ -388,6 +400,7 @@ module gpu_l2 #(
                     end else begin
                         line_q  <= mem_rsp_rdata_i;
                         old_q   <= mem_rsp_rdata_i[wsel*32 +: 32];
+                        old_hi_q <= mem_rsp_rdata_i[wsel_hi*32 +: 32];
                         state_q <= S_EXEC;
                     end
                 end
@@ -396,11 +409,12 @@ module gpu_l2 #(
                     rsp_data_q  <= {LINE_BITS{1'b0}};
                     case (type_q)
                         `L2_SC: rsp_data_q[31:0] <= sc_write ? 32'd0 : 32'd1;
+                        `L2_CAS64: rsp_data_q[63:0] <= {old_hi_q, old_q};
                         default: rsp_data_q[31:0] <= old_word;
                     endcase
-                    wdata_q <= {WORDS{wr_word}};
+                    wdata_q <= cas64 ? {(WORDS/2){cas64_new}} : {WORDS{wr_word}};
                     wstrb_q <= word_strb;
-                    if (type_q == `L2_AMO || sc_write)
+                    if (type_q == `L2_AMO || cas64 || sc_write)
                         state_q <= S_MEMWR;
                     else
                         state_q <= S_IDLE;

@@ -7,7 +7,7 @@
 // (an I$ writes nothing, the detector makes no atomics) is 0.
 `ifndef GPU_L2_BUS_VH
 `define GPU_L2_BUS_VH
-`define L2_REQ_TYPE          2:0          // L2_READ, L2_WRITE, L2_AMO, L2_LR, L2_SC, L2_FENCE
+`define L2_REQ_TYPE          2:0          // L2_READ, L2_WRITE, L2_AMO, L2_LR, L2_SC, L2_FENCE, L2_CAS64
 `define L2_REQ_ADDR          34:3         // a line's address (READ, WRITE) or a word's
 `define L2_REQ_AMO_OP        39:35        // AMO: AMO_*
 `define L2_REQ_AMO_DATA      71:40        // AMO: the operand; SC: the word to store
@@ -15,7 +15,7 @@
 `define L2_REQ_RID           119:104      // LR, SC: the reservation's thread
 `define L2_RID_BITS          16
 `define L2_REQ_WSTRB(LB)     120 +: (LB)                  // WRITE: byte strobes
-`define L2_REQ_WDATA(LB)     (120 + (LB)) +: (8 * (LB))   // WRITE: the line's bytes
+`define L2_REQ_WDATA(LB)     (120 + (LB)) +: (8 * (LB))   // WRITE: the line's bytes; CAS64: [31:0] new, [63:32] compare high words
 `define L2_REQ_BITS(LB)      (120 + 9 * (LB))
 // A request's payload from its fields (each of its field's width).
 `define L2_REQ(wdata, wstrb, rid, amo_cmp, amo_data, amo_op, addr, type) \

@@ -13,6 +13,9 @@
 //                  writes it into the L1 line and sends it as an L2 WRITE with
 //                  a 4-byte strobe. Atomic among the warps of this core only.
 //   device atomic, LR, SC   drop the L1 line at that index and go to the L2.
+//   amocas.d       as an atomic of its scope on the lead's 8 bytes (L2_CAS64
+//                  at device scope); its old high words go to cmp_q's lanes,
+//                  written to rd+1 by a second wb transfer after rd's.
 // A device fence invalidates the whole L1 and waits for the L2's FENCE answer.
 // Every operation ends with one wb transfer; only then is the LSU ready.
 //
@@ -62,6 +65,12 @@ module gpu_lsu #(
     input  wire [NUM_THREADS*32-1:0] lsu_req_addr_i,
     input  wire [NUM_THREADS*32-1:0] lsu_req_wdata_i,
     input  wire [NUM_THREADS*32-1:0] lsu_req_cmp_i,
+    // amocas.d (docs/isa.md): wdata and cmp are the low words; the high
+    // words stay at hi_* (gpu_units' hold register) while it is served
+    input  wire                      lsu_req_d64_i,
+    input  wire [NUM_THREADS*32-1:0] hi_wdata_i,
+    input  wire [NUM_THREADS*32-1:0] hi_cmp_i,
+    output wire                      d64_busy_o,
     // LSU -> register file
     output wire                      wb_valid_o,
     input  wire                      wb_ready_i,
@@ -69,6 +78,7 @@ module gpu_lsu #(
     output wire [4:0]                wb_rd_o,
     output wire [NUM_THREADS-1:0]    wb_mask_o,
     output wire [NUM_THREADS*32-1:0] wb_data_o,
+    output wire                      wb_last_o,    // the instruction's last write-back
     // L2 channel (gpu_l2_bus.vh)
     output wire                      l2_req_valid_o,
     input  wire                      l2_req_ready_i,
@@ -135,8 +145,13 @@ module gpu_lsu #(
     reg [31:0]          amo_old_q;  // block atomic: the word as read
     reg [31:0]          amo_opnd_q; // block atomic: the lead's operand
     reg [31:0]          amo_cmp_q;  // block atomic: the lead's compare value
+    reg                 d64_q;      // amocas.d: 8 bytes, rd and rd+1
+    reg                 wb2_q;      // ... its second write-back (rd+1)
+    reg [31:0]          amo_old_hi_q, amo_opnd_hi_q, amo_cmp_hi_q;   // ... its high words
 
     wire accept = lsu_req_valid_i && lsu_req_ready_o;
+    // amocas.d has a second write-back to come (rd+1)
+    wire wb_more = d64_q && !wb2_q && (rd_q != 5'd0);
 
     // ---- operation classes -------------------------------------------------------
     wire is_load   = (op_q == `LSU_LOAD);
@@ -190,6 +205,8 @@ module gpu_lsu #(
     wire [TAG_W-1:0]   lead_tag  = lead_addr_q[31 -: TAG_W];
     wire [WSEL_W-1:0]  lead_wsel = lead_addr_q[OFF_W-1:2];
     wire [LINE_BYTES-1:0] lead_wstrb = LINE_BYTES'(4'hF) << (lead_wsel * 4);
+    // amocas.d: the lead's two words (its address is 8-byte aligned)
+    wire [LINE_BYTES-1:0] lead_wstrb8 = LINE_BYTES'(8'hFF) << (lead_wsel * 4);
 
     reg [T-1:0] group;
     always @(*) begin
@@ -348,6 +365,13 @@ module gpu_lsu #(
     wire [31:0] lead_wd  = lane_word(wdata_q, lead_q);
     wire [31:0] lead_cmp = lane_word(cmp_q, lead_q);
     wire [31:0] amo_new;
+    // amocas.d: the high words it has beside (its old high word: cmp_q's
+    // lane once served, for the second write-back), and its new 8 bytes
+    wire [31:0] amo_old_hi  = line_word(cur_line, lead_wsel | WSEL_W'(1));
+    wire [31:0] lead_wd_hi  = lane_word(hi_wdata_i, lead_q);
+    wire [31:0] lead_cmp_hi = lane_word(hi_cmp_i, lead_q);
+    wire        cas64_eq    = ({amo_old_hi_q, amo_old_q} == {amo_cmp_hi_q, amo_cmp_q});
+    wire [63:0] amo_new64   = cas64_eq ? {amo_opnd_hi_q, amo_opnd_q} : {amo_old_hi_q, amo_old_q};
     gpu_amo_alu u_amo (
         .op_i     (amo_op_q),
         .old_i    (amo_old_q),
@@ -376,7 +400,15 @@ module gpu_lsu #(
     reg  [LINE_BITS-1:0]  amo_line_q;
     wire                  amo_wr  = (state_q == S_L2REQ) && blk_amo && phase_q;
     wire [LINE_BITS-1:0]  l1_base = amo_wr ? amo_line_q : cur_line;
-    wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data_q : {WORDS{amo_new}};
+    // The atomic's bytes, repeated over the line (the strobes pick the
+    // lead's): 8 bytes for every atomic, so the choice between a word's
+    // and amocas.d's is 64 bits wide, not the line's width. A device
+    // amocas.d's request carries its high words there (gpu_l2_bus.vh:
+    // WDATA[31:0] new, [63:32] compare), which its L1 never writes.
+    wire [63:0]           amo_w64  = !d64_q ? {amo_new, amo_new} :
+                                     scope_q ? {lead_cmp_hi, lead_wd_hi} : amo_new64;
+    wire [LINE_BITS-1:0]  amo_line = {(WORDS/2){amo_w64}};
+    wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data_q : amo_line;
     reg  [LINE_BYTES-1:0] l1_strb;
     always @(*) begin
         l1_we   = 1'b0;
@@ -396,7 +428,7 @@ module gpu_lsu #(
         end
         if (amo_wr) begin
             l1_we   = 1'b1;
-            l1_strb = lead_wstrb;
+            l1_strb = d64_q ? lead_wstrb8 : lead_wstrb;
         end
     end
     assign l1_wdata = merge(l1_base, l1_new, l1_strb);
@@ -452,7 +484,8 @@ module gpu_lsu #(
         case (op_q)
             `LSU_LOAD:  l2_type = `L2_READ;
             `LSU_STORE: l2_type = `L2_WRITE;
-            `LSU_AMO:   l2_type = scope_q ? `L2_AMO : (phase_q ? `L2_WRITE : `L2_READ);
+            `LSU_AMO:   l2_type = scope_q ? (d64_q ? `L2_CAS64 : `L2_AMO)
+                                          : (phase_q ? `L2_WRITE : `L2_READ);
             `LSU_LR:    l2_type = `L2_LR;
             `LSU_SC:    l2_type = `L2_SC;
             default:    l2_type = `L2_FENCE;
@@ -465,8 +498,8 @@ module gpu_lsu #(
     wire unused_rid = &{1'b0, rid_full[31:RID_W]};
 
     assign l2_req_valid_o = (state_q == S_L2REQ);
-    assign l2_req_o = `L2_REQ(is_store ? st_data_q : {WORDS{amo_new}},
-                              is_store ? st_strb_q : lead_wstrb,
+    assign l2_req_o = `L2_REQ(l1_new,
+                              is_store ? st_strb_q : d64_q ? lead_wstrb8 : lead_wstrb,
                               `L2_RID_BITS'(rid_full[RID_W-1:0]), lead_cmp, lead_wd, amo_op_q,
                               l2_line_op ? {lead_addr_q[31:OFF_W], {OFF_W{1'b0}}}
                                          : lead_addr_q,   // word aligned (checked in X)
@@ -496,8 +529,14 @@ module gpu_lsu #(
     task amo_read;
         begin
             for (ln = 0; ln < T; ln = ln + 1)
-                if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= amo_old;
+                if (LANE_W'(ln) == lead_q) begin
+                    res_q[ln*32 +: 32] <= amo_old;
+                    if (d64_q) cmp_q[ln*32 +: 32] <= amo_old_hi;
+                end
             amo_old_q  <= amo_old;
+            amo_old_hi_q  <= amo_old_hi;
+            amo_opnd_hi_q <= lead_wd_hi;
+            amo_cmp_hi_q  <= lead_cmp_hi;
             amo_opnd_q <= lead_wd;
             amo_cmp_q  <= lead_cmp;
             amo_line_q <= cur_line;
@@ -534,6 +573,8 @@ module gpu_lsu #(
                     lead_addr_q <= lane_word(lsu_req_addr_i, req_lead);
                     wdata_q  <= lsu_req_wdata_i;
                     cmp_q    <= lsu_req_cmp_i;
+                    d64_q    <= lsu_req_d64_i;
+                    wb2_q    <= 1'b0;
                     phase_q  <= 1'b0;
                     if (accept) begin
                         // a fence's clear of the L1's valid bits waits for S_L2REQ,
@@ -593,11 +634,24 @@ module gpu_lsu #(
                         state_q              <= S_L2REQ;
                     end else begin  // device atomic, LR, SC
                         for (ln = 0; ln < T; ln = ln + 1)
-                            if (LANE_W'(ln) == lead_q) res_q[ln*32 +: 32] <= l2_rsp_data_i[31:0];
+                            if (LANE_W'(ln) == lead_q) begin
+                                res_q[ln*32 +: 32] <= l2_rsp_data_i[31:0];
+                                if (d64_q) cmp_q[ln*32 +: 32] <= l2_rsp_data_i[63:32];
+                            end
                         group_done;
                     end
                 end
-                S_WB: if (wb_ready_i) state_q <= S_IDLE;
+                // amocas.d writes rd, then rd+1 (none of them for rd = x0)
+                // from the old high words it kept in cmp_q
+                S_WB: if (wb_ready_i) begin
+                    if (wb_more) begin
+                        wb2_q <= 1'b1;
+                        rd_q  <= rd_q | 5'd1;
+                        res_q <= cmp_q;
+                    end else begin
+                        state_q <= S_IDLE;
+                    end
+                end
                 default: state_q <= S_IDLE;
             endcase
             if (flush_i) valid_q <= {SETS{1'b0}};
@@ -609,6 +663,8 @@ module gpu_lsu #(
     assign idle_o          = (state_q == S_IDLE);
 
     assign wb_valid_o = (state_q == S_WB);
+    assign wb_last_o  = !wb_more;
+    assign d64_busy_o = d64_q && (state_q != S_IDLE);
     assign wb_warp_o  = warp_q;
     assign wb_rd_o    = rd_q;
     assign wb_mask_o  = writes_rd ? mask_q : {T{1'b0}};

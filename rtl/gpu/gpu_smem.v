@@ -100,6 +100,12 @@ module gpu_smem #(
     input  wire [NUM_THREADS*SAW-1:0] req_addr_i,
     input  wire [NUM_THREADS*32-1:0] req_wdata_i,
     input  wire [NUM_THREADS*32-1:0] req_cmp_i,
+    // amocas.d (docs/isa.md): wdata and cmp are the low words; the high
+    // words stay at hi_* (gpu_units' hold register) while it is served
+    input  wire                      req_d64_i,
+    input  wire [NUM_THREADS*32-1:0] hi_wdata_i,
+    input  wire [NUM_THREADS*32-1:0] hi_cmp_i,
+    output wire                      d64_busy_o,
     input  wire [TAG_W-1:0]          req_tag_i,
     input  wire                      hold_i,           // A makes no pass
     // -> register file
@@ -113,6 +119,7 @@ module gpu_smem #(
     output wire [4:0]                wb_rd_o,
     output wire [NUM_THREADS-1:0]    wb_mask_o,
     output wire [NUM_THREADS*32-1:0] wb_data_o,
+    output wire                      wb_last_o,        // the instruction's last write-back
     output wire                      idle_o,
     output wire                      perf_access_o,    // a request accepted
     output wire                      perf_conflict_o,  // a pass beyond an instruction's first
@@ -127,7 +134,7 @@ module gpu_smem #(
     output wire [NUM_THREADS*ROW_W-1:0] sh_rows_o,     // their rows,
     output wire [NUM_THREADS*LANE_W-1:0] sh_lbank_o,   // each lane's bank
     output wire [NUM_THREADS*2-1:0]  sh_boff_o,        // and byte offset in its word
-    output wire [1:0]                sh_size_o,        // log2 bytes (atomics: a word)
+    output wire [1:0]                sh_size_o,        // log2 bytes (atomics: a word; amocas.d 3)
     output wire [1:0]                sh_kind_o,        // DET_EV_LOAD / STORE / ATOMIC
     output wire [WW-1:0]             sh_warp_o,
     output wire [TAG_W-1:0]          sh_tag_o
@@ -152,6 +159,7 @@ module gpu_smem #(
     reg [T*SAW-1:0] a_addr_q;
     reg [T*32-1:0]  a_wdata_q, a_cmp_q;
     reg [TAG_W-1:0] a_tag_q;
+    reg             a_d64_q;             // amocas.d: each lane takes its bank and the next
     reg [T-1:0]     a_pass_q;            // lanes of the pass A makes now
     reg [T-1:0]     a_bank_q;            // banks that pass uses
     reg [T*RW-1:0]  a_rows_q;            // per bank: its row,
@@ -184,6 +192,8 @@ module gpu_smem #(
     reg             r_wb_mask_q;        // the instruction writes registers
     reg [T*32-1:0]  acc_q;              // results of the instruction's earlier passes
     reg [TAG_W-1:0] r_tag_q;
+    reg             r_d64_q;
+    reg [T*32-1:0]  acc_hi_q;           // amocas.d: the old high words of earlier passes
 
     // ==== W: waiting for the register file ====================================
     reg             w_valid_q;
@@ -191,12 +201,17 @@ module gpu_smem #(
     reg [4:0]       w_rd_q;
     reg [T-1:0]     w_mask_q;
     reg [T*32-1:0]  w_data_q;
+    // amocas.d leaves through W (never from R directly) with its old high
+    // words, written to rd+1 after rd (neither for rd = x0)
+    reg             w_d64_q, w2_q;
+    reg [T*32-1:0]  w_hi_q;
+    wire            w_more = w_valid_q && w_d64_q && !w2_q && (w_rd_q != 5'd0);
 
     // R finishes an instruction: offered at once when W is empty, else it
     // waits in R until W goes.
     wire r_out  = r_valid_q && r_last_q;
     localparam HOLD_ANY = (HOLD_REG != 0) && (RESULT_REG == 0);
-    wire r_hold = r_out && w_valid_q && (HOLD_ANY || !wb_ready_i);
+    wire r_hold = r_out && w_valid_q && (HOLD_ANY || !wb_ready_i || w_more);
     // A passes unless R holds (its words must stay on the banks' outputs)
     // or R writes back a read-modify-write.
     wire a_go   = a_valid_q && !r_hold && !(r_valid_q && r_rmw_q) && !hold_i;
@@ -245,7 +260,12 @@ module gpu_smem #(
             wire [RW-1:0] arow = a_rows_q[gb*RW +: RW];
             // M's read-modify-write: the new word from the old one R read
             wire [31:0] old = m_old_q[gb];
-            wire [31:0] rmw_word = r_amo_q ? amo_new[gb*32 +: 32]
+            // amocas.d: a lane's two banks are a pair (gb, gb ^ 1); both
+            // words equal their compare values, or neither bank changes
+            wire        pair_eq  = (old == r_cmpv_q[gb]) && (m_old_q[gb ^ 1] == r_cmpv_q[gb ^ 1]);
+            wire [31:0] cas64_w  = pair_eq ? r_opnd_q[gb] : old;
+            wire [31:0] rmw_word = r_d64_q ? cas64_w :
+                                   r_amo_q ? amo_new[gb*32 +: 32]
                                            : merge_bytes(old, r_stw_q[gb], r_stbe_q[gb]);
             wire [31:0] m_word = m_rmw_q ? rmw_word : m_wd_q[gb];
             always @(posedge clk_i) begin
@@ -288,7 +308,7 @@ module gpu_smem #(
 
     // R: each served lane's value (a load's bytes of its word, an atomic's
     // old word), merged with the instruction's earlier passes.
-    reg [T*32-1:0] r_result;
+    reg [T*32-1:0] r_result, r_result_hi;
     always @(*) begin : results
         reg [31:0] w32;
         integer    rl, rb;
@@ -296,6 +316,14 @@ module gpu_smem #(
         rl       = 0;
         rb       = 0;
         r_result = acc_q;
+        r_result_hi = acc_hi_q;
+        // amocas.d: the old high word from the lane's second bank
+        if (r_d64_q)
+            for (rl = 0; rl < T; rl = rl + 1)
+                if (r_lanes_q[rl])
+                    for (rb = 0; rb < T; rb = rb + 1)
+                        if ((r_lbank_q[rl*LB +: LB] | LB'(1)) == LB'(rb))
+                            r_result_hi[rl*32 +: 32] = dout[rb*32 +: 32];
         if (r_load_q || r_amo_q)
             for (rl = 0; rl < T; rl = rl + 1)
                 if (r_lanes_q[rl]) begin
@@ -321,14 +349,17 @@ module gpu_smem #(
         for (lb = 0; lb < T; lb = lb + 1)
             for (ll = 0; ll < T; ll = ll + 1)
                 if (a_leads_q[lb*LB +: LB] == LB'(ll)) begin
-                    lead_wdata[lb*32 +: 32] = a_wdata_q[ll*32 +: 32];
-                    lead_cmp[lb*32 +: 32]   = a_cmp_q[ll*32 +: 32];
+                    // amocas.d: a pair's second (odd) bank takes the high words
+                    lead_wdata[lb*32 +: 32] = (a_d64_q && lb % 2 == 1) ? hi_wdata_i[ll*32 +: 32]
+                                                                      : a_wdata_q[ll*32 +: 32];
+                    lead_cmp[lb*32 +: 32]   = (a_d64_q && lb % 2 == 1) ? hi_cmp_i[ll*32 +: 32]
+                                                                      : a_cmp_q[ll*32 +: 32];
                 end
     end
 
     // ==== control ================================================================
     assign free_o = !a_valid_q || a_done;
-    wire r_hold_req = r_out && w_valid_q && (HOLD_ANY || !wb_ready_req_i);
+    wire r_hold_req = r_out && w_valid_q && (HOLD_ANY || !wb_ready_req_i || w_more);
     assign req_ready_o = !a_valid_q ||
                          (!r_hold_req && !(r_valid_q && r_rmw_q) && !hold_i && (rem_next == {T{1'b0}}));
     wire accept = req_valid_i && req_ready_o;
@@ -371,12 +402,13 @@ module gpu_smem #(
         reg [31:0]      st, rep;
         reg [3:0]       stbe, be;
         reg [1:0]       size;
-        reg             amo, found;
+        reg             amo, d64, found;
         integer j, q, bk;
         if (plan_new || plan_next) begin
             rem  = a_more ? rem_next : req_mask_i;
             size = a_more ? a_size_q : req_size_i;
             amo  = a_more ? a_amo    : (req_op_i == `LSU_AMO);
+            d64  = a_more ? a_d64_q  : req_d64_i;
             for (j = 0; j < T; j = j + 1) begin
                 wv[j*WAW +: WAW] = plan_addr[j*SAW+2 +: WAW];
                 bv[j*LB +: LB]   = (T > 1) ? plan_addr[j*SAW+2 +: LB] : {LB{1'b0}};
@@ -396,8 +428,11 @@ module gpu_smem #(
                 found = 1'b0;
                 lead  = {LB{1'b0}};
                 lw    = {WAW{1'b0}};
+                // (amocas.d: a lane's word is in an even bank; it takes the
+                // next bank too, for its high word in the same row)
                 for (j = 0; j < T; j = j + 1)
-                    if (rem[j] && bv[j*LB +: LB] == LB'(bk) && !found) begin
+                    if (rem[j] && !found && (d64 ? ((bv[j*LB +: LB] | LB'(1)) == (LB'(bk) | LB'(1)))
+                                                 : (bv[j*LB +: LB] == LB'(bk)))) begin
                         found = 1'b1;
                         lead  = LB'(j);
                         lw    = wv[j*WAW +: WAW];
@@ -407,8 +442,8 @@ module gpu_smem #(
                 st   = 32'd0;
                 stbe = 4'd0;
                 for (j = 0; j < T; j = j + 1)
-                    if (found && rem[j] && bv[j*LB +: LB] == LB'(bk) && wv[j*WAW +: WAW] == lw &&
-                        (!amo || lead == LB'(j))) begin
+                    if (found && rem[j] && (!amo || lead == LB'(j)) &&
+                        (d64 || (bv[j*LB +: LB] == LB'(bk) && wv[j*WAW +: WAW] == lw))) begin
                         lanes[j] = 1'b1;
                         for (q = 0; q < 4; q = q + 1)   // the highest lane last: it wins
                             if (bev[j*4 + q]) begin
@@ -434,12 +469,15 @@ module gpu_smem #(
             r_valid_q <= 1'b0;
             w_valid_q <= 1'b0;
             acc_q     <= {T*32{1'b0}};
+            acc_hi_q  <= {T*32{1'b0}};
         end else begin
             // ---- R: the pass A makes now, unless R holds its own
             if (!r_hold) begin
                 r_valid_q <= a_go;
-                if (r_valid_q)
+                if (r_valid_q) begin
                     acc_q <= r_last_q ? {T*32{1'b0}} : r_result;
+                    if (r_d64_q) acc_hi_q <= r_last_q ? {T*32{1'b0}} : r_result_hi;
+                end
             end
             if (a_go) begin
                 r_last_q    <= (rem_next == {T{1'b0}});
@@ -456,6 +494,7 @@ module gpu_smem #(
                 r_mask_q    <= a_mask_q;
                 r_wb_mask_q <= (a_op_q != `LSU_STORE);
                 r_tag_q     <= a_tag_q;
+                r_d64_q     <= a_d64_q;
                 for (i = 0; i < T; i = i + 1) begin
                     r_boff_q[i*2 +: 2]    <= a_addr_q[i*SAW +: 2];
                     r_lbank_q[i*LB +: LB] <= (T > 1) ? a_addr_q[i*SAW+2 +: LB] : {LB{1'b0}};
@@ -494,12 +533,25 @@ module gpu_smem #(
                 a_wdata_q  <= req_wdata_i;
                 a_cmp_q    <= req_cmp_i;
                 a_tag_q    <= req_tag_i;
+                a_d64_q    <= req_d64_i;
             end
 
             // ---- W: takes R's instruction when it was not written back
-            if (w_valid_q && wb_ready_i) w_valid_q <= 1'b0;
-            if (r_out && !r_hold && (RESULT_REG != 0 || (w_valid_q ? wb_ready_i : !wb_ready_i))) begin
+            if (w_valid_q && wb_ready_i) begin
+                if (w_more) begin
+                    w2_q     <= 1'b1;
+                    w_rd_q   <= w_rd_q | 5'd1;
+                    w_data_q <= w_hi_q;
+                end else begin
+                    w_valid_q <= 1'b0;
+                end
+            end
+            if (r_out && !r_hold &&
+                (RESULT_REG != 0 || r_d64_q || (w_valid_q ? wb_ready_i : !wb_ready_i))) begin
                 w_valid_q <= 1'b1;
+                w_d64_q   <= r_d64_q;
+                w2_q      <= 1'b0;
+                w_hi_q    <= r_result_hi;
                 w_warp_q  <= r_warp_q;
                 w_rd_q    <= r_rd_q;
                 w_mask_q  <= r_wb_mask_q ? r_mask_q : {T{1'b0}};
@@ -509,7 +561,9 @@ module gpu_smem #(
     end
 
     wire from_w       = w_valid_q || (RESULT_REG != 0);
-    assign wb_valid_o = w_valid_q || (r_out && RESULT_REG == 0);
+    assign wb_valid_o = w_valid_q || (r_out && RESULT_REG == 0 && !r_d64_q);
+    assign wb_last_o  = !w_more;
+    assign d64_busy_o = (a_valid_q && a_d64_q) || (r_valid_q && r_d64_q) || (w_valid_q && w_d64_q);
     assign wb_warp_o  = from_w ? w_warp_q : r_warp_q;
     assign wb_rd_o    = from_w ? w_rd_q : r_rd_q;
     assign wb_mask_o  = from_w ? w_mask_q : (r_wb_mask_q ? r_mask_q : {T{1'b0}});
@@ -528,7 +582,7 @@ module gpu_smem #(
     assign sh_banks_o    = r_bank_v_q;
     assign sh_lbank_o    = r_lbank_q;
     assign sh_boff_o     = r_boff_q;
-    assign sh_size_o     = r_amo_q ? 2'd2 : r_size_q;
+    assign sh_size_o     = r_d64_q ? 2'd3 : r_amo_q ? 2'd2 : r_size_q;   // 3: amocas.d, two banks
     assign sh_kind_o     = r_load_q ? `DET_EV_LOAD : r_amo_q ? `DET_EV_ATOMIC : `DET_EV_STORE;
     assign sh_warp_o     = r_warp_q;
     assign sh_tag_o      = r_tag_q;
@@ -553,7 +607,10 @@ module gpu_smem #(
             wire [RW-1:0] arow = g_bank[gb].arow;
             wire [31:0]   word = dout[gb*32 +: 32];
             wire [31:0]   ref_amo;
-            wire [31:0]   ref_new = r_amo_q ? ref_amo : merge_bytes(word, r_stw_q[gb], r_stbe_q[gb]);
+            wire          ref_eq2 = (word == r_cmpv_q[gb]) &&
+                                    (dout[(gb ^ 1)*32 +: 32] == r_cmpv_q[gb ^ 1]);
+            wire [31:0]   ref_new = r_d64_q ? (ref_eq2 ? r_opnd_q[gb] : word) :
+                                    r_amo_q ? ref_amo : merge_bytes(word, r_stw_q[gb], r_stbe_q[gb]);
             gpu_amo_alu u_ref_amo (
                 .op_i      (r_amo_op_q),
                 .old_i     (word),

@@ -50,6 +50,8 @@ module gpu_units #(
     input  wire                  x_scope_dev_i,
     input  wire [4:0]            x_amo_op_i,
     input  wire [1:0]            x_size_i,
+    input  wire                  x_d64_i,        // amocas.d (its size as a word's, 2)
+    input  wire [31:0]           x_pc_i,
     input  wire                  x_unsigned_i,
     input  wire [4:0]            x_rd_i,
     input  wire [1:0]            x_div_op_i,     // funct3[1:0] of DIV*/REM*
@@ -71,6 +73,13 @@ module gpu_units #(
     output wire                  det_stall_o,    // X replayed for the detector
     output wire [NUM_WARPS-1:0]  unit_blk_o,     // warps replayed for a busy unit
     output wire                  smem_acc_o,     // X's shared lanes enter the banks
+    // amocas.d's two passes: the second pass's warp and PC (D reads the
+    // pairs' odd registers), X's pass
+    output wire                  hi_valid_o,
+    output wire [WW-1:0]         hi_warp_o,
+    output wire [31:0]           hi_pc_o,
+    output wire                  x_d64_hi_o,     // X's operands are the high words
+    output wire                  x_d64_half_o,   // X's first pass took the low words
     // the write-backs (granted by gpu_exec)
     output wire                  lsu_wb_valid_o,
     input  wire                  lsu_wb_grant_i,
@@ -78,12 +87,14 @@ module gpu_units #(
     output wire [4:0]            lsu_wb_rd_o,
     output wire [T-1:0]          lsu_wb_mask_o,
     output wire [T*32-1:0]       lsu_wb_data_o,
+    output wire                  lsu_wb_last_o,  // the instruction's last write-back
     output wire                  smem_wb_valid_o,
     input  wire                  smem_wb_grant_i,
     output wire [WW-1:0]         smem_wb_warp_o,
     output wire [4:0]            smem_wb_rd_o,
     output wire [T-1:0]          smem_wb_mask_o,
     output wire [T*32-1:0]       smem_wb_data_o,
+    output wire                  smem_wb_last_o,
     output wire                  div_wb_valid_o,
     input  wire                  div_wb_grant_i,
     output wire [WW-1:0]         div_wb_warp_o,
@@ -158,15 +169,50 @@ module gpu_units #(
     wire [LOSS_W-1:0] x_losses = loss_q[x_warp_i*LOSS_W +: LOSS_W];
     wire resv_other   = mem_resv_q && mem_resv_warp_q != x_warp_i;
     // An instruction that needs any of the three waits, before it is
-    // handed to any unit, while another warp owns the next turn.
-    wire x_claims     = x_evt_i || x_lk_op_i || x_to_lsu_i;
-    wire x_det_replay = x_ok && ((x_evt_i && det_full_i) || (x_lk_op_i && lk_busy_i) ||
-                                 (x_claims && resv_other));
+    // handed to any unit, while another warp owns the next turn. The first
+    // pass of amocas.d claims them all (below); one that waits for the
+    // hold register claims nothing, so it never holds the turn its holder
+    // needs.
+    wire x_claims     = x_d64_1st ? 1'b1 : (x_evt_i || x_lk_op_i || x_to_lsu_i);
+    wire x_det_replay = x_ok && !x_d64_wait &&
+                        ((x_evt_i && det_full_i) || (x_lk_op_i && lk_busy_i) ||
+                         (x_claims && resv_other));
+
+    // ---- amocas.d: two passes through X (docs/isa.md, docs/architecture.md)
+    // The register file reads rs1, rs2 and rd; amocas.d has five operands
+    // (rs1 and the pairs rs2, rd). Its first pass takes the low words (rs2,
+    // rd) of every lane into the hold register and replays; D then reads
+    // the warp's next issue at that PC with the pairs' odd registers, and
+    // that second pass goes to the units with the low words from the hold
+    // register, which takes the high words for them to read while they
+    // serve it. One hold register per core: a first pass of another warp
+    // replays until the units are done with it. The second pass must have
+    // the first's lanes (other lanes' low words were not taken then);
+    // otherwise the pair starts over.
+    reg             hold_v_q;                 // a first pass waits for its second
+    reg [WW-1:0]    hold_warp_q;
+    reg [31:0]      hold_pc_q;
+    reg [T-1:0]     hold_mask_q;
+    reg [T*32-1:0]  hold_wd_q, hold_cmp_q;    // low words, then (units) high words
+    wire            lsu_d64_busy, smem_d64_busy;
+    wire hold_busy  = hold_v_q || lsu_d64_busy || smem_d64_busy;
+    wire x_d64_2nd  = x_d64_i && hold_v_q && (hold_warp_q == x_warp_i) && (hold_pc_q == x_pc_i);
+    wire x_d64_bad  = x_d64_2nd && (hold_mask_q != x_mask_i);
+    wire x_d64_1st  = x_d64_i && !x_d64_2nd;
+    wire x_d64_wait = x_d64_1st && hold_busy;
+    wire x_d64_half = x_ok && x_d64_1st && !x_d64_wait && !x_det_replay;
+    assign hi_valid_o   = hold_v_q;
+    assign hi_warp_o    = hold_warp_q;
+    assign hi_pc_o      = hold_pc_q;
+    assign x_d64_hi_o   = x_d64_2nd;
+    assign x_d64_half_o = x_d64_half;
+    wire [T*32-1:0] u_wdata = x_d64_2nd ? hold_wd_q  : rs2v_i;
+    wire [T*32-1:0] u_cmp   = x_d64_2nd ? hold_cmp_q : rdv_i;
     // Hand-off to the LSU, the shared memory and the divider; a busy unit
     // means replay. An instruction with lanes for both memories goes to
     // both in the same cycle or to neither.
     wire x_ok       = x_valid_i && !x_fault_i;
-    wire x_mem_go   = x_ok && x_is_mem_i && !x_det_replay;
+    wire x_mem_go   = x_ok && x_is_mem_i && !x_det_replay && !x_d64_1st && !x_d64_bad;
     wire lsu_now    = !x_to_lsu_i || lsu_req_ready;
     wire smem_now   = !x_to_smem_i || smem_req_ready;
     wire lsu_busy   = x_mem_go && x_to_lsu_i && !lsu_req_ready;   // replayed for the LSU
@@ -174,7 +220,8 @@ module gpu_units #(
     assign smem_req_valid = x_mem_go && x_to_smem_i && lsu_now;
     wire x_mem_replay   = x_mem_go && !(lsu_now && smem_now);
     wire div_req_valid  = x_ok && (x_class_i == `CL_DIV);
-    wire x_replay   = x_mem_replay || (div_req_valid && !div_req_ready) || x_det_replay;
+    wire x_replay   = x_mem_replay || (div_req_valid && !div_req_ready) || x_det_replay ||
+                      (x_ok && (x_d64_1st || x_d64_bad));
     // replayed because the LSU or the lock sequencer was busy (not for
     // another warp's reservation)
     wire x_busy_replay = x_ok && ((x_lk_op_i && lk_busy_i && !resv_other) || lsu_busy);
@@ -196,6 +243,7 @@ module gpu_units #(
             smem_blk_q <= 0;
             mem_resv_q <= 1'b0;
             loss_q     <= 0;
+            hold_v_q   <= 1'b0;
         end else begin
             // ---- memory path reservation
             // (a loop of compares: the write at x_warp_i*LOSS_W Yosys made
@@ -210,10 +258,28 @@ module gpu_units #(
                 end
             if (x_commit && mem_resv_q && x_warp_i == mem_resv_warp_q)
                 mem_resv_q <= 1'b0;
-            else if (x_ok && !mem_resv_q &&
+            else if (x_ok && !mem_resv_q && !x_d64_wait &&
                      ((x_evt_i && det_full_i) || (x_busy_replay && x_losses == LOSSES))) begin
                 mem_resv_q      <= 1'b1;
                 mem_resv_warp_q <= x_warp_i;
+            end
+
+            // ---- amocas.d's hold register
+            if (start_i) begin
+                hold_v_q <= 1'b0;
+            end else if (x_d64_half) begin
+                hold_v_q    <= 1'b1;
+                hold_warp_q <= x_warp_i;
+                hold_pc_q   <= x_pc_i;
+                hold_mask_q <= x_mask_i;
+                hold_wd_q   <= rs2v_i;
+                hold_cmp_q  <= rdv_i;
+            end else if (x_ok && x_d64_bad) begin
+                hold_v_q <= 1'b0;
+            end else if (x_commit && x_d64_2nd) begin
+                hold_v_q   <= 1'b0;
+                hold_wd_q  <= rs2v_i;
+                hold_cmp_q <= rdv_i;
             end
 
             // ---- the units' turns
@@ -264,14 +330,19 @@ module gpu_units #(
         .lsu_req_rd_i       (x_rd_i),
         .lsu_req_mask_i     (x_mask_i),
         .lsu_req_addr_i     (x_paddr_i),
-        .lsu_req_wdata_i    (rs2v_i),
-        .lsu_req_cmp_i      (rdv_i),
+        .lsu_req_wdata_i    (u_wdata),
+        .lsu_req_cmp_i      (u_cmp),
+        .lsu_req_d64_i      (x_d64_i),
+        .hi_wdata_i         (hold_wd_q),
+        .hi_cmp_i           (hold_cmp_q),
+        .d64_busy_o         (lsu_d64_busy),
         .wb_valid_o         (lsu_wb_valid_o),
         .wb_ready_i         (lsu_wb_grant_i),
         .wb_warp_o          (lsu_wb_warp_o),
         .wb_rd_o            (lsu_wb_rd_o),
         .wb_mask_o          (lsu_wb_mask_o),
         .wb_data_o          (lsu_wb_data_o),
+        .wb_last_o          (lsu_wb_last_o),
         .l2_req_valid_o     (dc_req_valid_o),
         .l2_req_ready_i     (dc_req_ready_i),
         .l2_req_o           (dc_req_o),
@@ -318,8 +389,12 @@ module gpu_units #(
                 .req_rd_i        (x_rd_i),
                 .req_mask_i      (x_sh_mask_i),
                 .req_addr_i      (x_saddr_i),
-                .req_wdata_i     (rs2v_i),
-                .req_cmp_i       (rdv_i),
+                .req_wdata_i     (u_wdata),
+                .req_cmp_i       (u_cmp),
+                .req_d64_i       (x_d64_i),
+                .hi_wdata_i      (hold_wd_q),
+                .hi_cmp_i        (hold_cmp_q),
+                .d64_busy_o      (smem_d64_busy),
                 .req_tag_i       (sh_tag_i),
                 .hold_i          (sh_hold_i),
                 .wb_valid_o      (smem_wb_valid_o),
@@ -329,6 +404,7 @@ module gpu_units #(
                 .wb_rd_o         (smem_wb_rd_o),
                 .wb_mask_o       (smem_wb_mask_o),
                 .wb_data_o       (smem_wb_data_o),
+                .wb_last_o       (smem_wb_last_o),
                 .idle_o          (smem_idle),
                 .perf_access_o   (perf_smem_acc_o),
                 .perf_conflict_o (perf_smem_cf_o),
@@ -356,6 +432,8 @@ module gpu_units #(
             assign smem_wb_rd_o    = 5'd0;
             assign smem_wb_mask_o  = {T{1'b0}};
             assign smem_wb_data_o  = {T*32{1'b0}};
+            assign smem_wb_last_o  = 1'b1;
+            assign smem_d64_busy   = 1'b0;
             assign smem_idle       = 1'b1;
             assign perf_smem_acc_o = 1'b0;
             assign perf_smem_cf_o  = 1'b0;

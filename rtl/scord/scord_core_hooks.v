@@ -50,6 +50,12 @@ module scord_core_hooks #(
     input  wire [31:0]             x_pc_i,
     input  wire [T-1:0]            x_mask_i,
     input  wire [T*32-1:0]         x_paddr_i,     // each lane's address, as memory sees it
+    // amocas.d (8 bytes) is two word atomics for the detector, one per
+    // pass through X (gpu_units): the first pass (x_d64_half_i, which does
+    // not commit) names the low words, the second the high ones (in
+    // x_paddr_i). It takes no lock-table operation (§4.2: 32-bit CAS only).
+    input  wire                    x_d64_i,
+    input  wire                    x_d64_half_i,
     input  wire [T*32-1:0]         x_rs2v_i,      // each lane's rs2: an atomic's new value
     input  wire [T*32-1:0]         x_rdv_i,       // each lane's rd: a CAS's compare value
     input  wire [T-1:0]            x_gl_mask_i,   // device-memory lanes
@@ -147,7 +153,8 @@ module scord_core_hooks #(
             // lock-table operations for exchanges and fences. A CAS claims no
             // lock-table operation in X: whether it takes a lock is known only
             // from the old value its unit writes back (below).
-            wire x_lk_cas  = x_is_mem_i && (x_lsu_op_i == `LSU_AMO) && (x_amo_op_i == `AMO_CAS);
+            wire x_lk_cas  = x_is_mem_i && (x_lsu_op_i == `LSU_AMO) && (x_amo_op_i == `AMO_CAS) &&
+                             !x_d64_i;
             wire x_lk_xchg = x_is_mem_i && (x_lsu_op_i == `LSU_AMO) && (x_amo_op_i == `AMO_SWAP);
             wire x_det_evt = det_armed && (x_to_lsu_i || x_fence_blk_i);
             wire x_lk_op   = det_armed && (x_lk_xchg || x_fence_dev_i || x_fence_blk_i);
@@ -306,7 +313,7 @@ module scord_core_hooks #(
             // Event port: X pushes one record per memory or fence instruction (with
             // H_STAGE, H pushes X's record a cycle later); a released barrier
             // pushes one when X (or H) does not. port_last: one free slot left.
-            wire x_det_push = x_commit_i && x_det_evt;
+            wire x_det_push = (x_commit_i || x_d64_half_i) && x_det_evt;
             wire port_full, port_last;
             wire hk_push;   // the port's push of X's record
             // X's lock operation as the sequencer starts it: a fence, or an
@@ -682,6 +689,7 @@ module scord_core_hooks #(
             assign shr_valid_o = 1'b0;
             assign shr_data_o  = {`SHR_BITS{1'b0}};
             wire unused_no_det = ^{clk_i, rst_i, por_i, armed_i, x_commit_i, x_warp_i, x_pc_i, x_mask_i,
+                                   x_d64_i, x_d64_half_i,
                                    x_paddr_i, x_rs2v_i, x_rdv_i, x_to_smem_i, lsu_wb_grant_i,
                                    smem_wb_grant_i, wb_warp_i, wb_mask_i, wb_data_i,
                                    x_gl_mask_i, x_sh_mask_i, x_saddr_i, x_size_i,

@@ -75,7 +75,7 @@ module scord_sh_check #(
     input  wire [T*RW-1:0]         rows_i,
     input  wire [T*LB-1:0]         lbank_i,
     input  wire [T*2-1:0]          boff_i,
-    input  wire [1:0]              size_i,
+    input  wire [1:0]              size_i,       // 3: amocas.d, a word in each of two banks
     input  wire [1:0]              kind_i,
     input  wire [WW-1:0]           warp_i,
     input  wire [TAG_W-1:0]        tag_i,
@@ -144,6 +144,11 @@ module scord_sh_check #(
         for (fw = 0; fw < NUM_WARPS; fw = fw + 1)
             fc_eff[fw*6 +: 6] = (warp_i == WW'(fw)) ? t_fc : fc_i[fw*6 +: 6];
 
+    // amocas.d's lane (size 3) accesses a word in its bank and one in the
+    // next: a word atomic in each for the checks (docs/detector.md §3.3),
+    // recorded as word accesses
+    wire          d64    = (size_i == 2'd3);
+    wire [1:0]    size_w = d64 ? 2'd2 : size_i;
     // each lane's bytes of its word
     reg [T*4-1:0] bytes;
     integer j;
@@ -201,7 +206,7 @@ module scord_sh_check #(
         .rst_i (rst_i),
         .en_i  (1'b1),
         .d_i   ({t_ep, kind_i, bytes, warp_i, t_ws, fc_eff, pcidx,
-                 wib_i, t_wib, t_blk, t_pc, size_i, boff_i, b_rrel}),
+                 wib_i, t_wib, t_blk, t_pc, size_w, boff_i, b_rrel}),
         .q_o   ({c_ep, c_kind, c_bytes, c_warp, c_ws, c_fc, c_pcidx,
                  c_wibs, c_wib, c_blk, c_pc, c_size, c_boff, c_rrel})
     );
@@ -221,7 +226,8 @@ module scord_sh_check #(
             integer l;
             always @(*)
                 for (l = 0; l < T; l = l + 1)
-                    lanes_b[l] = lanes_i[l] && (lbank_i[l*LB +: LB] == LB'(gb));
+                    lanes_b[l] = lanes_i[l] && ((lbank_i[l*LB +: LB] == LB'(gb)) ||
+                                                (d64 && (lbank_i[l*LB +: LB] | LB'(1)) == LB'(gb)));
 
             // R: the rule's write-back, from the RAM's word
             wire          u_race, u_same, u_pw, u_pa, u_px;

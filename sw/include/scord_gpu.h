@@ -505,10 +505,8 @@ SCORD_DEF_CAS(scord_cas_u_block, unsigned, SCORD_OPC_AMO_BLK)
  * read as +0.0 by the next atomicAdd, and a plain read racing an atomicAdd
  * onto +0.0 may see 2^-149.
  *
- * 64-bit types (long long, unsigned long long, double) are not here yet:
- * their atomics need a 64-bit compare-and-swap (amocas.d); they belong
- * next to these, under the same rule (never a CAS from 0 to non-zero). Until
- * then the CUDA names below refuse them at compile time. */
+ * 64-bit types (below) need no claim: the detector infers locks from 32-bit
+ * CAS only (docs/detector.md §4.2). */
 static inline float __scord_u2f(uint32_t u)
 {
     union { uint32_t u; float f; } x = {.u = u};
@@ -555,47 +553,132 @@ static inline float scord_exch_f_block(volatile void *p, float v)
     return __scord_f32_value(scord_exch_u_block((volatile unsigned *)p, __scord_f2u(v)));
 }
 
+/* amocas.d (Zacas on RV32): compare value and old value in the register
+ * pair rd/rd+1, new value in rs2/rs2+1, both pairs even-numbered (GCC
+ * places a 64-bit "r" operand in any two registers, so the pairs are
+ * pinned: a4/a5 and a2/a3). 8-byte aligned, device or shared memory (a
+ * misaligned address faults, docs/isa.md). */
+#define SCORD_DEF_CAS64(name, opc)                                           \
+    static inline uint64_t name(volatile void *p, uint64_t compare, uint64_t v) \
+    {                                                                        \
+        register uint32_t c_lo __asm__("a4") = (uint32_t)compare;            \
+        register uint32_t c_hi __asm__("a5") = (uint32_t)(compare >> 32);    \
+        register uint32_t n_lo __asm__("a2") = (uint32_t)v;                  \
+        register uint32_t n_hi __asm__("a3") = (uint32_t)(v >> 32);          \
+        __asm__ volatile(".insn r %5, 3, %6, a4, %4, a2"                     \
+                         : "+r"(c_lo), "+r"(c_hi)                            \
+                         : "r"(n_lo), "r"(n_hi), "r"(p), "i"(opc),           \
+                           "i"(SCORD_AMO_CAS << 2)                           \
+                         : "memory");                                        \
+        return (uint64_t)c_hi << 32 | c_lo;                                  \
+    }
+SCORD_DEF_CAS64(scord_cas64, 0x2F)
+SCORD_DEF_CAS64(scord_cas64_block, SCORD_OPC_AMO_BLK)
+
+/* The other 64-bit atomics are CAS loops on amocas.d, as CUDA builds them
+ * where the hardware has no instruction. The first guess is 0, not a plain
+ * read of *p: that read would race with the other threads' atomics (the
+ * detector would rightly say so); a failed CAS reads the value atomically.
+ * When the operation would leave the value it read as it is (a min above
+ * the current minimum), that failed CAS is the atomic operation: no write
+ * needed, which keeps min and max from contending. Values are compared as
+ * bits (a NaN, -0.0). */
+#define SCORD_DEF_RMW64(name, T, cas, expr)                                  \
+    static inline T name(volatile T *p, T v)                                 \
+    {                                                                        \
+        T old = 0, assumed;                                                  \
+        for (;;) {                                                           \
+            assumed = old;                                                   \
+            T n = (expr);                                                    \
+            uint64_t nb, ab;                                                 \
+            __builtin_memcpy(&nb, &n, 8);                                    \
+            __builtin_memcpy(&ab, &assumed, 8);                              \
+            uint64_t ob = cas((volatile void *)p, ab, nb);                   \
+            __builtin_memcpy(&old, &ob, 8);                                  \
+            if (ob == ab)                                                    \
+                break;                                                       \
+            assumed = old;                                                   \
+            n = (expr);                                                      \
+            __builtin_memcpy(&nb, &n, 8);                                    \
+            if (nb == ob)                                                    \
+                break;                                                       \
+        }                                                                    \
+        return old;                                                          \
+    }
+#define SCORD_DEF_RMW64_BOTH(base, T, expr)                                  \
+    SCORD_DEF_RMW64(scord_##base, T, scord_cas64, expr)                      \
+    SCORD_DEF_RMW64(scord_##base##_block, T, scord_cas64_block, expr)
+SCORD_DEF_RMW64_BOTH(add_ull, unsigned long long, assumed + v)
+SCORD_DEF_RMW64_BOTH(add_ll, long long, (long long)((unsigned long long)assumed + (unsigned long long)v))
+SCORD_DEF_RMW64_BOTH(exch_ull, unsigned long long, v)
+SCORD_DEF_RMW64_BOTH(exch_ll, long long, v)
+SCORD_DEF_RMW64_BOTH(min_ull, unsigned long long, v < assumed ? v : assumed)
+SCORD_DEF_RMW64_BOTH(min_ll, long long, v < assumed ? v : assumed)
+SCORD_DEF_RMW64_BOTH(max_ull, unsigned long long, v > assumed ? v : assumed)
+SCORD_DEF_RMW64_BOTH(max_ll, long long, v > assumed ? v : assumed)
+SCORD_DEF_RMW64_BOTH(and_ull, unsigned long long, assumed & v)
+SCORD_DEF_RMW64_BOTH(or_ull, unsigned long long, assumed | v)
+SCORD_DEF_RMW64_BOTH(xor_ull, unsigned long long, assumed ^ v)
+SCORD_DEF_RMW64_BOTH(add_d, double, assumed + v)
+
+#define SCORD_DEF_CAS64_T(name, T, cas)                                      \
+    static inline T name(volatile T *p, T compare, T v)                      \
+    {                                                                        \
+        return (T)cas((volatile void *)p, (uint64_t)compare, (uint64_t)v);   \
+    }
+SCORD_DEF_CAS64_T(scord_cas_ull, unsigned long long, scord_cas64)
+SCORD_DEF_CAS64_T(scord_cas_ll, long long, scord_cas64)
+SCORD_DEF_CAS64_T(scord_cas_ull_block, unsigned long long, scord_cas64_block)
+SCORD_DEF_CAS64_T(scord_cas_ll_block, long long, scord_cas64_block)
+
 /* What the CUDA names below select for a type they do not take: a compile
  * error (GCC's error attribute) instead of an integer operation on its bits. */
 int __scord_atomic_float_unsupported(volatile void *p, ...)
     __attribute__((error("this atomic takes integers only (on float: atomicAdd, atomicExch)")));
-int __scord_atomic_64_unsupported(volatile void *p, ...)
-    __attribute__((error("no 64-bit atomics yet (long long, double: they need amocas.d)")));
+int __scord_atomic_double_unsupported(volatile void *p, ...)
+    __attribute__((error("on double only atomicAdd (CAS through unsigned long long)")));
+#define SCORD_NO_F __scord_atomic_float_unsupported
+#define SCORD_NO_D __scord_atomic_double_unsupported
 
 /* CUDA names, overloaded on the pointee type: unsigned int and unsigned long
  * (uint32_t is unsigned long on RV32) select the unsigned operation, which
- * matters for min/max; float, for atomicAdd and atomicExch, the float one;
- * any other 32-bit type (int, long, int32_t) the signed one. */
-#define SCORD_PICK_TYPES(p, fi, fu, ff)                                      \
-    _Generic(*(p), unsigned: fu, unsigned long: fu, float: ff,               \
-             long long: __scord_atomic_64_unsupported,                       \
-             unsigned long long: __scord_atomic_64_unsupported,              \
-             double: __scord_atomic_64_unsupported, default: fi)
-#define SCORD_PICK(p, fi, fu) SCORD_PICK_TYPES(p, fi, fu, __scord_atomic_float_unsupported)
-#define SCORD_PICK_F(p, fi, fu, ff) SCORD_PICK_TYPES(p, fi, fu, ff)
+ * matters for min/max; any other 32-bit type (int, long, int32_t) the signed
+ * one; long long and unsigned long long the 64-bit operations on amocas.d;
+ * float (atomicAdd, atomicExch) and double (atomicAdd) their own. */
+#define SCORD_PICK_ALL(p, fi, fu, fll, full, ff, fd)                         \
+    _Generic(*(p), unsigned: fu, unsigned long: fu, long long: fll,          \
+             unsigned long long: full, float: ff, double: fd, default: fi)
+#define SCORD_PICK64(p, fi, fu, fll, full) SCORD_PICK_ALL(p, fi, fu, fll, full, SCORD_NO_F, SCORD_NO_D)
+#define SCORD_PICK(p, fi, fu) SCORD_PICK_ALL(p, fi, fu, SCORD_NO_D, SCORD_NO_D, SCORD_NO_F, SCORD_NO_D)
 #define SCORD_ARG(p) ((volatile void *)(p))
 
-#define atomicAdd(p, v) SCORD_PICK_F(p, scord_add_i, scord_add_u, scord_add_f)(SCORD_ARG(p), v)
-#define atomicSub(p, v) SCORD_PICK(p, scord_add_i, scord_add_u)(SCORD_ARG(p), -(v))
-#define atomicExch(p, v) SCORD_PICK_F(p, scord_exch_i, scord_exch_u, scord_exch_f)(SCORD_ARG(p), v)
-#define atomicCAS(p, c, v) SCORD_PICK(p, scord_cas_i, scord_cas_u)(SCORD_ARG(p), c, v)
-#define atomicMin(p, v) SCORD_PICK(p, scord_min_i, scord_min_u)(SCORD_ARG(p), v)
-#define atomicMax(p, v) SCORD_PICK(p, scord_max_i, scord_max_u)(SCORD_ARG(p), v)
-#define atomicAnd(p, v) SCORD_PICK(p, scord_and_i, scord_and_u)(SCORD_ARG(p), v)
-#define atomicOr(p, v) SCORD_PICK(p, scord_or_i, scord_or_u)(SCORD_ARG(p), v)
-#define atomicXor(p, v) SCORD_PICK(p, scord_xor_i, scord_xor_u)(SCORD_ARG(p), v)
+#define atomicAdd(p, v)                                                      \
+    SCORD_PICK_ALL(p, scord_add_i, scord_add_u, scord_add_ll, scord_add_ull, scord_add_f,     \
+                   scord_add_d)(SCORD_ARG(p), v)
+#define atomicSub(p, v) SCORD_PICK64(p, scord_add_i, scord_add_u, scord_add_ll, scord_add_ull)(SCORD_ARG(p), -(v))
+#define atomicExch(p, v)                                                     \
+    SCORD_PICK_ALL(p, scord_exch_i, scord_exch_u, scord_exch_ll, scord_exch_ull, scord_exch_f, \
+                   SCORD_NO_D)(SCORD_ARG(p), v)
+#define atomicCAS(p, c, v) SCORD_PICK64(p, scord_cas_i, scord_cas_u, scord_cas_ll, scord_cas_ull)(SCORD_ARG(p), c, v)
+#define atomicMin(p, v) SCORD_PICK64(p, scord_min_i, scord_min_u, scord_min_ll, scord_min_ull)(SCORD_ARG(p), v)
+#define atomicMax(p, v) SCORD_PICK64(p, scord_max_i, scord_max_u, scord_max_ll, scord_max_ull)(SCORD_ARG(p), v)
+#define atomicAnd(p, v) SCORD_PICK64(p, scord_and_i, scord_and_u, scord_and_ull, scord_and_ull)(SCORD_ARG(p), v)
+#define atomicOr(p, v) SCORD_PICK64(p, scord_or_i, scord_or_u, scord_or_ull, scord_or_ull)(SCORD_ARG(p), v)
+#define atomicXor(p, v) SCORD_PICK64(p, scord_xor_i, scord_xor_u, scord_xor_ull, scord_xor_ull)(SCORD_ARG(p), v)
 
-#define atomicAdd_block(p, v)                                                    \
-    SCORD_PICK_F(p, scord_add_i_block, scord_add_u_block, scord_add_f_block)(SCORD_ARG(p), v)
-#define atomicSub_block(p, v) SCORD_PICK(p, scord_add_i_block, scord_add_u_block)(SCORD_ARG(p), -(v))
-#define atomicExch_block(p, v)                                                   \
-    SCORD_PICK_F(p, scord_exch_i_block, scord_exch_u_block, scord_exch_f_block)(SCORD_ARG(p), v)
-#define atomicCAS_block(p, c, v) SCORD_PICK(p, scord_cas_i_block, scord_cas_u_block)(SCORD_ARG(p), c, v)
-#define atomicMin_block(p, v) SCORD_PICK(p, scord_min_i_block, scord_min_u_block)(SCORD_ARG(p), v)
-#define atomicMax_block(p, v) SCORD_PICK(p, scord_max_i_block, scord_max_u_block)(SCORD_ARG(p), v)
-#define atomicAnd_block(p, v) SCORD_PICK(p, scord_and_i_block, scord_and_u_block)(SCORD_ARG(p), v)
-#define atomicOr_block(p, v) SCORD_PICK(p, scord_or_i_block, scord_or_u_block)(SCORD_ARG(p), v)
-#define atomicXor_block(p, v) SCORD_PICK(p, scord_xor_i_block, scord_xor_u_block)(SCORD_ARG(p), v)
+#define atomicAdd_block(p, v)                                                \
+    SCORD_PICK_ALL(p, scord_add_i_block, scord_add_u_block, scord_add_ll_block,             \
+                   scord_add_ull_block, scord_add_f_block, scord_add_d_block)(SCORD_ARG(p), v)
+#define atomicSub_block(p, v) SCORD_PICK64(p, scord_add_i_block, scord_add_u_block, scord_add_ll_block, scord_add_ull_block)(SCORD_ARG(p), -(v))
+#define atomicExch_block(p, v)                                               \
+    SCORD_PICK_ALL(p, scord_exch_i_block, scord_exch_u_block, scord_exch_ll_block,          \
+                   scord_exch_ull_block, scord_exch_f_block, SCORD_NO_D)(SCORD_ARG(p), v)
+#define atomicCAS_block(p, c, v) SCORD_PICK64(p, scord_cas_i_block, scord_cas_u_block, scord_cas_ll_block, scord_cas_ull_block)(SCORD_ARG(p), c, v)
+#define atomicMin_block(p, v) SCORD_PICK64(p, scord_min_i_block, scord_min_u_block, scord_min_ll_block, scord_min_ull_block)(SCORD_ARG(p), v)
+#define atomicMax_block(p, v) SCORD_PICK64(p, scord_max_i_block, scord_max_u_block, scord_max_ll_block, scord_max_ull_block)(SCORD_ARG(p), v)
+#define atomicAnd_block(p, v) SCORD_PICK64(p, scord_and_i_block, scord_and_u_block, scord_and_ull_block, scord_and_ull_block)(SCORD_ARG(p), v)
+#define atomicOr_block(p, v) SCORD_PICK64(p, scord_or_i_block, scord_or_u_block, scord_or_ull_block, scord_or_ull_block)(SCORD_ARG(p), v)
+#define atomicXor_block(p, v) SCORD_PICK64(p, scord_xor_i_block, scord_xor_u_block, scord_xor_ull_block, scord_xor_ull_block)(SCORD_ARG(p), v)
 
 /* Explicitly unsigned min/max, for callers holding an int * to unsigned data. */
 #define atomicMinU(p, v) scord_min_u((volatile unsigned *)(p), (unsigned)(v))

@@ -71,6 +71,8 @@ int test_faults(scord_device *dev, const char *sw_dir)
         {"ecall", &kt_cause_ecall, 1, 0, 0},
         {"smem_oob", &kt_cause_smem, 0, 1, SCORD_SMEM_BASE + 64},
         {"smem_lrsc", &kt_cause_smem, 0, 1, SCORD_SMEM_BASE},
+        {"cas64_misaligned", &kt_cause_misaligned, 0, 0, 0},
+        {"cas64_odd", &kt_cause_illegal, 1, 0, 0},
         {"endless", NULL, 0, 0, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)

@@ -110,6 +110,8 @@ void gen_stores(int strong)
     }
 }
 
+static void gen_amocas_d(int blk);
+
 static void emit_amo(int blk, enum amo_op op, const char *rd, const char *addr, const char *src)
 {
     if (blk)
@@ -183,6 +185,123 @@ void gen_amos(int blk)
         emit("lw a3, 0(s2)");
         check_imm("a3", r, id, c);
     }
+    gen_amocas_d(blk);
+}
+
+/* amocas.d (Zacas on RV32): rd/rd+1 the compare value, then the old one;
+ * rs2/rs2+1 the new value; 8 bytes at an 8-byte aligned address (s2's
+ * scratch row is). The pairs here: a4/a5 (x14/x15) and a2/a3 (x12/x13). */
+static void emit_cas_d(int blk, const char *rd, const char *rs2)
+{
+    emit(".insn r 0x%02x, 3, 0x%02x, %s, s2, %s", blk ? SCORD_OPC_AMO_BLK : 0x2f,
+         SCORD_AMO_CAS << 2, rd, rs2);
+}
+
+static void gen_amocas_d(int blk)
+{
+    char name[32];
+    snprintf(name, sizeof name, "amocas.d%s", blk ? ".blk" : "");
+    int id = insn(strdup(name));
+    fprintf(out, "# %s\n", name);
+    static const uint64_t cas[][3] = {/* mem, compare, new */
+                                      {0x1122334455667788ull, 0x1122334455667788ull,
+                                       0x8899aabbccddeeffull},
+                                      /* the low words equal, the high ones not: no swap */
+                                      {0x0000000100000007ull, 0x0000000200000007ull, 9},
+                                      /* the high words equal, the low ones not */
+                                      {0x8000000000000000ull, 0x8000000000000001ull, 1},
+                                      {0xffffffffffffffffull, 0xffffffffffffffffull, 0},
+                                      {0, 0, 0xfffffffe00000001ull},
+                                      {0x7fffffff80000000ull, 0x80000000ffffffffull, 5}};
+    for (size_t i = 0; i < sizeof cas / sizeof cas[0]; i++) {
+        uint64_t m = cas[i][0], cmp = cas[i][1], nv = cas[i][2], r = m == cmp ? nv : m;
+        emit("li a0, 0x%08x", (uint32_t)m);
+        emit("sw a0, 0(s2)");
+        emit("li a0, 0x%08x", (uint32_t)(m >> 32));
+        emit("sw a0, 4(s2)");
+        emit("li a4, 0x%08x", (uint32_t)cmp);
+        emit("li a5, 0x%08x", (uint32_t)(cmp >> 32));
+        emit("li a2, 0x%08x", (uint32_t)nv);
+        emit("li a3, 0x%08x", (uint32_t)(nv >> 32));
+        emit_cas_d(blk, "a4", "a2");
+        int c = new_case(id, "%s mem 0x%016llx, compare 0x%016llx, new 0x%016llx: rd (old low)",
+                         name, (unsigned long long)m, (unsigned long long)cmp,
+                         (unsigned long long)nv);
+        check_imm("a4", (uint32_t)m, id, c);
+        c = new_case(id, "%s mem 0x%016llx: rd+1 (old high)", name, (unsigned long long)m);
+        check_imm("a5", (uint32_t)(m >> 32), id, c);
+        c = new_case(id, "%s: rs2 pair unchanged", name);
+        check_imm("a3", (uint32_t)(nv >> 32), id, c);
+        c = new_case(id, "%s mem 0x%016llx, compare 0x%016llx, new 0x%016llx: mem -> 0x%016llx",
+                     name, (unsigned long long)m, (unsigned long long)cmp,
+                     (unsigned long long)nv, (unsigned long long)r);
+        emit("lw a0, 0(s2)");
+        check_imm("a0", (uint32_t)r, id, c);
+        emit("lw a0, 4(s2)");
+        check_imm("a0", (uint32_t)(r >> 32), id, c);
+    }
+    /* rd = x0: the compare value is 0 (x1 is not read), nothing is written
+     * (x1 is not either); rs2 = x0: the new value is 0. */
+    int c = new_case(id, "%s rd = x0: compares with 0, swaps, writes neither x0 nor x1", name);
+    emit("mv t4, ra");
+    emit("sw x0, 0(s2)");
+    emit("sw x0, 4(s2)");
+    emit("li a2, 0x00000005");
+    emit("li a3, 0x00000006");
+    emit_cas_d(blk, "x0", "a2");
+    check_reg("ra", "t4", id, c);
+    emit("lw a0, 0(s2)");
+    check_imm("a0", 5, id, c);
+    emit("lw a0, 4(s2)");
+    check_imm("a0", 6, id, c);
+    c = new_case(id, "%s rd = x0, memory not 0: no swap", name);
+    emit("li a2, 0x00000007");
+    emit_cas_d(blk, "x0", "a2");
+    check_reg("ra", "t4", id, c);
+    emit("lw a0, 0(s2)");
+    check_imm("a0", 5, id, c);
+    c = new_case(id, "%s rs2 = x0: the new value is 0 (not x1)", name);
+    emit("li a4, 0x00000005");
+    emit("li a5, 0x00000006");
+    emit_cas_d(blk, "a4", "x0");
+    check_imm("a4", 5, id, c);
+    check_imm("a5", 6, id, c);
+    emit("lw a0, 0(s2)");
+    check_imm("a0", 0, id, c);
+    emit("lw a0, 4(s2)");
+    check_imm("a0", 0, id, c);
+    /* Per-lane operands: memory {a, b} swapped to {b, a} where the lane's
+     * compare value is {a, b}; odd lanes compare with {a, a}, which fails
+     * unless a == b. */
+    uint32_t want_lo[LANE_TABLE], want_hi[LANE_TABLE];
+    for (int l = 0; l < LANE_TABLE; l++) {
+        int swap = !(l & 1) || lane_a[l] == lane_b[l];
+        want_lo[l] = swap ? lane_b[l] : lane_a[l];
+        want_hi[l] = swap ? lane_a[l] : lane_b[l];
+    }
+    c = new_case(id, "%s on per-lane operands: rd pair (old)", name);
+    load_lane("a0", "isa_lane_a");
+    load_lane("a1", "isa_lane_b");
+    emit("sw a0, 0(s2)");
+    emit("sw a1, 4(s2)");
+    emit("mv a4, a0");
+    emit("andi t0, s3, 1");
+    emit("mv a5, a1");
+    emit("beqz t0, 1f");
+    emit("mv a5, a0");
+    fprintf(out, "1:\n");
+    emit("mv a2, a1");
+    emit("mv a3, a0");
+    emit_cas_d(blk, "a4", "a2");
+    check_reg("a4", "a0", id, c);
+    check_reg("a5", "a1", id, c);
+    c = new_case(id, "%s on per-lane operands: mem", name);
+    emit("lw a0, 0(s2)");
+    load_lane("a1", add_table(want_lo));
+    check_reg("a0", "a1", id, c);
+    emit("lw a0, 4(s2)");
+    load_lane("a1", add_table(want_hi));
+    check_reg("a0", "a1", id, c);
 }
 
 void gen_lrsc(void)

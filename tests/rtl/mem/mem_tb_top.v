@@ -71,7 +71,7 @@ module mem_tb_top #(
     wire [31:0]              wn_addr;
     wire [LINE_BYTES/4-1:0]  wn_any, wn_full;
     wire [RID_W-1:0]         wn_rid;
-    wire [NC-1:0]            unused_acc;
+    wire [NC-1:0]            unused_acc, unused_d64, unused_last;
 
     wire [NC-1:0]            p_valid, p_ready, p_rsp_valid;
     wire [NC*REQ_W-1:0]      p_req;
@@ -107,12 +107,17 @@ module mem_tb_top #(
                 .lsu_req_addr_i    (lsu_req_addr_i[c*T*32 +: T*32]),
                 .lsu_req_wdata_i   (lsu_req_wdata_i[c*T*32 +: T*32]),
                 .lsu_req_cmp_i     (lsu_req_cmp_i[c*T*32 +: T*32]),
+                .lsu_req_d64_i     (1'b0),     // amocas.d: the kernel tests' (atomics64)
+                .hi_wdata_i        ({T*32{1'b0}}),
+                .hi_cmp_i          ({T*32{1'b0}}),
+                .d64_busy_o        (unused_d64[c]),
                 .wb_valid_o        (wb_valid_o[c]),
                 .wb_ready_i        (wb_ready_i[c]),
                 .wb_warp_o         (wb_warp_o[c*WARP_W +: WARP_W]),
                 .wb_rd_o           (wb_rd_o[c*5 +: 5]),
                 .wb_mask_o         (wb_mask_o[c*T +: T]),
                 .wb_data_o         (wb_data_o[c*T*32 +: T*32]),
+                .wb_last_o         (unused_last[c]),
                 .l2_req_valid_o    (p_valid[c]),
                 .l2_req_ready_i    (p_ready[c]),
                 .l2_req_o          (p_req[c*REQ_W +: REQ_W]),
