@@ -13,11 +13,21 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
-// The port widths below (VlWide<8>, 32-bit strobe) assume a 256-bit line;
-// every configuration uses one, and a new size must revisit this file.
-static_assert(GPU_LINE_BYTES == 32, "gpu_sim assumes 32-byte lines");
+// The line is at least 16 bytes, so Verilator gives its data a VlWide of
+// kLineWords words; the strobe (a bit a byte) is an IData up to 32-byte
+// lines and a VlWide beyond (the cuda configuration's 128 bytes).
+static_assert(GPU_LINE_BYTES >= 16, "gpu_sim assumes a line of at least 16 bytes");
 static constexpr unsigned kLineBytes = GPU_LINE_BYTES;
 static constexpr unsigned kLineWords = kLineBytes / 4;
+
+// Byte i's strobe bit, from either representation.
+static inline bool strobe_bit(uint32_t strb, unsigned i) { return strb >> i & 1; }
+static inline bool strobe_bit(uint64_t strb, unsigned i) { return strb >> i & 1; }
+template <std::size_t N>
+static inline bool strobe_bit(const VlWide<N> &strb, unsigned i)
+{
+    return strb[i / 32] >> (i % 32) & 1;
+}
 
 namespace {
 
@@ -40,7 +50,8 @@ struct gpu_sim {
 
     void cycle_once();
     void read_line(uint32_t addr, uint32_t *words);
-    void write_line(uint32_t addr, const VlWide<kLineWords> &data, uint32_t strb);
+    template <typename Strobe>
+    void write_line(uint32_t addr, const VlWide<kLineWords> &data, const Strobe &strb);
 };
 
 void gpu_sim::read_line(uint32_t addr, uint32_t *words)
@@ -59,14 +70,15 @@ void gpu_sim::read_line(uint32_t addr, uint32_t *words)
     }
 }
 
-void gpu_sim::write_line(uint32_t addr, const VlWide<kLineWords> &data, uint32_t strb)
+template <typename Strobe>
+void gpu_sim::write_line(uint32_t addr, const VlWide<kLineWords> &data, const Strobe &strb)
 {
     if (uint64_t(addr) + kLineBytes > mem.size()) {
         bad++;
         return;
     }
     for (unsigned i = 0; i < kLineBytes; i++)
-        if (strb >> i & 1)
+        if (strobe_bit(strb, i))
             mem[addr + i] = uint8_t(data[i / 4] >> (8 * (i % 4)));
 }
 

@@ -78,8 +78,10 @@ expect "bad device option" 2 "unknown option 'speed'" -- "$scord" --device sim:s
 expect "info" 0 'cores' -- "$scord" info
 # The limits of a launch as `scord info` tells them must be the
 # configuration's: the values of the generated header the CLI was built
-# with (build/CONFIG/gen), not numbers written here.
+# with (build/CONFIG/gen), not numbers written here. (The sanitizers' build
+# of the CLI lives one level further down, in build/CONFIG/asan/bin.)
 gen="$(dirname "$scord")/../gen/scord_defs.h"
+[ -f "$gen" ] || gen="$(dirname "$scord")/../../gen/scord_defs.h"
 cfg() { awk -v n="GPU_$1" '$1 == "#define" && $2 == n { sub(/u$/, "", $3); print $3 }' "$gen"; }
 if [ -f "$gen" ] && "$scord" info >"$tmp/info" 2>&1; then
     C=$(cfg NUM_CORES) W=$(cfg NUM_WARPS) T=$(cfg NUM_THREADS) S=$(cfg SMEM_BYTES)
