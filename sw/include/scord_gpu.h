@@ -722,6 +722,21 @@ struct __scord_printf_desc {
 /* Weak: every file of a kernel may include this header; one copy stays. */
 __attribute__((weak)) struct __scord_printf_desc __scord_printf;
 
+/* A '*' width or precision at *p takes an int argument word: 1 when it
+ * was taken (or there is none), 0 when the arguments are full. */
+static inline __attribute__((always_inline)) int __scord_printf_star(const char **p, unsigned *n,
+                                                                     unsigned *nw)
+{
+    if (**p != '*')
+        return 1;
+    if (*n == SCORD_PRINTF_MAX_ARGS)
+        return 0;
+    ++*n;
+    ++*nw;
+    ++*p;
+    return 1;
+}
+
 /* The argument words a format takes: a conversion's value in one word, or
  * two (bit i of *wide) for long long and double, as va_arg reads them.
  * Stops at the first conversion it does not know (the host names it) and
@@ -740,24 +755,14 @@ static inline __attribute__((always_inline)) unsigned __scord_printf_scan(const 
         }
         while (*p == '-' || *p == '+' || *p == ' ' || *p == '#' || *p == '0')
             p++;
-        if (*p == '*') {
-            if (n == SCORD_PRINTF_MAX_ARGS)
-                break;
-            n++;
-            nw++;
-            p++;
-        }
+        if (!__scord_printf_star(&p, &n, &nw))
+            break;
         while (*p >= '0' && *p <= '9')
             p++;
         if (*p == '.') {
             p++;
-            if (*p == '*') {
-                if (n == SCORD_PRINTF_MAX_ARGS)
-                    break;
-                n++;
-                nw++;
-                p++;
-            }
+            if (!__scord_printf_star(&p, &n, &nw))
+                break;
             while (*p >= '0' && *p <= '9')
                 p++;
         }
