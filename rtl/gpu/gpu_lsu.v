@@ -314,6 +314,16 @@ module gpu_lsu #(
     reg                 byte_hi;    // a higher lane writes it too
     integer w, b2;
     always @(*) begin
+        // Only a store uses them (every use is under is_store): otherwise
+        // don't-care, which synthesis folds away and which spares the
+        // cycle model the merge, T x LINE_BYTES steps, on every other cycle.
+        lane_rep = {T*32{1'bx}};
+        lane_bs  = {T*4{1'bx}};
+        st_data  = {LINE_BITS{1'bx}};
+        st_strb  = {LINE_BYTES{1'bx}};
+        byte_w   = {T{1'bx}};
+        byte_hi  = 1'bx;
+        if (is_store) begin
         for (i = 0; i < T; i = i + 1) begin
             case (size_q)
                 2'd0: begin
@@ -343,6 +353,7 @@ module gpu_lsu #(
                     byte_hi = byte_hi || byte_w[i];
                 end
             end
+        end
     end
     // The merged bytes are taken in S_LOOK and used from registers in
     // S_CHECK (the L1 write) and S_L2REQ (the write to the L2): a store

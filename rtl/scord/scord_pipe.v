@@ -552,11 +552,17 @@ module scord_pipe #(
                 mc_wr[pl_bank(s2_pl_q, ws)] = 1'b1;
                 mc_wr_mask[32'(pl_bank(s2_pl_q, ws))*EPL + 32'(s2_pl_q[ws*PLW +: EW])] = 1'b1;
             end
-        for (wpi = 0; wpi < NB * EPL; wpi = wpi + 1) begin
-            mc_wr_line[wpi*128 +: 128] = c_new[127:0];
-            for (ws = 1; ws < S; ws = ws + 1)
-                if (at_place(s2_pl_q, ws, wpi)) mc_wr_line[wpi*128 +: 128] = c_new[ws*128 +: 128];
-        end
+        // The lines only matter under a write's mask: don't-care otherwise,
+        // which spares the cycle model the S x NB x EPL placement on the
+        // cycles without a write-back.
+        mc_wr_line = {(NB*LINE_BITS){1'bx}};
+        if (lw_wr)
+            for (wpi = 0; wpi < NB * EPL; wpi = wpi + 1) begin
+                mc_wr_line[wpi*128 +: 128] = c_new[127:0];
+                for (ws = 1; ws < S; ws = ws + 1)
+                    if (at_place(s2_pl_q, ws, wpi))
+                        mc_wr_line[wpi*128 +: 128] = c_new[ws*128 +: 128];
+            end
     end
 
     // ---------------------------------------------------------------------------

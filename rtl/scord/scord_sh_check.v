@@ -224,10 +224,14 @@ module scord_sh_check #(
             assign b_rrel[gb*RW +: RW] = row - base_row;
             reg  [T-1:0]  lanes_b;
             integer l;
+            // Only a check's lanes: the write-back rule's entry is only
+            // written when it fires, and without lanes it skips its loops
+            // (the cycle model's time, not the hardware's).
             always @(*)
                 for (l = 0; l < T; l = l + 1)
-                    lanes_b[l] = lanes_i[l] && ((lbank_i[l*LB +: LB] == LB'(gb)) ||
-                                                (d64 && (lbank_i[l*LB +: LB] | LB'(1)) == LB'(gb)));
+                    lanes_b[l] = fire && lanes_i[l] &&
+                                 ((lbank_i[l*LB +: LB] == LB'(gb)) ||
+                                  (d64 && (lbank_i[l*LB +: LB] | LB'(1)) == LB'(gb)));
 
             // R: the rule's write-back, from the RAM's word
             wire          u_race, u_same, u_pw, u_pa, u_px;

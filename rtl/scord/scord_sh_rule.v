@@ -134,7 +134,18 @@ module scord_sh_rule #(
         f_w     = 1'b0;
         f_r     = 1'b0;
         f_in    = {LB{1'b0}};
-        m       = 0;      // assigned on every path: not a latch
+        m       = 0;      // the temporaries too are assigned on every path:
+        me      = {TW{1'b0}};  // not latches
+        b       = 4'd0;
+        vs_w    = 1'b0;
+        vs_r    = 1'b0;
+        vs_in   = 1'b0;
+        in_lane = {LB{1'b0}};
+        // No lane, no race (every term below needs lanes_i[l]); said once
+        // here, the cycle model skips the loops on the cycles without an
+        // access, most of them (at 32 lanes the rules were three quarters
+        // of its time).
+        if (lanes_i != {T{1'b0}})
         for (l = 0; l < T; l = l + 1) begin
             me = {warp_i, LB'(l)};
             b  = bytes_i[4*l +: 4];
@@ -190,12 +201,12 @@ module scord_sh_rule #(
     always @(*) begin
         lo = {LB{1'b0}};
         hi = {LB{1'b0}};
-        for (u = T - 1; u >= 0; u = u - 1)
-            if (lanes_i[u]) lo = LB'(u);
-        for (u = 0; u < T; u = u + 1)
-            if (lanes_i[u]) hi = LB'(u);
         ent_o = ent_i;
         if (lanes_i != {T{1'b0}}) begin
+            for (u = T - 1; u >= 0; u = u - 1)
+                if (lanes_i[u]) lo = LB'(u);
+            for (u = 0; u < T; u = u + 1)
+                if (lanes_i[u]) hi = LB'(u);
             if (!live) begin
                 ent_o[P_WV] = 1'b0;
                 ent_o[P_RV] = 1'b0;

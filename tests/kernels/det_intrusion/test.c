@@ -50,7 +50,7 @@ static int clean(const char *when, size_t n, const struct scord_ring_info *info,
 
 static int run(struct kt *t)
 {
-    uint32_t nb = 2, block = t->max_block;
+    uint32_t nb = 2, block = t->max_block < 64 ? t->max_block : 64; /* fits out[] */
     struct det_intrusion_args a = {0, 0, 0};
     if (kt_alloc(t, nb * block * 4, NULL, 0xff, &a.out))
         return -1;

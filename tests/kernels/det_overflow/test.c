@@ -80,7 +80,7 @@ static int drain(struct kt *t, const char *when, size_t records, uint64_t *sum, 
 
 static int run(struct kt *t)
 {
-    uint32_t block = t->max_block, stride = block;
+    uint32_t block = t->max_block < 64 ? t->max_block : 64, stride = block; /* fits words[] */
     uint32_t want = DETOVF_STORES * block; /* one race per word */
     struct det_overflow_args args = {0, stride};
     if (kt_alloc(t, DETOVF_STORES * stride * 4, NULL, 0, &args.buf))
