@@ -323,6 +323,9 @@ module gpu_lsu #(
         st_strb  = {LINE_BYTES{1'bx}};
         byte_w   = {T{1'bx}};
         byte_hi  = 1'bx;
+        i        = 0;        // the loop counters too: no latch
+        w        = 0;
+        b2       = 0;
         if (is_store) begin
         for (i = 0; i < T; i = i + 1) begin
             case (size_q)

@@ -556,6 +556,7 @@ module scord_pipe #(
         // which spares the cycle model the S x NB x EPL placement on the
         // cycles without a write-back.
         mc_wr_line = {(NB*LINE_BITS){1'bx}};
+        wpi        = 0;      // assigned on every path: not a latch
         if (lw_wr)
             for (wpi = 0; wpi < NB * EPL; wpi = wpi + 1) begin
                 mc_wr_line[wpi*128 +: 128] = c_new[127:0];

@@ -134,6 +134,7 @@ module scord_sh_rule #(
         f_w     = 1'b0;
         f_r     = 1'b0;
         f_in    = {LB{1'b0}};
+        l       = 0;
         m       = 0;      // the temporaries too are assigned on every path:
         me      = {TW{1'b0}};  // not latches
         b       = 4'd0;
@@ -201,6 +202,7 @@ module scord_sh_rule #(
     always @(*) begin
         lo = {LB{1'b0}};
         hi = {LB{1'b0}};
+        u  = 0;              // assigned on every path: not a latch
         ent_o = ent_i;
         if (lanes_i != {T{1'b0}}) begin
             for (u = T - 1; u >= 0; u = u - 1)

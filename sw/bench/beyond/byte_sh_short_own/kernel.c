@@ -4,7 +4,7 @@
  * half another warp wrote. Race-free: out as byte_gl_short_own. */
 #include "../beyond.h"
 
-__shared__ uint16_t halves[128];
+__shared__ uint16_t halves[256]; /* 2 x 128 threads: 4 warps of 32 lanes */
 
 __global__ void kernel_main(const struct beyond_args *a)
 {
