@@ -145,6 +145,8 @@ include sim/soc_sim.mk
 include driver/driver.mk
 include sw/sw.mk
 include driver/cc/cc.mk
+include driver/cuda/cuda.mk
+include driver/nvcc/nvcc.mk
 include tests/unit/unit.mk
 include tests/tests.mk
 include tests/rtl/rtl.mk

@@ -47,7 +47,7 @@ $(SCORD_LIB): $(SCORD_OBJS) $(SIM_LIB)
 
 # The CLI's own modules (cli.h says which holds what); sarif.c writes race
 # reports as SARIF (--sarif) and is also linked into a test of its own.
-SCORD_CLI_SRCS := $(addprefix driver/cli/,scord_cli.c run.c report.c options.c)
+SCORD_CLI_SRCS := $(addprefix driver/cli/,scord_cli.c run.c report.c options.c check.c)
 SCORD_CLI_HDRS := driver/cli/cli.h driver/cli/sarif.h
 SCORD_CLI_OBJS := $(patsubst driver/cli/%.c,$(SCORD_OBJDIR)/cli/%.o,$(SCORD_CLI_SRCS) driver/cli/sarif.c)
 $(SCORD_OBJDIR)/cli/%.o: driver/cli/%.c $(SCORD_CLI_HDRS) driver/include/scord.h $(GEN)/scord_defs.h

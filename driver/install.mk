@@ -2,7 +2,7 @@
 #
 # What a GPU programmer or a host program needs, outside the tree:
 #
-#   bin/scord, bin/scord-cc, bin/scord-scor          the commands
+#   bin/scord, bin/scord-cc, bin/scord-scor, bin/scord-nvcc   the commands
 #   lib/libscord.a, lib/libscord.so{,.1,.$(SCORD_VERSION)}  the host library,
 #                     cycle model of CONFIG inside (exports scord_* only)
 #   lib/pkgconfig/scord.pc                           pkg-config --cflags --libs scord
@@ -11,7 +11,13 @@
 #   lib/scord/device/{crt0.o,link.ld,include/}       the kernel runtime (scord-cc)
 #   share/scord/scor/{sw,src}/                       the ScoR suite's kernels and
 #                     their sources (markers), scord-scor's defaults
-#   share/man/man1/{scord,scord-cc,scord-scor}.1     from their --help (help2man)
+#   lib/scord/nvcc/include, lib/scord/cuda/include    scord-nvcc's headers and
+#                     the CUDA runtime layer's (cuda_runtime.h, ...)
+#   lib/scord/libscord_cudart.a, lib/scord/$(CONFIG)/libscord.a   what a
+#                     scord-nvcc program links: its default configuration is
+#                     CONFIG's (lib/scord/device/include/cuda-device: the
+#                     device side's shims of CUDA's host headers)
+#   share/man/man1/{scord,scord-cc,scord-scor,scord-nvcc}.1   from their --help
 #
 # scord-cc and scord-scor are rebuilt for PREFIX (their compiled-in
 # defaults); scord-cc also finds its runtime relative to itself, so a
@@ -35,6 +41,7 @@ $(SCORD_SO): $(SCORD_LIB) $(SCORD_SO_VERSIONS)
 	    -o $@ -Wl,--whole-archive $(SCORD_LIB) -Wl,--no-whole-archive $(SCORD_LDLIBS)
 
 INST_CC   := $(INST_DIR)/scord-cc
+INST_NVCC := $(INST_DIR)/scord-nvcc
 INST_SCOR := $(INST_DIR)/scord-scor
 SCOR_DATA := $(PREFIX)/share/scord/scor
 # Rebuilt when PREFIX changes: the prefix is in the binaries.
@@ -45,6 +52,8 @@ $(INST_PREFIX_STAMP):
 	touch $@
 $(INST_CC): driver/cc/scord_cc.c $(SCORD_CC_FLAGS_H) $(INST_PREFIX_STAMP)
 	$(call scord_cc_build,$@,-DSCORD_CC_PREFIX='"$(PREFIX)"')
+$(INST_NVCC): $(SCORD_NVCC_SRCS) $(SCORD_NVCC_HDRS) $(SCORD_NVCC_FLAGS_H) $(INST_PREFIX_STAMP)
+	$(call scord_nvcc_build,$@,-DSCORD_NVCC_DEFAULT_CONFIG='"$(CONFIG)"')
 $(INST_DIR)/options.o: driver/scor/options.c $(INST_PREFIX_STAMP)
 	$(CC) $(SCOR_CFLAGS) -DSCOR_SW_DIR='"$(SCOR_DATA)/sw"' -DSCOR_SRC_ROOT='"$(SCOR_DATA)/src"' \
 	    -MF $(@:.o=.d) -c -o $@ $<
@@ -76,12 +85,15 @@ $(INST_MAN)/scord-cc.1: $(INST_CC)
 $(INST_MAN)/scord-scor.1: $(INST_SCOR)
 	@mkdir -p $(dir $@)
 	$(HELP2MAN) --name='run the ScoR race detection suite' --output=$@ $(INST_SCOR)
-INST_MANS := $(INST_MAN)/scord.1 $(INST_MAN)/scord-cc.1 $(INST_MAN)/scord-scor.1
+$(INST_MAN)/scord-nvcc.1: $(INST_NVCC)
+	@mkdir -p $(dir $@)
+	$(HELP2MAN) --name='build CUDA programs for the open SIMT GPU, races checked' --output=$@ $(INST_NVCC)
+INST_MANS := $(INST_MAN)/scord.1 $(INST_MAN)/scord-cc.1 $(INST_MAN)/scord-scor.1 $(INST_MAN)/scord-nvcc.1
 
 # The ScoR suite's data: kernel ELFs (as under build/sw) and kernel.c files.
 SCOR_SRC_FILES := $(patsubst $(SW_BUILD)/%/kernel.elf,%/kernel.c,$(filter %/kernel.elf,$(SW_SCOR_ELFS)))
 
-INSTALL_FILES := $(SCORD_BIN) $(INST_CC) $(INST_SCOR) $(SCORD_LIB) $(SCORD_SO) \
+INSTALL_FILES := $(SCORD_BIN) $(INST_CC) $(INST_NVCC) $(SCORD_CUDART_LIB) $(INST_SCOR) $(SCORD_LIB) $(SCORD_SO) \
                  $(INST_DIR)/scord.pc $(INST_MANS) $(SW_SCOR_ELFS) $(SCORD_DEVICE_FILES)
 
 .PHONY: install install-files uninstall
@@ -90,7 +102,7 @@ install: $(DEPS_STAMP)
 install-files: $(INSTALL_FILES)
 	install -d $(INSTALL_ROOT)/bin $(INSTALL_ROOT)/lib/pkgconfig $(INSTALL_ROOT)/include \
 	    $(INSTALL_ROOT)/lib/scord/device/include $(INSTALL_ROOT)/share/man/man1
-	install -m 755 $(SCORD_BIN) $(INST_CC) $(INST_SCOR) $(INSTALL_ROOT)/bin/
+	install -m 755 $(SCORD_BIN) $(INST_CC) $(INST_NVCC) $(INST_SCOR) $(INSTALL_ROOT)/bin/
 	install -m 644 $(SCORD_LIB) $(INSTALL_ROOT)/lib/
 	install -m 755 $(SCORD_SO) $(INSTALL_ROOT)/lib/
 	ln -sf libscord.so.$(SCORD_VERSION) $(INSTALL_ROOT)/lib/libscord.so.$(SCORD_SO_MAJOR)
@@ -99,6 +111,13 @@ install-files: $(INSTALL_FILES)
 	install -m 644 driver/include/scord.h sw/include/scord_kargs.h $(INSTALL_ROOT)/include/
 	install -m 644 $(SCORD_DEVICE_DIR)/crt0.o $(SCORD_DEVICE_DIR)/link.ld $(INSTALL_ROOT)/lib/scord/device/
 	install -m 644 $(SCORD_DEVICE_DIR)/include/*.h $(INSTALL_ROOT)/lib/scord/device/include/
+	install -d $(INSTALL_ROOT)/lib/scord/device/include/cuda-device $(INSTALL_ROOT)/lib/scord/nvcc/include \
+	    $(INSTALL_ROOT)/lib/scord/cuda/include $(INSTALL_ROOT)/lib/scord/$(CONFIG)
+	install -m 644 sw/include/cuda-device/* $(INSTALL_ROOT)/lib/scord/device/include/cuda-device/
+	install -m 644 driver/nvcc/include/*.h $(INSTALL_ROOT)/lib/scord/nvcc/include/
+	install -m 644 driver/cuda/include/*.h $(INSTALL_ROOT)/lib/scord/cuda/include/
+	install -m 644 $(SCORD_CUDART_LIB) $(INSTALL_ROOT)/lib/scord/
+	ln -sf ../../libscord.a $(INSTALL_ROOT)/lib/scord/$(CONFIG)/libscord.a
 	install -m 644 $(INST_MANS) $(INSTALL_ROOT)/share/man/man1/
 	@for f in $(patsubst $(SW_BUILD)/%,%,$(SW_SCOR_ELFS)); do \
 	    install -D -m 644 $(SW_BUILD)/$$f $(DESTDIR)$(SCOR_DATA)/sw/$$f || exit 1; done
@@ -107,10 +126,10 @@ install-files: $(INSTALL_FILES)
 	@echo "installed in $(INSTALL_ROOT) (ScoR suite data: $(words $(SW_SCOR_ELFS)) kernels)"
 
 uninstall:
-	rm -f $(addprefix $(INSTALL_ROOT)/bin/,scord scord-cc scord-scor) \
+	rm -f $(addprefix $(INSTALL_ROOT)/bin/,scord scord-cc scord-nvcc scord-scor) \
 	    $(addprefix $(INSTALL_ROOT)/lib/,libscord.a libscord.so libscord.so.$(SCORD_SO_MAJOR) \
 	        libscord.so.$(SCORD_VERSION) pkgconfig/scord.pc) \
 	    $(INSTALL_ROOT)/include/scord.h $(INSTALL_ROOT)/include/scord_kargs.h \
-	    $(addprefix $(INSTALL_ROOT)/share/man/man1/,scord.1 scord-cc.1 scord-scor.1)
+	    $(addprefix $(INSTALL_ROOT)/share/man/man1/,scord.1 scord-cc.1 scord-scor.1 scord-nvcc.1)
 	rm -rf $(INSTALL_ROOT)/lib/scord $(DESTDIR)$(SCOR_DATA)
 	-rmdir $(INSTALL_ROOT)/share/scord 2>/dev/null

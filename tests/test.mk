@@ -267,6 +267,29 @@ $(call test_step,fusesoc,count)
 fusesoc.name := fusesoc
 fusesoc.cmd   = bash tests/fusesoc/test_fusesoc.sh $(BUILD)
 
+TEST_SECTION := CUDA programs: scord-nvcc, the CUDA runtime layer, scord check
+# scord-cc is the default build's (the flags header it rewrites is not
+# touched here); scord-nvcc, its headers and the runtime layer are built
+# once, then the three test programs use them.
+$(call test_step,nvcc_build,check)
+nvcc_build.name  := scord-nvcc and the CUDA runtime layer build
+nvcc_build.cmd    = $(MAKE) CONFIG=default $(SCORD_NVCC_BIN) $(SCORD_NVCC_DIRS) $(SCORD_CUDART_LIB)
+nvcc_build.needs := default_build
+$(call test_step,cuda_device,count)
+cuda_device.name  := cuda device code (C++ on the RISC-V g++)
+cuda_device.cmd    = SCORD_BIN=$(BUILD)/bin bash tests/cuda/device/run.sh
+cuda_device.needs := default_build
+$(call test_step,cuda_host,count)
+cuda_host.name  := cuda runtime layer (hand-written kernel, C and C++ hosts)
+cuda_host.cmd    = CC="$(CC)" CXX="$(CXX)" SCORD_CUDART_LIB="$(SCORD_CUDART_LIB)" \
+                   SCORD_CUDART_LDLIBS="$(SCORD_CUDART_LDLIBS)" SCORD_CC="$(SCORD_CC_BIN)" \
+                   OUT="$(B)/cuda-host" bash tests/cuda/host/run.sh
+cuda_host.needs := nvcc_build
+$(call test_step,nvcc,count)
+nvcc.name  := scord-nvcc + scord check (CUDA programs, racy, race-free, refused)
+nvcc.cmd    = bash tests/cuda/nvcc/run.sh $(BUILD) default
+nvcc.needs := nvcc_build
+
 TEST_SECTION := FPGA tools: board-top synthesis check, reports and tables, cell models
 $(call test_step,fpga_check,check)
 fpga_check.name  := fpga: board tops synthesise (yosys, GPU a black box)

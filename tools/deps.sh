@@ -28,6 +28,8 @@ have_file /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs || need+=(picolib
 have_file /usr/include/libelf.h || need+=(libelf-dev)
 have_file /usr/include/elfutils/libdw.h || need+=(libdw-dev)
 have_file /usr/include/zlib.h || need+=(zlib1g-dev)
+# scord-nvcc reads CUDA sources with Clang's C API (libclang), as hipify-clang does
+have_file /usr/lib/llvm-14/include/clang-c/Index.h || need+=(libclang-14-dev)
 have_cmd g++ || need+=(g++)
 have_cmd make || need+=(make)
 have_cmd pkg-config || need+=(pkg-config)

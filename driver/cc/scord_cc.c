@@ -41,8 +41,9 @@ static const char *prog = "scord-cc";
 static const char help_text[] =
     "usage: scord-cc [options] file... \n"
     "\n"
-    "Compile and link GPU kernels (C, or assembly .S/.s) into a kernel ELF for\n"
-    "'scord run', with the project's flags, runtime (crt0) and linker script.\n"
+    "Compile and link GPU kernels (C, freestanding C++ .cpp/.cc/.cxx with the RISC-V\n"
+    "g++, or assembly .S/.s) into a kernel ELF for 'scord run', with the project's\n"
+    "flags, runtime (crt0) and linker script.\n"
     "Works like gcc: every option it does not know goes to the RISC-V GCC.\n"
     "\n"
     "  scord-cc -o kernel.elf kernel.c helper.c -Iinclude\n"
@@ -68,6 +69,8 @@ static const char help_text[] =
     "\n"
     "environment:\n"
     "  SCORD_GCC          the RISC-V GCC to run (default " SCORD_CC_GCC ")\n"
+    "  SCORD_GXX          the RISC-V g++ for C++ sources (default: SCORD_GCC's name\n"
+    "                     with g++ for gcc)\n"
     "  SCORD_DEVICE_DIR   the kernel runtime's directory (crt0.o, link.ld, include/)\n"
     "\n"
     "exit codes: 0 success; 1 GCC reported an error (its message is printed);\n"
@@ -333,11 +336,52 @@ static int parse(int argc, char **argv, struct opts *o)
 
 /* ---- compile and link ------------------------------------------------------ */
 
+static bool is_cxx(const char *f)
+{
+    return has_suffix(f, ".cpp") || has_suffix(f, ".cc") || has_suffix(f, ".cxx") ||
+           has_suffix(f, ".C");
+}
+
+/* The RISC-V g++ beside the GCC: SCORD_GXX, else the GCC's name with its
+ * trailing "gcc" made "g++" (riscv64-unknown-elf-gcc: riscv64-unknown-elf-g++). */
+static const char *gxx_for(const char *gcc)
+{
+    static char buf[PATH_MAX];
+    const char *env = getenv("SCORD_GXX");
+    if (env && *env)
+        return env;
+    size_t n = strlen(gcc);
+    if (n >= 3 && !strcmp(gcc + n - 3, "gcc") && n < sizeof buf - 1) {
+        snprintf(buf, sizeof buf, "%.*sg++", (int)(n - 3), gcc);
+        return buf;
+    }
+    return gcc;
+}
+
+/* C++ kernels (and scord-nvcc's device code) are freestanding: no
+ * exceptions, RTTI or thread-safe statics, for which there is no runtime
+ * on the GPU; the C flags' -std=c11 becomes C++17 with GNU extensions.
+ * -fno-thread-jumps: GCC's jump threading copies the code after a branch
+ * into both of its arms, and a warp operation (shuffle, vote, __syncwarp)
+ * copied so runs at two PCs, each time with part of the warp only; seen
+ * wrong in C++ warp code (tests/cuda/device/warp.cu.cpp). */
+static const char *const cxx_extra_flags[] = {"-std=gnu++17", "-fno-exceptions", "-fno-rtti",
+                                              "-fno-threadsafe-statics",
+                                              "-fno-use-cxa-atexit", "-fno-thread-jumps", NULL};
+
 static void compile_command(struct argv_buf *c, const char *gcc, const char *dev_inc,
                             const struct opts *o, const char *src)
 {
-    push(c, gcc);
-    push_all(c, is_asm(src) ? cc_asm_flags : cc_compile_flags);
+    if (is_cxx(src)) {
+        push(c, gxx_for(gcc));
+        for (const char *const *f = cc_compile_flags; *f; f++)
+            if (strncmp(*f, "-std=", 5))
+                push(c, *f);
+        push_all(c, cxx_extra_flags);
+    } else {
+        push(c, gcc);
+        push_all(c, is_asm(src) ? cc_asm_flags : cc_compile_flags);
+    }
     push(c, "-I");
     push(c, dev_inc);
     for (size_t k = 0; k < o->cflags.n; k++)

@@ -78,4 +78,11 @@ int cli_report_races(scord_device *dev, const scord_kernel *k, const struct run_
 /* The run command on device uri, with the words after "run". */
 int cli_run(const char *uri, int argc, char **argv);
 
+/* ---- check.c ------------------------------------------------------------ */
+
+extern const char cli_check_help[];
+/* The check command: run a scord-nvcc program with the words after
+ * "check"; uri_given: --device was given (passed on as SCORD_DEVICE). */
+int cli_check(const char *uri, bool uri_given, int argc, char **argv);
+
 #endif

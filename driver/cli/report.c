@@ -61,20 +61,13 @@ int cli_report_races(scord_device *dev, const scord_kernel *k, const struct run_
     }
     info.invalid = invalid;
     /* Races of severity warning (lanes of one store writing one value,
-     * docs/detector.md §8.2) are printed and counted apart: they decide the
-     * exit code only with --warnings-as-errors. Dropped occurrences are of
-     * unknown severity: counted as races. */
-    uint64_t total = info.drops, warned = 0;
-    size_t n_warned = 0;
+     * docs/detector.md §8.2) are printed and counted apart (the tally):
+     * they decide the exit code only with --warnings-as-errors. */
+    struct scord_race_tally tally = {0};
+    scord_race_tally_add(&tally, races, n, info.drops);
     char *buf = NULL;
     size_t cap = 0;
     for (size_t i = 0; i < n; i++) {
-        if (races[i].warning) {
-            warned += races[i].count;
-            n_warned++;
-        } else {
-            total += races[i].count;
-        }
         for (int pass = 0; pass < 2; pass++) {
             int len = pass ? scord_race_format_json(k, &races[i], NULL, 0)
                            : scord_race_format(k, &races[i], NULL, 0);
@@ -112,12 +105,9 @@ int cli_report_races(scord_device *dev, const scord_kernel *k, const struct run_
                 "ring: the metadata can no longer be trusted, nor the reports of this "
                 "run\n",
                 cli_prog);
-    fprintf(out, "========= RACE SUMMARY: %llu race%s (%zu distinct), ", (unsigned long long)total,
-            total == 1 ? "" : "s", n - n_warned);
-    if (n_warned)
-        fprintf(out, "%llu warning%s (%zu distinct), ", (unsigned long long)warned,
-                warned == 1 ? "" : "s", n_warned);
-    fprintf(out, "%u dropped\n", (unsigned)info.drops);
-    bool fail = total || n > n_warned || (o->warnings_fail && n_warned);
+    char line[256];
+    if (scord_race_summary_format(&tally, line, sizeof line) > 0)
+        fputs(line, out);
+    bool fail = tally.races || tally.distinct || (o->warnings_fail && tally.distinct_warnings);
     return fail ? EXIT_RACES : EXIT_OK;
 }

@@ -19,6 +19,8 @@ static const char main_help[] =
     "\n"
     "commands:\n"
     "  run [options] kernel.elf [args...]   load, launch and wait for a kernel\n"
+    "  check [options] ./app [args...]      run a CUDA program built with scord-nvcc\n"
+    "                                       under the race checker\n"
     "  info                                 print the device's configuration and launch limits\n"
     "  help                                 this text ('scord run --help' for run)\n"
     "\n"
@@ -107,6 +109,7 @@ static int cmd_info(const char *uri, int argc, char **argv)
 int main(int argc, char **argv)
 {
     const char *uri = "sim";
+    bool uri_given = false;
     int i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -119,6 +122,7 @@ int main(int argc, char **argv)
             if (missing || !*v)
                 return cli_usage_error("option '%s' needs a device URI", a);
             uri = v;
+            uri_given = true;
             continue;
         }
         if (a[0] == '-')
@@ -126,18 +130,22 @@ int main(int argc, char **argv)
         break;
     }
     if (i >= argc)
-        return cli_usage_error("missing command (run, info or help)%s", "");
+        return cli_usage_error("missing command (run, check, info or help)%s", "");
     const char *cmd = argv[i++];
     if (strcmp(cmd, "run") == 0)
         return cli_run(uri, argc - i, argv + i);
     if (strcmp(cmd, "info") == 0)
         return cmd_info(uri, argc - i, argv + i);
+    if (strcmp(cmd, "check") == 0)
+        return cli_check(uri, uri_given, argc - i, argv + i);
     if (strcmp(cmd, "help") == 0) {
         if (i < argc && strcmp(argv[i], "run") == 0)
             fputs(cli_run_help, stdout);
+        else if (i < argc && strcmp(argv[i], "check") == 0)
+            fputs(cli_check_help, stdout);
         else
             printf(main_help, SCORD_CONFIG_NAME);
         return EXIT_OK;
     }
-    return cli_usage_error("unknown command '%s' (run, info or help)", cmd);
+    return cli_usage_error("unknown command '%s' (run, check, info or help)", cmd);
 }

@@ -151,6 +151,11 @@ int scord_memset(scord_device *dev, scord_addr dst, int value, size_t n);
  * segments copied, .bss zeroed. The allocator restarts above the image.
  * Errors: INVALID_ARG, IO, ELF, RANGE, NO_MEM. */
 int scord_load_kernel(scord_device *dev, const char *elf_path, scord_kernel **kernel);
+/* The same from an image in host memory (size bytes), e.g. one embedded in
+ * a program: the image is copied, so it may be freed or read-only
+ * afterwards. Errors: as scord_load_kernel but IO. */
+int scord_load_kernel_image(scord_device *dev, const void *image, size_t size,
+                            scord_kernel **kernel);
 void scord_kernel_free(scord_kernel *kernel);
 uint32_t scord_kernel_entry(const scord_kernel *kernel);
 /* Address of a symbol of the kernel's ELF (0 if absent). */
@@ -451,6 +456,29 @@ struct scord_ring_info {
  * access failed), RANGE (ring outside device memory). */
 int scord_ring_drain(scord_device *dev, struct scord_race *races, size_t max, size_t *n,
                      struct scord_ring_info *info);
+
+/* Races counted over one launch or many, for the summary line every tool
+ * prints the same way (`scord run`, the CUDA runtime). Zero it to start. */
+struct scord_race_tally {
+    uint64_t races;     /* occurrences of severity error, dropped ones included
+                           (their severity is unknown: counted as errors) */
+    uint64_t distinct;  /* records of severity error */
+    uint64_t warnings;  /* occurrences of severity warning (scord_race.warning) */
+    uint64_t distinct_warnings; /* records of severity warning */
+    uint64_t dropped;   /* occurrences lost to a full ring (scord_ring_info.drops) */
+};
+/* Count n races and drops dropped occurrences into *t. The device's drop
+ * counter restarts at each launch, so pass a launch's drops once: those
+ * of its last scord_ring_drain(). Saturates instead of wrapping. */
+void scord_race_tally_add(struct scord_race_tally *t, const struct scord_race *races, size_t n,
+                          uint32_t drops);
+/* The summary line, ending in '\n':
+ *   ========= RACE SUMMARY: 3 races (2 distinct), 1 warning (1 distinct), 0 dropped
+ * (the warnings only when there are some). A run failed the race check
+ * when t->races or t->distinct is not 0 (warnings only by choice).
+ * Returns like snprintf. Errors: INVALID_ARG (NULL t, NULL buf with len
+ * > 0). */
+int scord_race_summary_format(const struct scord_race_tally *t, char *buf, size_t len);
 /* ==== end of race reports ================================================ */
 
 /* ==== Arming the race detector from launches (docs/detector.md §7) =====

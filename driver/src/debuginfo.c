@@ -333,9 +333,29 @@ static const struct func *find_func(const struct scord_debuginfo *d, uint32_t pc
     return best;
 }
 
+/* The compilation unit holding pc. dwarf_addrdie reads .debug_aranges,
+ * where g++ (C++ kernels, scord-nvcc's device code) lists the functions the
+ * linker's --gc-sections dropped as ranges at address 0, and libdw's
+ * lookup then misses the real ones; so when it finds nothing, every unit's
+ * own ranges are asked. */
+static Dwarf_Die *cu_of(struct scord_debuginfo *d, uint32_t pc, Dwarf_Die *mem)
+{
+    Dwarf_Die *cu = dwarf_addrdie(d->dw, pc, mem);
+    if (cu)
+        return cu;
+    Dwarf_Off off = 0, next;
+    size_t hsize;
+    while (dwarf_nextcu(d->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+        if (dwarf_offdie(d->dw, off + hsize, mem) && dwarf_haspc(mem, pc) == 1)
+            return mem;
+        off = next;
+    }
+    return NULL;
+}
+
 static void dwarf_lookup(struct scord_debuginfo *d, uint32_t pc, struct scord_srcloc *loc)
 {
-    Dwarf_Die cu_mem, *cu = dwarf_addrdie(d->dw, pc, &cu_mem);
+    Dwarf_Die cu_mem, *cu = cu_of(d, pc, &cu_mem);
     if (!cu)
         return;
     const char *dir = die_string(cu, DW_AT_comp_dir);

@@ -682,3 +682,41 @@ int scord_race_format_json(const scord_kernel *k, const struct scord_race *r, ch
     put(&o, "}\n");
     return finish_out(&o);
 }
+
+/* ---- the summary line of a run ------------------------------------------ */
+
+static uint64_t sat_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+void scord_race_tally_add(struct scord_race_tally *t, const struct scord_race *races, size_t n,
+                          uint32_t drops)
+{
+    if (!t)
+        return;
+    /* A dropped occurrence's severity is unknown: it counts as an error,
+     * so a full ring never hides a failure. */
+    t->dropped = sat_add(t->dropped, drops);
+    t->races = sat_add(t->races, drops);
+    for (size_t i = 0; races && i < n; i++) {
+        if (races[i].warning) {
+            t->warnings = sat_add(t->warnings, races[i].count);
+            t->distinct_warnings = sat_add(t->distinct_warnings, 1);
+        } else {
+            t->races = sat_add(t->races, races[i].count);
+            t->distinct = sat_add(t->distinct, 1);
+        }
+    }
+}
+
+int scord_race_summary_format(const struct scord_race_tally *t, char *buf, size_t len)
+{
+    if (!t || (!buf && len))
+        return scord_fail(NULL, SCORD_ERR_INVALID_ARG, "no tally, or no buffer for the summary");
+    struct out o = {buf, len, 0, false};
+    put(&o, BAR "RACE SUMMARY: %" PRIu64 " race%s (%" PRIu64 " distinct), ", t->races,
+        t->races == 1 ? "" : "s", t->distinct);
+    if (t->distinct_warnings)
+        put(&o, "%" PRIu64 " warning%s (%" PRIu64 " distinct), ", t->warnings,
+            t->warnings == 1 ? "" : "s", t->distinct_warnings);
+    put(&o, "%" PRIu64 " dropped\n", t->dropped);
+    return finish_out(&o);
+}

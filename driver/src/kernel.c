@@ -324,24 +324,10 @@ static int find_printf(scord_device *dev, scord_kernel *k)
     return 0;
 }
 
-int scord_load_kernel(scord_device *dev, const char *elf_path, scord_kernel **kernel)
+/* Check and load an image held in buf (size bytes; taken: freed here). */
+static int load_image(scord_device *dev, char *buf, size_t size, scord_kernel **kernel)
 {
-    if (!dev)
-        return SCORD_ERR_INVALID_ARG;
-    scord_error_clear(dev);
-    if (!elf_path || !kernel)
-        return scord_fail(dev, SCORD_ERR_INVALID_ARG, "no file name or no place for the kernel");
-    *kernel = NULL;
-    if (dev->running)
-        return scord_fail(dev, SCORD_ERR_BUSY, "a kernel is running: wait for it before loading");
-    if (elf_version(EV_CURRENT) == EV_NONE)
-        return scord_fail(dev, SCORD_ERR_ELF, "libelf: %s", elf_errmsg(-1));
-
-    char *buf = NULL;
-    size_t size = 0;
-    int rc = read_file(dev, elf_path, &buf, &size);
-    if (rc)
-        return rc;
+    int rc = 0;
     if (size < SELFMAG || memcmp(buf, ELFMAG, SELFMAG) != 0) {
         free(buf);
         return scord_fail(dev, SCORD_ERR_ELF,
@@ -381,6 +367,57 @@ int scord_load_kernel(scord_device *dev, const char *elf_path, scord_kernel **ke
     dev->heap_base = dev->heap_next = base > SCORD_MEM_GUARD ? base : SCORD_MEM_GUARD;
     *kernel = k;
     return SCORD_OK;
+}
+
+/* What both loaders check before reading the image. */
+static int load_begin(scord_device *dev, bool have_image, scord_kernel **kernel)
+{
+    if (!have_image || !kernel)
+        return scord_fail(dev, SCORD_ERR_INVALID_ARG, "no image or no place for the kernel");
+    *kernel = NULL;
+    if (dev->running)
+        return scord_fail(dev, SCORD_ERR_BUSY, "a kernel is running: wait for it before loading");
+    if (elf_version(EV_CURRENT) == EV_NONE)
+        return scord_fail(dev, SCORD_ERR_ELF, "libelf: %s", elf_errmsg(-1));
+    return 0;
+}
+
+int scord_load_kernel(scord_device *dev, const char *elf_path, scord_kernel **kernel)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    scord_error_clear(dev);
+    if (!elf_path || !kernel)
+        return scord_fail(dev, SCORD_ERR_INVALID_ARG, "no file name or no place for the kernel");
+    int rc = load_begin(dev, true, kernel);
+    if (rc)
+        return rc;
+    char *buf = NULL;
+    size_t size = 0;
+    if ((rc = read_file(dev, elf_path, &buf, &size)))
+        return rc;
+    return load_image(dev, buf, size, kernel);
+}
+
+int scord_load_kernel_image(scord_device *dev, const void *image, size_t size,
+                            scord_kernel **kernel)
+{
+    if (!dev)
+        return SCORD_ERR_INVALID_ARG;
+    scord_error_clear(dev);
+    int rc = load_begin(dev, image != NULL, kernel);
+    if (rc)
+        return rc;
+    if (size > MAX_ELF_FILE)
+        return scord_fail(dev, SCORD_ERR_ELF, "image is larger than %u MiB: not a kernel",
+                          MAX_ELF_FILE >> 20);
+    /* A private copy: libelf works on the buffer in place, and the caller's
+     * image may be read-only (embedded in a program's .rodata). */
+    char *buf = malloc(size ? size : 1);
+    if (!buf)
+        return scord_fail(dev, SCORD_ERR_NO_MEM, "out of host memory");
+    memcpy(buf, image, size);
+    return load_image(dev, buf, size, kernel);
 }
 
 void scord_kernel_free(scord_kernel *kernel)

@@ -9,13 +9,14 @@
  *
  *   file          holds                                          calls
  *   format.c      race reports as text and JSON, shared          debuginfo record error
- *                 variables by name
+ *                 variables by name, the runs' summary line
  *   launch.c      launch, wait, the fault of the last run        detector memory device
  *                                                                counters stream hostrace
  *                                                                printf regs error
  *   ring.c        the ring drain: records out of the ring or     memory record stream
  *                 the stream queue, decoded; host-device races   hostrace regs error
- *   kernel.c      kernel ELF loading and checks, symbols         memory debuginfo error
+ *   kernel.c      kernel ELF loading (from a file or memory)     memory debuginfo error
+ *                 and checks, symbols
  *   memory.c      device memory allocator, copies, memset        detector hostrace error
  *   detector.c    detector configuration, placement, arming,     stream hostrace regs error
  *                 regions

@@ -40,6 +40,13 @@
  * atomicXxx_block() only work among the threads of one block (one core),
  * and are faster.
  *
+ * C++ (g++ -std=gnu++17, freestanding; scord_cuda.h builds CUDA's device
+ * API on this header): the same functions and instructions. What C picks
+ * with _Generic (the atomics, the shuffles) are overloads there, and what
+ * takes an optional argument in C (__syncwarp, a shuffle's width) a
+ * default argument; threadIdx and blockIdx are uint3 and dim3 has CUDA's
+ * constructors. The C preprocessor output and code are unchanged.
+ *
  * Every helper is static inline; those with side effects are `asm volatile`
  * with a "memory" clobber so the compiler neither drops nor reorders them
  * around other memory accesses. CSRs whose value never changes during a
@@ -67,12 +74,36 @@ extern "C" {
 /* Dynamic shared memory: declares `type name[]`, placed after the kernel's
  * __shared__ variables (16-byte aligned); as many bytes as the launch gave. */
 #define SCORD_DYNAMIC_SHARED(type, name) extern type name[] __asm__("__scord_dynamic_shared")
+#ifdef __cplusplus
+/* C++ needs `inline` too: an always_inline function that is not inline
+ * draws "might not be inlinable" (`__device__ __forceinline__ int f()`). */
+#define __forceinline__ inline __attribute__((always_inline))
+#else
 #define __forceinline__ __attribute__((always_inline))
+#endif
 #define __noinline__ __attribute__((noinline))
 
+#ifdef __cplusplus
+/* C++ (CUDA device code, scord_cuda.h): CUDA's types. threadIdx and
+ * blockIdx are uint3, an aggregate; dim3 takes CUDA's defaults of 1
+ * (dim3(n) is n x 1 x 1) and converts to and from uint3. */
+struct uint3 {
+    unsigned x, y, z;
+};
+#define SCORD_HAVE_UINT3 1 /* for cuda-device/vector_types.h */
+struct dim3 {
+    unsigned x, y, z;
+    constexpr dim3(unsigned vx = 1, unsigned vy = 1, unsigned vz = 1) : x(vx), y(vy), z(vz) {}
+    constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+    constexpr operator uint3() const { return uint3{x, y, z}; }
+};
+#define SCORD_IDX3 uint3
+#else
 struct dim3 {
     unsigned x, y, z;
 };
+#define SCORD_IDX3 struct dim3
+#endif
 
 /* ---- CSRs ---------------------------------------------------------------- */
 
@@ -129,9 +160,9 @@ static inline void __scord_set_mscratch(unsigned v)
  * inline struct-returning helpers used several times on its own).
  * Split a linear index over (dx, dy, *). The common 1-D case (index < dx)
  * needs no division: the divider is iterative and costs tens of cycles. */
-static inline __attribute__((always_inline)) struct dim3 __scord_split3(unsigned i, unsigned dx, unsigned dy)
+static inline __attribute__((always_inline)) SCORD_IDX3 __scord_split3(unsigned i, unsigned dx, unsigned dy)
 {
-    struct dim3 r;
+    SCORD_IDX3 r;
     if (__builtin_expect(i < dx, 1)) {
         r.x = i;
         r.y = 0;
@@ -145,22 +176,22 @@ static inline __attribute__((always_inline)) struct dim3 __scord_split3(unsigned
     return r;
 }
 
-static inline __attribute__((always_inline)) struct dim3 __scord_thread_idx(void)
+static inline __attribute__((always_inline)) SCORD_IDX3 __scord_thread_idx(void)
 {
     return __scord_split3(__scord_csr_tid(), __scord_csr_block_dim_x(), __scord_csr_block_dim_y());
 }
-static inline __attribute__((always_inline)) struct dim3 __scord_block_idx(void)
+static inline __attribute__((always_inline)) SCORD_IDX3 __scord_block_idx(void)
 {
     return __scord_split3(__scord_csr_block_id(), __scord_csr_grid_dim_x(), __scord_csr_grid_dim_y());
 }
-static inline __attribute__((always_inline)) struct dim3 __scord_block_dim(void)
+static inline __attribute__((always_inline)) SCORD_IDX3 __scord_block_dim(void)
 {
-    struct dim3 r = {__scord_csr_block_dim_x(), __scord_csr_block_dim_y(), __scord_csr_block_dim_z()};
+    SCORD_IDX3 r = {__scord_csr_block_dim_x(), __scord_csr_block_dim_y(), __scord_csr_block_dim_z()};
     return r;
 }
-static inline __attribute__((always_inline)) struct dim3 __scord_grid_dim(void)
+static inline __attribute__((always_inline)) SCORD_IDX3 __scord_grid_dim(void)
 {
-    struct dim3 r = {__scord_csr_grid_dim_x(), __scord_csr_grid_dim_y(), __scord_csr_grid_dim_z()};
+    SCORD_IDX3 r = {__scord_csr_grid_dim_x(), __scord_csr_grid_dim_y(), __scord_csr_grid_dim_z()};
     return r;
 }
 
@@ -246,7 +277,12 @@ static inline void __tmc(unsigned mask)
 }
 
 /* End this thread now (returning from kernel_main does the same). */
-static inline _Noreturn void __exit(void)
+#ifdef __cplusplus
+#define SCORD_NORETURN __attribute__((noreturn)) /* C++ has no _Noreturn */
+#else
+#define SCORD_NORETURN _Noreturn
+#endif
+static inline SCORD_NORETURN void __exit(void)
 {
     __asm__ volatile(".insn i %0, %1, x0, x0, 0"
                      :
@@ -283,7 +319,11 @@ static inline void __scord_syncwarp(unsigned mask)
 }
 /* __syncwarp() or __syncwarp(mask): also orders the members' memory
  * accesses before it with those after it. */
+#ifdef __cplusplus
+static inline void __syncwarp(unsigned mask = SCORD_FULL_MASK) { __scord_syncwarp(mask); }
+#else
 #define __syncwarp(...) __scord_syncwarp(SCORD_OPT(SCORD_FULL_MASK, __VA_ARGS__))
+#endif
 
 static inline unsigned __activemask(void)
 {
@@ -369,6 +409,7 @@ SCORD_DEF_SHFL_TYPES(shfl_idx)
 SCORD_DEF_SHFL_TYPES(shfl_up)
 SCORD_DEF_SHFL_TYPES(shfl_down)
 SCORD_DEF_SHFL_TYPES(shfl_xor)
+#ifndef __cplusplus
 #define SCORD_SHFL_PICK(op, v)                                                   \
     _Generic((v), unsigned: __scord_##op##_u, unsigned long: __scord_##op##_u,  \
              float: __scord_##op##_f, double: __scord_##op##_d,              \
@@ -392,6 +433,32 @@ SCORD_DEF_SHFL_TYPES(shfl_xor)
 #define __shfl_xor_sync(mask, var, laneMask, ...)                                \
     SCORD_SHFL_PICK(shfl_xor, var)((mask), (var),                            \
         __scord_shfl_b((laneMask), SCORD_OPT(warpSize, __VA_ARGS__)))
+#else /* __cplusplus */
+/* C++: overloads with CUDA's signature, T f(unsigned mask, T var, int lane,
+ * int width = warpSize), on the same functions as C's _Generic picks: long
+ * and unsigned long (int32_t and uint32_t on RV32) as int and unsigned,
+ * smaller integers, bool and enums by promotion to int as C's `default:`. */
+extern "C++" {
+#define SCORD_CXX_SHFL1(name, op, T, sfx, ST)                                  \
+    static inline T name(unsigned mask, T var, int lane, int width = warpSize) \
+    {                                                                        \
+        return (T)__scord_##op##_##sfx(mask, (ST)var, __scord_shfl_b(lane, width)); \
+    }
+#define SCORD_CXX_SHFL(name, op)                                               \
+    SCORD_CXX_SHFL1(name, op, int, i, int)                                   \
+    SCORD_CXX_SHFL1(name, op, long, i, int)                                  \
+    SCORD_CXX_SHFL1(name, op, unsigned, u, unsigned)                         \
+    SCORD_CXX_SHFL1(name, op, unsigned long, u, unsigned)                    \
+    SCORD_CXX_SHFL1(name, op, long long, ll, long long)                      \
+    SCORD_CXX_SHFL1(name, op, unsigned long long, ull, unsigned long long)   \
+    SCORD_CXX_SHFL1(name, op, float, f, float)                               \
+    SCORD_CXX_SHFL1(name, op, double, d, double)
+SCORD_CXX_SHFL(__shfl_sync, shfl_idx)
+SCORD_CXX_SHFL(__shfl_up_sync, shfl_up)
+SCORD_CXX_SHFL(__shfl_down_sync, shfl_down)
+SCORD_CXX_SHFL(__shfl_xor_sync, shfl_xor)
+}
+#endif /* __cplusplus */
 
 /* ---- strong (L1-bypassing) loads and stores ----------------------------- */
 
@@ -631,6 +698,7 @@ SCORD_DEF_CAS64_T(scord_cas_ll, long long, scord_cas64)
 SCORD_DEF_CAS64_T(scord_cas_ull_block, unsigned long long, scord_cas64_block)
 SCORD_DEF_CAS64_T(scord_cas_ll_block, long long, scord_cas64_block)
 
+#ifndef __cplusplus
 /* What the CUDA names below select for a type they do not take: a compile
  * error (GCC's error attribute) instead of an integer operation on its bits. */
 int __scord_atomic_float_unsupported(volatile void *p, ...)
@@ -679,6 +747,86 @@ int __scord_atomic_double_unsupported(volatile void *p, ...)
 #define atomicAnd_block(p, v) SCORD_PICK64(p, scord_and_i_block, scord_and_u_block, scord_and_ull_block, scord_and_ull_block)(SCORD_ARG(p), v)
 #define atomicOr_block(p, v) SCORD_PICK64(p, scord_or_i_block, scord_or_u_block, scord_or_ull_block, scord_or_ull_block)(SCORD_ARG(p), v)
 #define atomicXor_block(p, v) SCORD_PICK64(p, scord_xor_i_block, scord_xor_u_block, scord_xor_ull_block, scord_xor_ull_block)(SCORD_ARG(p), v)
+#else /* __cplusplus */
+/* C++: the same names as overloads on the pointee type, each calling the
+ * function the C macro picks (so the same instructions): int and long
+ * (int32_t) the signed 32-bit operation, unsigned and unsigned long
+ * (uint32_t) the unsigned one, long long and unsigned long long the 64-bit
+ * ones, float (atomicAdd, atomicExch) and double (atomicAdd) their own. A
+ * pointee type without an overload is a compile error. `volatile` pointers
+ * are taken too, as in C. */
+extern "C++" {
+/* name(p, v) -> (T)fn((volatile CT *)p, (CT)(v)) */
+#define SCORD_CXX_AMO(name, T, fn, CT)                                         \
+    static inline T name(volatile T *p, T v) { return (T)fn((volatile CT *)p, (CT)v); }
+/* atomicSub: the add of the negated value, negated as unsigned (no
+ * overflow on INT_MIN), as C's -(v) does in practice. */
+#define SCORD_CXX_SUB(name, T, fn, CT, UT)                                     \
+    static inline T name(volatile T *p, T v)                                 \
+    {                                                                        \
+        return (T)fn((volatile CT *)p, (CT)(0 - (UT)v));                     \
+    }
+#define SCORD_CXX_CAS(name, T, fn, CT)                                         \
+    static inline T name(volatile T *p, T compare, T v)                      \
+    {                                                                        \
+        return (T)fn((volatile CT *)p, (CT)compare, (CT)v);                  \
+    }
+/* One scope: B is empty (device) or _block, S the C functions' suffix. */
+#define SCORD_CXX_ATOMICS(B, S)                                                \
+    SCORD_CXX_AMO(atomicAdd##B, int, scord_add_i##S, int)                    \
+    SCORD_CXX_AMO(atomicAdd##B, long, scord_add_i##S, int)                   \
+    SCORD_CXX_AMO(atomicAdd##B, unsigned, scord_add_u##S, unsigned)          \
+    SCORD_CXX_AMO(atomicAdd##B, unsigned long, scord_add_u##S, unsigned)     \
+    SCORD_CXX_AMO(atomicAdd##B, long long, scord_add_ll##S, long long)       \
+    SCORD_CXX_AMO(atomicAdd##B, unsigned long long, scord_add_ull##S, unsigned long long) \
+    SCORD_CXX_AMO(atomicAdd##B, float, scord_add_f##S, float)                \
+    SCORD_CXX_AMO(atomicAdd##B, double, scord_add_d##S, double)              \
+    SCORD_CXX_SUB(atomicSub##B, int, scord_add_i##S, int, unsigned)          \
+    SCORD_CXX_SUB(atomicSub##B, long, scord_add_i##S, int, unsigned)         \
+    SCORD_CXX_SUB(atomicSub##B, unsigned, scord_add_u##S, unsigned, unsigned) \
+    SCORD_CXX_SUB(atomicSub##B, unsigned long, scord_add_u##S, unsigned, unsigned) \
+    SCORD_CXX_SUB(atomicSub##B, long long, scord_add_ll##S, long long, unsigned long long) \
+    SCORD_CXX_SUB(atomicSub##B, unsigned long long, scord_add_ull##S, unsigned long long, \
+                  unsigned long long)                                        \
+    SCORD_CXX_AMO(atomicExch##B, int, scord_exch_i##S, int)                  \
+    SCORD_CXX_AMO(atomicExch##B, long, scord_exch_i##S, int)                 \
+    SCORD_CXX_AMO(atomicExch##B, unsigned, scord_exch_u##S, unsigned)        \
+    SCORD_CXX_AMO(atomicExch##B, unsigned long, scord_exch_u##S, unsigned)   \
+    SCORD_CXX_AMO(atomicExch##B, long long, scord_exch_ll##S, long long)     \
+    SCORD_CXX_AMO(atomicExch##B, unsigned long long, scord_exch_ull##S, unsigned long long) \
+    SCORD_CXX_AMO(atomicExch##B, float, scord_exch_f##S, float)              \
+    SCORD_CXX_CAS(atomicCAS##B, int, scord_cas_i##S, int)                    \
+    SCORD_CXX_CAS(atomicCAS##B, long, scord_cas_i##S, int)                   \
+    SCORD_CXX_CAS(atomicCAS##B, unsigned, scord_cas_u##S, unsigned)          \
+    SCORD_CXX_CAS(atomicCAS##B, unsigned long, scord_cas_u##S, unsigned)     \
+    SCORD_CXX_CAS(atomicCAS##B, long long, scord_cas_ll##S, long long)       \
+    SCORD_CXX_CAS(atomicCAS##B, unsigned long long, scord_cas_ull##S, unsigned long long) \
+    SCORD_CXX_AMO(atomicMin##B, int, scord_min_i##S, int)                    \
+    SCORD_CXX_AMO(atomicMin##B, long, scord_min_i##S, int)                   \
+    SCORD_CXX_AMO(atomicMin##B, unsigned, scord_min_u##S, unsigned)          \
+    SCORD_CXX_AMO(atomicMin##B, unsigned long, scord_min_u##S, unsigned)     \
+    SCORD_CXX_AMO(atomicMin##B, long long, scord_min_ll##S, long long)       \
+    SCORD_CXX_AMO(atomicMin##B, unsigned long long, scord_min_ull##S, unsigned long long) \
+    SCORD_CXX_AMO(atomicMax##B, int, scord_max_i##S, int)                    \
+    SCORD_CXX_AMO(atomicMax##B, long, scord_max_i##S, int)                   \
+    SCORD_CXX_AMO(atomicMax##B, unsigned, scord_max_u##S, unsigned)          \
+    SCORD_CXX_AMO(atomicMax##B, unsigned long, scord_max_u##S, unsigned)     \
+    SCORD_CXX_AMO(atomicMax##B, long long, scord_max_ll##S, long long)       \
+    SCORD_CXX_AMO(atomicMax##B, unsigned long long, scord_max_ull##S, unsigned long long) \
+    SCORD_CXX_BITS(atomicAnd##B, scord_and, S)                               \
+    SCORD_CXX_BITS(atomicOr##B, scord_or, S)                                 \
+    SCORD_CXX_BITS(atomicXor##B, scord_xor, S)
+#define SCORD_CXX_BITS(name, fn, S)                                            \
+    SCORD_CXX_AMO(name, int, fn##_i##S, int)                                 \
+    SCORD_CXX_AMO(name, long, fn##_i##S, int)                                \
+    SCORD_CXX_AMO(name, unsigned, fn##_u##S, unsigned)                       \
+    SCORD_CXX_AMO(name, unsigned long, fn##_u##S, unsigned)                  \
+    SCORD_CXX_AMO(name, long long, fn##_ull##S, unsigned long long)          \
+    SCORD_CXX_AMO(name, unsigned long long, fn##_ull##S, unsigned long long)
+SCORD_CXX_ATOMICS(, )
+SCORD_CXX_ATOMICS(_block, _block)
+}
+#endif /* __cplusplus */
 
 /* Explicitly unsigned min/max, for callers holding an int * to unsigned data. */
 #define atomicMinU(p, v) scord_min_u((volatile unsigned *)(p), (unsigned)(v))

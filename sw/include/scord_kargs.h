@@ -22,7 +22,12 @@
 #endif
 
 /* Fails to compile on the side whose layout drifted. */
+#ifdef __cplusplus
+#define SCORD_KARGS_SIZE(type, bytes) \
+    static_assert(sizeof(type) == (bytes), #type " must be " #bytes " bytes on host and device")
+#else
 #define SCORD_KARGS_SIZE(type, bytes) \
     _Static_assert(sizeof(type) == (bytes), #type " must be " #bytes " bytes on host and device")
+#endif
 
 #endif

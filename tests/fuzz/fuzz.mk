@@ -25,7 +25,7 @@ FUZZ_HDR := tests/fuzz/fuzz.h
 FUZZ_INC := -Itests/fuzz -Idriver/include -Idriver/src -I$(GEN) $(UNIT_INC) $(SIM_CFLAGS)
 # The CLI inside its harness: main renamed, the outside world reached
 # through the harness (tests/fuzz/cli/fuzz.c says what it keeps out).
-FUZZ_CLI_DEFS := -Dmain=scord_cli_main -Dscord_open=fuzz_scord_open -Dfopen=fuzz_fopen \
+FUZZ_CLI_DEFS := -Dmain=scord_cli_main -Dscord_open=fuzz_scord_open -Dfopen=fuzz_fopen -Dfork=fuzz_fork \
                  -DSCORD_CONFIG_NAME='"$(CONFIG)"'
 
 # Sources of each target besides its fuzz.c and tests/fuzz/fuzz_main.c

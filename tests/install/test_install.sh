@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make install into a temporary prefix, then, from outside the tree, with
-# only what was installed: the installed scord-cc builds a kernel, a host
+# only what was installed: the installed scord-cc builds a kernel, scord-nvcc
+# a CUDA program that scord check runs, a host
 # program builds against libscord through pkg-config (shared and static)
 # and runs it, scord runs it, scord-scor runs a workload with its installed
 # suite data; the man pages are there; a DESTDIR image works where it was
@@ -36,7 +37,7 @@ echo "PASS make install PREFIX=..."
 # Outside the tree, only the prefix on PATH.
 work=$tmp/work
 mkdir -p "$work"
-cp "$src/count.c" "$src/count.h" "$src/host.c" "$work/"
+cp "$src/count.c" "$src/count.h" "$src/host.c" "$repo/tests/cuda/nvcc/racy_sum.cu" "$work/"
 cd "$work" || exit 1
 export PATH="$prefix/bin:$PATH"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
@@ -64,9 +65,14 @@ check_out "installed scord runs the kernel" 'RACE SUMMARY: 0 races' \
 check_out "installed scord-scor runs a workload from its installed data" \
     '^PASS interblock_blkatom \[full\]' scord-scor -j1 --check --configs full interblock_blkatom
 
+check "installed scord-nvcc builds a CUDA program (installed configuration)" \
+    scord-nvcc -o racy_sum racy_sum.cu
+check_out "installed scord check runs it and names the racy line" 'racy_sum.cu:11' \
+    bash -c 'scord check --error-exitcode 9 ./racy_sum; test $? = 9'
+
 # roff writes "--" as "\-\-"
 man_has() { grep -q '^\.TH' "$1" && sed 's/\\-/-/g' "$1" | grep -q -- "$2"; }
-for m in scord:--sarif scord:--grid scord-cc:--print-device-dir scord-scor:--jobs; do
+for m in scord:--sarif scord:--grid scord-cc:--print-device-dir scord-scor:--jobs scord-nvcc:--config; do
     check "man page ${m%%:*}(1) documents ${m#*:}" man_has "$prefix/share/man/man1/${m%%:*}.1" "${m#*:}"
 done
 

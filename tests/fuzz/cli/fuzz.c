@@ -5,15 +5,19 @@
  *
  * What the harness keeps from the outside world: scord_open() reaches only
  * the cycle model ("sim", "sim:latency=N"; a trace file or a board URI is
- * refused as if the device were absent), and fopen() for writing (--json
- * FILE) writes to /dev/null, so a run creates no files and opens no link. */
+ * refused as if the device were absent), fopen() for writing (--json
+ * FILE) writes to /dev/null, and fork() fails (`scord check` would run any
+ * program the input names), so a run creates no files, opens no link and
+ * starts nothing. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../fuzz.h"
 #include "scord.h"
+#include <sys/types.h>
 
 int scord_cli_main(int argc, char **argv);
 
@@ -36,6 +40,13 @@ FILE *fuzz_fopen(const char *restrict path, const char *restrict mode)
     if (strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0)
         return NULL;
     return fopen(path, mode);
+}
+
+pid_t fuzz_fork(void);
+pid_t fuzz_fork(void)
+{
+    errno = EAGAIN;
+    return -1;
 }
 
 void fuzz_init(void)

@@ -1,0 +1,838 @@
+/* translate.c: see translate.h. */
+#define _XOPEN_SOURCE 700
+#include "translate.h"
+
+#include <clang-c/Index.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rewrite.h"
+
+struct ctx {
+    CXTranslationUnit tu;
+    CXFile file;
+    const char *path;
+    const char *src;
+    size_t len;
+    struct edits dev, host;
+    struct nvcc_unit *out;
+    unsigned next_id;
+    int errors;
+    int oom;
+};
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static char *xstrdup(struct ctx *x, const char *s)
+{
+    char *d = strdup(s ? s : "");
+    if (!d)
+        x->oom = 1;
+    return d;
+}
+
+static void add(struct ctx *x, struct edits *e, enum edit_kind k, size_t off, size_t end, int depth,
+                const char *text)
+{
+    if (edits_add(e, k, off, end, depth, text))
+        x->oom = 1;
+}
+
+static void error_at(struct ctx *x, CXCursor c, const char *fmt, ...)
+{
+    unsigned line = 0, col = 0;
+    clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, &col, NULL);
+    fprintf(stderr, "%s:%u:%u: error: ", x->path, line, col);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    x->errors++;
+}
+
+struct kids {
+    CXCursor *v;
+    unsigned n, cap;
+};
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    struct kids *k = d;
+    if (k->n == k->cap) {
+        unsigned cap = k->cap ? 2 * k->cap : 8;
+        CXCursor *v = realloc(k->v, cap * sizeof *v);
+        if (!v)
+            return CXChildVisit_Break;
+        k->v = v;
+        k->cap = cap;
+    }
+    k->v[k->n++] = c;
+    return CXChildVisit_Continue;
+}
+
+static struct kids children(CXCursor c)
+{
+    struct kids k = {0};
+    clang_visitChildren(c, collect, &k);
+    return k;
+}
+
+/* Byte offsets of c's extent in the main file; false if it is not there
+ * (a macro's body, an included file). */
+static bool extent(struct ctx *x, CXCursor c, size_t *b, size_t *e)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile fb, fe;
+    unsigned ob, oe;
+    clang_getExpansionLocation(clang_getRangeStart(r), &fb, NULL, NULL, &ob);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &oe);
+    if (!fb || !fe || !clang_File_isEqual(fb, x->file) || !clang_File_isEqual(fe, x->file) ||
+        oe < ob || oe > x->len)
+        return false;
+    *b = ob;
+    *e = oe;
+    return true;
+}
+
+static bool in_main_file(CXCursor c)
+{
+    return clang_Location_isFromMainFile(clang_getCursorLocation(c));
+}
+
+static bool has_attr(CXCursor c, enum CXCursorKind kind)
+{
+    struct kids k = children(c);
+    bool found = false;
+    for (unsigned i = 0; i < k.n && !found; i++)
+        found = clang_getCursorKind(k.v[i]) == kind;
+    free(k.v);
+    return found;
+}
+
+static CXCursor body_of(CXCursor fn)
+{
+    struct kids k = children(fn);
+    CXCursor b = clang_getNullCursor();
+    for (unsigned i = 0; i < k.n; i++)
+        if (clang_getCursorKind(k.v[i]) == CXCursor_CompoundStmt)
+            b = k.v[i];
+    free(k.v);
+    return b;
+}
+
+/* The text of the first token at or after offset `from` inside c's extent:
+ * its offsets in *tb, *te. */
+static bool token_after(struct ctx *x, CXCursor c, size_t from, size_t *tb, size_t *te,
+                        char *text, size_t tlen)
+{
+    CXToken *toks;
+    unsigned n;
+    clang_tokenize(x->tu, clang_getCursorExtent(c), &toks, &n);
+    bool ok = false;
+    for (unsigned i = 0; i < n && !ok; i++) {
+        CXSourceRange r = clang_getTokenExtent(x->tu, toks[i]);
+        unsigned ob, oe;
+        clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &ob);
+        clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &oe);
+        if (ob >= from) {
+            CXString s = clang_getTokenSpelling(x->tu, toks[i]);
+            snprintf(text, tlen, "%s", clang_getCString(s));
+            clang_disposeString(s);
+            *tb = ob;
+            *te = oe;
+            ok = true;
+        }
+    }
+    clang_disposeTokens(x->tu, toks, n);
+    return ok;
+}
+
+/* Namespaces of c, outermost first, each followed by "::" (anonymous ones
+ * left out: their names are visible in the file). */
+static void qualified(CXCursor c, char *buf, size_t len)
+{
+    CXCursor p = clang_getCursorSemanticParent(c);
+    char pre[512] = "";
+    if (!clang_Cursor_isNull(p) && clang_getCursorKind(p) == CXCursor_Namespace) {
+        qualified(p, pre, sizeof pre); /* "ns" or "outer::ns"; "" or "outer::" if anonymous */
+        size_t n = strlen(pre);
+        if (n && (n < 2 || strcmp(pre + n - 2, "::")))
+            snprintf(pre + n, sizeof pre - n, "::");
+    }
+    CXString s = clang_getCursorSpelling(c);
+    snprintf(buf, len, "%s%s", pre, clang_getCString(s));
+    clang_disposeString(s);
+}
+
+/* Keep the newlines of [b, e) in a replacement text. */
+static char *with_lines(struct ctx *x, const char *text, size_t b, size_t e)
+{
+    size_t nl = 0;
+    for (size_t i = b; i < e; i++)
+        nl += x->src[i] == '\n';
+    size_t tl = strlen(text);
+    char *r = malloc(tl + nl + 1);
+    if (!r) {
+        x->oom = 1;
+        return NULL;
+    }
+    memcpy(r, text, tl);
+    memset(r + tl, '\n', nl);
+    r[tl + nl] = '\0';
+    return r;
+}
+
+static void blank(struct ctx *x, struct edits *e, CXCursor c)
+{
+    size_t b, en;
+    if (extent(x, c, &b, &en))
+        add(x, e, EDIT_BLANK, b, en, 0, NULL);
+}
+
+/* ---- device code: volatile accesses made strong --------------------------- */
+
+static bool is_scalar(CXType t)
+{
+    CXType ct = clang_getCanonicalType(t);
+    switch (ct.kind) {
+    case CXType_Pointer:
+    case CXType_Enum:
+        return true;
+    default:
+        return ct.kind >= CXType_FirstBuiltin && ct.kind <= CXType_LastBuiltin &&
+               ct.kind != CXType_Void;
+    }
+}
+
+static bool is_volatile_scalar(CXType t)
+{
+    return clang_isVolatileQualifiedType(t) && is_scalar(t);
+}
+
+enum vform { V_NONE, V_ASSIGN, V_COMPOUND, V_PRE, V_POST };
+
+/* Is c an assignment, compound assignment or increment of a volatile
+ * scalar? (Its result is then the helper's value: it must not be loaded
+ * again.) op gets the operator's token. */
+static enum vform volatile_write(struct ctx *x, CXCursor c, size_t *ob, size_t *oe, char *op,
+                                 size_t oplen)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator &&
+        k != CXCursor_UnaryOperator)
+        return V_NONE;
+    struct kids kids = children(c);
+    enum vform f = V_NONE;
+    size_t b, e, lb, le;
+    if (kids.n >= 1 && extent(x, c, &b, &e) && extent(x, kids.v[0], &lb, &le) &&
+        is_volatile_scalar(clang_getCursorType(kids.v[0]))) {
+        if (k == CXCursor_UnaryOperator) {
+            if (token_after(x, c, b, ob, oe, op, oplen) && *ob < lb &&
+                (!strcmp(op, "++") || !strcmp(op, "--")))
+                f = V_PRE;
+            else if (token_after(x, c, le, ob, oe, op, oplen) &&
+                     (!strcmp(op, "++") || !strcmp(op, "--")))
+                f = V_POST;
+        } else if (token_after(x, c, le, ob, oe, op, oplen)) {
+            size_t n = strlen(op);
+            if (!strcmp(op, "="))
+                f = V_ASSIGN;
+            else if (k == CXCursor_CompoundAssignOperator && n >= 2 && op[n - 1] == '=')
+                f = V_COMPOUND;
+        }
+    }
+    free(kids.v);
+    return f;
+}
+
+/* Is c, inside any parentheses, a volatile assignment, compound
+ * assignment or pre-increment (whose C++ result is an lvalue)? */
+static bool is_write_result(struct ctx *x, CXCursor c)
+{
+    while (clang_getCursorKind(c) == CXCursor_ParenExpr) {
+        struct kids k = children(c);
+        if (k.n != 1) {
+            free(k.v);
+            return false;
+        }
+        c = k.v[0];
+        free(k.v);
+    }
+    char op[16];
+    size_t ob, oe;
+    enum vform f = volatile_write(x, c, &ob, &oe, op, sizeof op);
+    return f == V_ASSIGN || f == V_COMPOUND || f == V_PRE;
+}
+
+/* `extern __shared__ T name[];` (CUDA's dynamic shared memory) becomes
+ * `typedef T __scord_shty_name[]; SCORD_EXTERN_SHARED_BIND(name)`: a
+ * reference to the block's dynamic shared memory (scord_cuda.h; `extern`
+ * with a section cannot be spelled in C++). A __shared__ variable of a
+ * function template would lose its section in GCC 12 and land in device
+ * memory, one copy for the grid: refused. */
+static void shared_var(struct ctx *x, CXCursor v, bool in_template)
+{
+    size_t b, e;
+    CXString n = clang_getCursorSpelling(v);
+    const char *name = clang_getCString(n);
+    if (clang_Cursor_getStorageClass(v) == CX_SC_Extern) {
+        CXType t = clang_getCursorType(v);
+        CXType el = clang_getArrayElementType(t);
+        if (t.kind != CXType_IncompleteArray || el.kind == CXType_ConstantArray ||
+            el.kind == CXType_IncompleteArray || !extent(x, v, &b, &e)) {
+            error_at(x, v, "extern __shared__ '%s': only a one-dimensional array of unknown "
+                           "size (extern __shared__ T %s[];) is supported", name, name);
+        } else {
+            CXString es = clang_getTypeSpelling(el);
+            char text[1024];
+            snprintf(text, sizeof text, "typedef %s __scord_shty_%s[]; SCORD_EXTERN_SHARED_BIND(%s)",
+                     clang_getCString(es), name, name);
+            clang_disposeString(es);
+            char *t2 = with_lines(x, text, b, e);
+            if (t2)
+                add(x, &x->dev, EDIT_REPLACE, b, e, 0, t2);
+            free(t2);
+        }
+    } else if (in_template) {
+        error_at(x, v, "__shared__ variable '%s' in a template: not supported yet (GCC drops "
+                       "its shared-memory section there); declare it in a non-template "
+                       "kernel and pass a pointer", name);
+    }
+    clang_disposeString(n);
+}
+
+static void walk_device(struct ctx *x, CXCursor c, CXCursor parent, int depth, bool in_template);
+
+static void walk_device_kids(struct ctx *x, CXCursor c, int depth, bool in_template)
+{
+    struct kids k = children(c);
+    for (unsigned i = 0; i < k.n; i++)
+        walk_device(x, k.v[i], c, depth, in_template);
+    free(k.v);
+}
+
+static void walk_device(struct ctx *x, CXCursor c, CXCursor parent, int depth, bool in_template)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    size_t b, e;
+    if (!extent(x, c, &b, &e)) {
+        walk_device_kids(x, c, depth + 1, in_template);
+        return;
+    }
+    char op[16];
+    size_t ob, oe;
+    enum vform f = volatile_write(x, c, &ob, &oe, op, sizeof op);
+    if (f != V_NONE) {
+        switch (f) {
+        case V_ASSIGN:
+            add(x, &x->dev, EDIT_OPEN, b, b, depth, "__scord_vassign(&(");
+            add(x, &x->dev, EDIT_REPLACE, ob, oe, depth, "), (");
+            add(x, &x->dev, EDIT_CLOSE, e, e, depth, "))");
+            break;
+        case V_COMPOUND: {
+            char t[96];
+            snprintf(t, sizeof t, "), [&](auto __scord_o) { return __scord_o %.*s (",
+                     (int)(strlen(op) - 1), op);
+            add(x, &x->dev, EDIT_OPEN, b, b, depth, "__scord_vupdate(&(");
+            add(x, &x->dev, EDIT_REPLACE, ob, oe, depth, t);
+            add(x, &x->dev, EDIT_CLOSE, e, e, depth, "); })");
+            break;
+        }
+        case V_PRE:
+            add(x, &x->dev, EDIT_REPLACE, ob, oe, depth,
+                op[0] == '+' ? "__scord_vpreinc(&(" : "__scord_vpredec(&(");
+            add(x, &x->dev, EDIT_CLOSE, e, e, depth, "))");
+            break;
+        case V_POST:
+            add(x, &x->dev, EDIT_OPEN, b, b, depth,
+                op[0] == '+' ? "__scord_vpostinc(&(" : "__scord_vpostdec(&(");
+            add(x, &x->dev, EDIT_REPLACE, ob, oe, depth, "))");
+            break;
+        default:
+            break;
+        }
+        walk_device_kids(x, c, depth + 1, in_template);
+        return;
+    }
+    /* A read: an implicit conversion (unexposed, same extent) of a
+     * volatile scalar lvalue to a non-volatile value; not of an
+     * assignment's or pre-increment's result (in parentheses or not),
+     * which its helper already returns as a value. */
+    if (clang_isExpression(k) && is_volatile_scalar(clang_getCursorType(c)) &&
+        !is_write_result(x, c)) {
+        size_t pb, pe;
+        bool read = clang_getCursorKind(parent) == CXCursor_UnexposedExpr &&
+                    extent(x, parent, &pb, &pe) && pb == b && pe == e &&
+                    !clang_isVolatileQualifiedType(clang_getCursorType(parent));
+        if (read) {
+            add(x, &x->dev, EDIT_OPEN, b, b, depth, "__scord_vload(&(");
+            add(x, &x->dev, EDIT_CLOSE, e, e, depth, "))");
+        } else if (in_template && k != CXCursor_UnexposedExpr &&
+                   clang_getCursorKind(parent) != CXCursor_UnaryOperator) {
+            /* In a template's dependent code Clang builds no conversion
+             * to see a read by; refuse rather than leave it weak. */
+            error_at(x, c,
+                     "a volatile access in a template: scord-nvcc cannot tell reads from "
+                     "other uses there yet (make it a non-template function, or use "
+                     "__scord_vload/__scord_vstore)");
+        }
+    }
+    if (k == CXCursor_VarDecl && has_attr(c, CXCursor_CUDASharedAttr)) {
+        shared_var(x, c, in_template);
+        return;
+    }
+    if (k == CXCursor_AsmStmt) {
+        error_at(x, c, "inline assembly in device code (PTX) is not supported: this GPU runs "
+                       "RISC-V; use the CUDA functions scord_cuda.h provides");
+        return;
+    }
+    if (k == CXCursor_CallExpr) {
+        CXString s = clang_getCursorSpelling(c);
+        bool launch = !strcmp(clang_getCString(s), "cudaConfigureCall");
+        clang_disposeString(s);
+        if (launch)
+            error_at(x, c, "a kernel launch in device code (dynamic parallelism) is not supported");
+    }
+    walk_device_kids(x, c, depth + 1, in_template);
+}
+
+/* ---- host code: launches ------------------------------------------------- */
+
+static bool is_launch(CXCursor call, CXCursor *config)
+{
+    struct kids k = children(call);
+    bool found = false;
+    for (unsigned i = 0; i < k.n && !found; i++) {
+        if (clang_getCursorKind(k.v[i]) != CXCursor_CallExpr)
+            continue;
+        CXString s = clang_getCursorSpelling(k.v[i]);
+        found = !strcmp(clang_getCString(s), "cudaConfigureCall");
+        clang_disposeString(s);
+        if (found)
+            *config = k.v[i];
+    }
+    free(k.v);
+    return found;
+}
+
+static void walk_host(struct ctx *x, CXCursor c)
+{
+    CXCursor config;
+    size_t b, e;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr && is_launch(c, &config)) {
+        if (!extent(x, c, &b, &e)) {
+            error_at(x, c, "a kernel launch (<<<...>>>) inside a macro is not supported");
+            return;
+        }
+        /* k<<<cfg>>>(args) -> (__scordCudaPushCallConfiguration(cfg), k(args)) */
+        char tok[16] = "";
+        size_t lb = 0, le = 0, gb = 0, ge = 0, p = b;
+        while (token_after(x, c, p, &lb, &le, tok, sizeof tok) && strcmp(tok, "<<<"))
+            p = le;
+        if (strcmp(tok, "<<<")) {
+            error_at(x, c, "cannot find the launch's <<<");
+            return;
+        }
+        p = le;
+        while (token_after(x, c, p, &gb, &ge, tok, sizeof tok) && strcmp(tok, ">>>"))
+            p = ge;
+        if (strcmp(tok, ">>>")) {
+            error_at(x, c, "cannot find the launch's >>>");
+            return;
+        }
+        size_t tl = (lb - b) + (gb - le) + 64;
+        char *t = malloc(tl);
+        if (!t) {
+            x->oom = 1;
+            return;
+        }
+        snprintf(t, tl, "(__scordCudaPushCallConfiguration(%.*s), %.*s", (int)(gb - le),
+                 x->src + le, (int)(lb - b), x->src + b);
+        add(x, &x->host, EDIT_REPLACE, b, ge, 0, t);
+        add(x, &x->host, EDIT_CLOSE, e, e, 0, ")");
+        free(t);
+        struct kids k = children(c);
+        for (unsigned i = 0; i < k.n; i++) /* launches among the arguments */
+            if (!clang_equalCursors(k.v[i], config))
+                walk_host(x, k.v[i]);
+        free(k.v);
+        return;
+    }
+    struct kids k = children(c);
+    for (unsigned i = 0; i < k.n; i++)
+        walk_host(x, k.v[i]);
+    free(k.v);
+}
+
+/* ---- kernels --------------------------------------------------------------- */
+
+/* Does a struct passed by value hold something the host lays out
+ * differently (a pointer, long, reference)? */
+struct field_check {
+    bool bad;
+    char what[128];
+};
+
+static bool type_differs(CXType t, char *what, size_t wlen);
+
+static enum CXVisitorResult check_field(CXCursor f, CXClientData d)
+{
+    struct field_check *fc = d;
+    if (type_differs(clang_getCursorType(f), fc->what, sizeof fc->what)) {
+        fc->bad = true;
+        return CXVisit_Break;
+    }
+    return CXVisit_Continue;
+}
+
+static bool type_differs(CXType t, char *what, size_t wlen)
+{
+    CXType ct = clang_getCanonicalType(t);
+    switch (ct.kind) {
+    case CXType_Pointer:
+    case CXType_LValueReference:
+    case CXType_RValueReference:
+    case CXType_MemberPointer:
+    case CXType_Long:
+    case CXType_ULong:
+    case CXType_LongDouble: {
+        CXString s = clang_getTypeSpelling(t);
+        snprintf(what, wlen, "%s", clang_getCString(s));
+        clang_disposeString(s);
+        return true;
+    }
+    case CXType_ConstantArray:
+        return type_differs(clang_getArrayElementType(ct), what, wlen);
+    case CXType_Record: {
+        struct field_check fc = {0};
+        clang_Type_visitFields(ct, check_field, &fc);
+        if (fc.bad)
+            snprintf(what, wlen, "%s", fc.what);
+        return fc.bad;
+    }
+    default:
+        return false;
+    }
+}
+
+static void kernel(struct ctx *x, CXCursor fn, bool is_template)
+{
+    char name[512];
+    qualified(fn, name, sizeof name);
+    if (is_template) {
+        error_at(x, fn, "template kernel '%s': template kernels are not supported yet", name);
+        return;
+    }
+    for (size_t i = 0; i < x->out->nkernels; i++)
+        if (!strcmp(x->out->kernels[i].name, name)) {
+            error_at(x, fn, "kernel '%s' is overloaded: overloaded kernels are not supported yet",
+                     name);
+            return;
+        }
+    int np = clang_Cursor_getNumArguments(fn);
+    size_t cap = 256;
+    char *call = malloc(cap);
+    if (!call) {
+        x->oom = 1;
+        return;
+    }
+    unsigned id = x->next_id++;
+    size_t used = (size_t)snprintf(call, cap, "{ (void)__scord_launch(\"%s\", %uu", name, id);
+    for (int i = 0; i < np; i++) {
+        CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+        CXType t = clang_getCursorType(p);
+        CXType ct = clang_getCanonicalType(t);
+        CXString pn = clang_getCursorSpelling(p);
+        const char *pname = clang_getCString(pn);
+        char what[128];
+        if (!pname || !*pname)
+            error_at(x, p, "parameter %d of kernel '%s' has no name: name it", i + 1, name);
+        else if (ct.kind == CXType_LValueReference || ct.kind == CXType_RValueReference)
+            error_at(x, p, "kernel '%s' takes parameter '%s' by reference: kernels take their "
+                           "parameters by value", name, pname);
+        else if (ct.kind == CXType_Record && type_differs(t, what, sizeof what))
+            error_at(x, p,
+                     "kernel '%s' takes a struct by value holding a '%s' (parameter '%s'): its "
+                     "layout differs between the host and the GPU; pass the members as "
+                     "parameters of their own", name, what, pname);
+        size_t need = used + strlen(pname ? pname : "") + 4;
+        if (need > cap) {
+            cap = 2 * need;
+            char *c2 = realloc(call, cap);
+            if (!c2) {
+                x->oom = 1;
+                clang_disposeString(pn);
+                free(call);
+                return;
+            }
+            call = c2;
+        }
+        used += (size_t)snprintf(call + used, cap - used, ", %s", pname ? pname : "");
+        clang_disposeString(pn);
+    }
+    if (used + 8 > cap) {
+        char *c2 = realloc(call, used + 8);
+        if (!c2) {
+            free(call);
+            x->oom = 1;
+            return;
+        }
+        call = c2;
+    }
+    strcpy(call + used, "); }");
+    CXCursor body = body_of(fn);
+    size_t b, e;
+    if (extent(x, body, &b, &e)) {
+        char *t = with_lines(x, call, b, e);
+        if (t)
+            add(x, &x->host, EDIT_REPLACE, b, e, 0, t);
+        free(t);
+    }
+    free(call);
+    struct nvcc_kernel *v =
+        realloc(x->out->kernels, (x->out->nkernels + 1) * sizeof *x->out->kernels);
+    if (!v) {
+        x->oom = 1;
+        return;
+    }
+    x->out->kernels = v;
+    v[x->out->nkernels++] = (struct nvcc_kernel){xstrdup(x, name), id};
+}
+
+static void device_var(struct ctx *x, CXCursor v)
+{
+    char name[512];
+    qualified(v, name, sizeof name);
+    CXString m = clang_Cursor_getMangling(v);
+    const char *sym = clang_getCString(m);
+    struct nvcc_var *nv = realloc(x->out->vars, (x->out->nvars + 1) * sizeof *nv);
+    if (!nv) {
+        x->oom = 1;
+    } else {
+        x->out->vars = nv;
+        nv[x->out->nvars++] =
+            (struct nvcc_var){xstrdup(x, name), xstrdup(x, sym && *sym ? sym : name)};
+    }
+    clang_disposeString(m);
+}
+
+/* ---- declarations ------------------------------------------------------------ */
+
+static void top(struct ctx *x, CXCursor c)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (!in_main_file(c))
+        return;
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
+        struct kids kids = children(c);
+        for (unsigned i = 0; i < kids.n; i++)
+            top(x, kids.v[i]);
+        free(kids.v);
+        return;
+    }
+    if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
+        bool global = has_attr(c, CXCursor_CUDAGlobalAttr);
+        bool device = has_attr(c, CXCursor_CUDADeviceAttr);
+        bool host = has_attr(c, CXCursor_CUDAHostAttr);
+        bool tmpl = k == CXCursor_FunctionTemplate;
+        if (!clang_isCursorDefinition(c))
+            return; /* a declaration is harmless on both sides */
+        if (global) {
+            walk_device(x, body_of(c), c, 0, tmpl);
+            kernel(x, c, tmpl);
+        } else if (device) {
+            walk_device(x, body_of(c), c, 0, tmpl);
+            if (!host)
+                blank(x, &x->host, c);
+            else
+                walk_host(x, body_of(c));
+        } else {
+            blank(x, &x->dev, c);
+            walk_host(x, c);
+        }
+        return;
+    }
+    if (k == CXCursor_VarDecl) {
+        bool device = has_attr(c, CXCursor_CUDADeviceAttr) ||
+                      has_attr(c, CXCursor_CUDAConstantAttr);
+        bool shared = has_attr(c, CXCursor_CUDASharedAttr);
+        if (shared) {
+            blank(x, &x->host, c);
+            shared_var(x, c, false);
+        }
+        else if (device)
+            device_var(x, c);
+        else if (!clang_isConstQualifiedType(clang_getCursorType(c)))
+            blank(x, &x->dev, c); /* a host variable; constants serve both sides */
+        return;
+    }
+    if (k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_Destructor) {
+        /* out-of-class member definitions: host-only unless marked */
+        if (clang_isCursorDefinition(c) && !has_attr(c, CXCursor_CUDADeviceAttr))
+            blank(x, &x->dev, c);
+        else if (clang_isCursorDefinition(c) && !has_attr(c, CXCursor_CUDAHostAttr))
+            blank(x, &x->host, c);
+        return;
+    }
+}
+
+/* ---- features we do not have ------------------------------------------------- */
+
+/* scord_nvcc_parse.h declares CUDA's features this GPU lacks (textures,
+ * surfaces, wmma, grid groups, ...) unavailable; Clang reports a call of
+ * such a function itself, but not every use of such a class template, so
+ * every reference to an unavailable declaration is refused here with the
+ * declaration's own message. */
+static void refuse_unavailable(struct ctx *x, CXCursor c)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (clang_isDeclaration(k) || k == CXCursor_TypeRef) {
+        /* a variable, member or parameter of such a type (a class
+         * template's specialization carries the attribute), or a use of
+         * such a class */
+        CXCursor d = k == CXCursor_TypeRef ? clang_getCursorReferenced(c)
+                                           : clang_getTypeDeclaration(clang_getCursorType(c));
+        if (!clang_Cursor_isNull(d) &&
+            clang_getCursorAvailability(d) == CXAvailability_NotAvailable) {
+            int always_dep, always_unavail;
+            CXString dep_msg, unavail_msg;
+            clang_getCursorPlatformAvailability(d, &always_dep, &dep_msg, &always_unavail,
+                                                &unavail_msg, NULL, 0);
+            CXString name = clang_getCursorSpelling(d);
+            const char *m = clang_getCString(unavail_msg);
+            error_at(x, c, "'%s' is unavailable: %s", clang_getCString(name),
+                     m && *m ? m : "not supported by scord-nvcc");
+            clang_disposeString(name);
+            clang_disposeString(dep_msg);
+            clang_disposeString(unavail_msg);
+        }
+    }
+    struct kids kids = children(c);
+    for (unsigned i = 0; i < kids.n; i++)
+        if (in_main_file(kids.v[i]))
+            refuse_unavailable(x, kids.v[i]);
+    free(kids.v);
+}
+
+/* ---- entry ----------------------------------------------------------------------- */
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 65536, n = 0;
+    char *b = malloc(cap + 1);
+    while (b) {
+        size_t r = fread(b + n, 1, cap - n, f);
+        n += r;
+        if (n < cap)
+            break;
+        cap *= 2;
+        char *b2 = realloc(b, cap + 1);
+        if (!b2) {
+            free(b);
+            b = NULL;
+        }
+        b = b2;
+    }
+    fclose(f);
+    if (b) {
+        b[n] = '\0';
+        *len = n;
+    }
+    return b;
+}
+
+int nvcc_translate(const char *path, const char *const *clang_args, int nargs, unsigned first_id,
+                   struct nvcc_unit *out)
+{
+    memset(out, 0, sizeof *out);
+    struct ctx x = {0};
+    x.path = path;
+    x.out = out;
+    x.next_id = first_id;
+    char *src = read_file(path, &x.len);
+    if (!src) {
+        fprintf(stderr, "%s: error: cannot read the file\n", path);
+        return -1;
+    }
+    x.src = src;
+    CXIndex idx = clang_createIndex(0, 0);
+    enum CXErrorCode ec = clang_parseTranslationUnit2(
+        idx, path, clang_args, nargs, NULL, 0, CXTranslationUnit_KeepGoing, &x.tu);
+    if (ec != CXError_Success || !x.tu) {
+        fprintf(stderr, "%s: error: Clang could not parse the file (libclang error %d)\n", path,
+                (int)ec);
+        clang_disposeIndex(idx);
+        free(src);
+        return -1;
+    }
+    int errors = 0;
+    unsigned nd = clang_getNumDiagnostics(x.tu);
+    for (unsigned i = 0; i < nd; i++) {
+        CXDiagnostic d = clang_getDiagnostic(x.tu, i);
+        enum CXDiagnosticSeverity s = clang_getDiagnosticSeverity(d);
+        if (s >= CXDiagnostic_Error) {
+            CXString t = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
+            fprintf(stderr, "%s\n", clang_getCString(t));
+            clang_disposeString(t);
+            errors++;
+        }
+        clang_disposeDiagnostic(d);
+    }
+    if (errors) {
+        clang_disposeTranslationUnit(x.tu);
+        clang_disposeIndex(idx);
+        free(src);
+        return errors;
+    }
+    x.file = clang_getFile(x.tu, path);
+    struct kids k = children(clang_getTranslationUnitCursor(x.tu));
+    for (unsigned i = 0; i < k.n; i++)
+        if (in_main_file(k.v[i]))
+            refuse_unavailable(&x, k.v[i]);
+    for (unsigned i = 0; i < k.n && !x.errors; i++)
+        top(&x, k.v[i]);
+    free(k.v);
+    const char *why = NULL;
+    if (!x.errors && !x.oom) {
+        out->device_src = edits_apply(&x.dev, src, x.len, &why);
+        if (!why)
+            out->host_src = edits_apply(&x.host, src, x.len, &why);
+        if (why) {
+            fprintf(stderr, "%s: error: scord-nvcc could not rewrite the file: %s\n", path, why);
+            x.errors++;
+        }
+    }
+    if (x.oom) {
+        fprintf(stderr, "%s: error: out of memory\n", path);
+        x.errors++;
+    }
+    edits_free(&x.dev);
+    edits_free(&x.host);
+    clang_disposeTranslationUnit(x.tu);
+    clang_disposeIndex(idx);
+    free(src);
+    return x.errors;
+}
+
+void nvcc_unit_free(struct nvcc_unit *u)
+{
+    free(u->device_src);
+    free(u->host_src);
+    for (size_t i = 0; i < u->nkernels; i++)
+        free(u->kernels[i].name);
+    free(u->kernels);
+    for (size_t i = 0; i < u->nvars; i++) {
+        free(u->vars[i].name);
+        free(u->vars[i].symbol);
+    }
+    free(u->vars);
+    memset(u, 0, sizeof *u);
+}

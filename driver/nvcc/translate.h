@@ -1,0 +1,44 @@
+/* translate.h: one .cu file into a device and a host translation unit,
+ * with Clang's parser (libclang's C API), the way hipify-clang reads CUDA.
+ *
+ * The device unit is the file with host-only functions and variables
+ * blanked out, every volatile access of device code made a strong one
+ * (scord_nvcc_device.h) and a kernel_main that dispatches a launch to its
+ * kernel; the host unit is the file with device-only functions blanked,
+ * each kernel's body made a launch stub and each k<<<...>>>(...) a call
+ * configuration plus a call of the stub. Blanking keeps the newlines, so
+ * both units keep the .cu file's line numbers. */
+#ifndef SCORD_NVCC_TRANSLATE_H
+#define SCORD_NVCC_TRANSLATE_H
+
+#include <stddef.h>
+
+struct nvcc_kernel {
+    char *name; /* as the code names it, namespaces included: "ns::k" */
+    unsigned id;
+};
+
+struct nvcc_var {
+    char *name;   /* as the code names it */
+    char *symbol; /* the device ELF's symbol (mangled) */
+};
+
+struct nvcc_unit {
+    char *device_src; /* the device translation unit's text (after the file) */
+    char *host_src;   /* the host translation unit's text */
+    struct nvcc_kernel *kernels;
+    size_t nkernels;
+    struct nvcc_var *vars;
+    size_t nvars;
+};
+
+/* Parse path with clang_args (the -x cuda set and the user's -I/-D/-std)
+ * and translate. Errors (Clang's diagnostics, refused CUDA features) are
+ * printed to stderr as file:line:col: error: ...; returns their number
+ * (0 on success; -1 if the parse could not run at all). first_id numbers
+ * the file's kernels from there. */
+int nvcc_translate(const char *path, const char *const *clang_args, int nargs, unsigned first_id,
+                   struct nvcc_unit *out);
+void nvcc_unit_free(struct nvcc_unit *u);
+
+#endif
