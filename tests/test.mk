@@ -322,7 +322,7 @@ TEST_SECTION := docs/tutorial.md, every command as written (cycle model and simu
 $(call test_step,tutorial,count)
 tutorial.name  := tutorial
 tutorial.cmd    = bash tests/tutorial/test_tutorial.sh
-tutorial.needs := default_build board_build
+tutorial.needs := default_build board_build nvcc_build
 tutorial.after := install
 
 TEST_SECTION := synthesis (Yosys): the fpga GPU with the detector

@@ -400,7 +400,7 @@ static int build(struct opts *o, const char *tmp)
         printf("// ---- device unit of %s\n%s", cu, u.device_src);
         printf("// ---- host unit of %s\n%s", cu, u.host_src);
         for (size_t i = 0; i < u.nkernels; i++)
-            printf("// kernel %u: %s\n", u.kernels[i].id, u.kernels[i].name);
+            printf("// kernel %u: %s\n", u.kernels[i].id, u.kernels[i].target);
         for (size_t i = 0; i < u.nvars; i++)
             printf("// device variable %s: symbol %s\n", u.vars[i].name, u.vars[i].symbol);
         nvcc_unit_free(&u);
@@ -435,8 +435,9 @@ static int build(struct opts *o, const char *tmp)
                  "    switch (*(const unsigned *)__scord_arg) {\n");
     for (size_t i = 0; i < u.nkernels; i++)
         tprintf(&dt, "    case %uu: __scord_call(&%s, __scord_arg); break;\n", u.kernels[i].id,
-                u.kernels[i].name);
-    tprintf(&dt, "    default: break;\n    }\n}\n");
+                u.kernels[i].target);
+    /* an index no launch named (the host stub said why): stop the kernel */
+    tprintf(&dt, "    default: __builtin_trap();\n    }\n}\n");
     char *dev_cpp = path_fmt("%s/device.cpp", tmp);
     char *dev_elf = path_fmt("%s/kernel.elf", tmp);
     if (!write_file(dev_cpp, d.p, u.device_src, dt.p))
@@ -490,6 +491,14 @@ static int build(struct opts *o, const char *tmp)
         tprintf(&ht, "    __scordCudaRegisterVar((const void *)&%s, \"%s\", sizeof %s);\n",
                 u.vars[i].name, u.vars[i].symbol, u.vars[i].name);
     tprintf(&ht, "}\n");
+    /* template kernels' instances: the stub of each asks for its index by
+     * its own address */
+    tprintf(&ht, "static unsigned __scord_kernel_id(const void *fn)\n{\n");
+    for (size_t i = 0; i < u.nkernels; i++)
+        if (u.kernels[i].instance)
+            tprintf(&ht, "    if (fn == (const void *)&%s)\n        return %uu;\n",
+                    u.kernels[i].target, u.kernels[i].id);
+    tprintf(&ht, "    (void)fn;\n    return __SCORD_NO_KERNEL;\n}\n");
     char *host_cpp = path_fmt("%s/host.cpp", tmp);
     if (!write_file(host_cpp, h.p, u.host_src, ht.p))
         return EXIT_INSTALL;

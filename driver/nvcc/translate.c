@@ -20,6 +20,8 @@ struct ctx {
     struct edits dev, host;
     struct nvcc_unit *out;
     unsigned next_id;
+    CXCursor *templates; /* the kernel templates seen so far */
+    size_t ntemplates;
     int errors;
     int oom;
 };
@@ -420,6 +422,8 @@ static bool is_launch(CXCursor call, CXCursor *config)
     return found;
 }
 
+static void launch_instance(struct ctx *x, CXCursor call);
+
 static void walk_host(struct ctx *x, CXCursor c)
 {
     CXCursor config;
@@ -456,6 +460,7 @@ static void walk_host(struct ctx *x, CXCursor c)
         add(x, &x->host, EDIT_REPLACE, b, ge, 0, t);
         add(x, &x->host, EDIT_CLOSE, e, e, 0, ")");
         free(t);
+        launch_instance(x, c);
         struct kids k = children(c);
         for (unsigned i = 0; i < k.n; i++) /* launches among the arguments */
             if (!clang_equalCursors(k.v[i], config))
@@ -520,31 +525,145 @@ static bool type_differs(CXType t, char *what, size_t wlen)
     }
 }
 
+static void add_kernel(struct ctx *x, const char *name, const char *target, unsigned id,
+                       int instance)
+{
+    struct nvcc_kernel *v =
+        realloc(x->out->kernels, (x->out->nkernels + 1) * sizeof *x->out->kernels);
+    if (!v) {
+        x->oom = 1;
+        return;
+    }
+    x->out->kernels = v;
+    v[x->out->nkernels++] =
+        (struct nvcc_kernel){xstrdup(x, name), xstrdup(x, target), id, instance};
+}
+
+/* A launch of a template kernel: its instance (template arguments as the
+ * call resolved them) gets an index, once. */
+static void launch_instance(struct ctx *x, CXCursor call)
+{
+    CXCursor callee = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) == CXCursor_FunctionTemplate ||
+        clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef) {
+        error_at(x, call, "a launch whose kernel Clang cannot name here (a launch in a template, "
+                          "or through a pointer): not supported yet; launch the kernel by name "
+                          "from non-template code");
+        return;
+    }
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
+    size_t t = 0;
+    while (t < x->ntemplates && (clang_Cursor_isNull(tmpl) ||
+                                 !clang_equalCursors(tmpl, x->templates[t])))
+        t++;
+    if (t == x->ntemplates)
+        return; /* a kernel that is no template */
+    char name[512], target[1536];
+    qualified(x->templates[t], name, sizeof name);
+    int n = clang_Cursor_getNumTemplateArguments(callee);
+    size_t used = (size_t)snprintf(target, sizeof target, "%s<", name);
+    for (int i = 0; i < n && used < sizeof target; i++) {
+        enum CXTemplateArgumentKind ak = clang_Cursor_getTemplateArgumentKind(callee, (unsigned)i);
+        const char *sep = i ? ", " : "";
+        if (ak == CXTemplateArgumentKind_Type) {
+            CXType at = clang_getCanonicalType(clang_Cursor_getTemplateArgumentType(callee, (unsigned)i));
+            CXString as = clang_getTypeSpelling(at);
+            used += (size_t)snprintf(target + used, sizeof target - used, "%s%s", sep,
+                                     clang_getCString(as));
+            clang_disposeString(as);
+        } else if (ak == CXTemplateArgumentKind_Integral) {
+            used += (size_t)snprintf(target + used, sizeof target - used, "%s%lld", sep,
+                                     clang_Cursor_getTemplateArgumentValue(callee, (unsigned)i));
+        } else {
+            error_at(x, call, "kernel template '%s': only type and integer template arguments "
+                              "are supported", name);
+            return;
+        }
+    }
+    if (used + 2 >= sizeof target) {
+        error_at(x, call, "kernel template '%s': template arguments too long", name);
+        return;
+    }
+    strcpy(target + used, ">");
+    for (size_t i = 0; i < x->out->nkernels; i++)
+        if (!strcmp(x->out->kernels[i].target, target))
+            return;
+    add_kernel(x, name, target, x->next_id++, 1);
+}
+
 static void kernel(struct ctx *x, CXCursor fn, bool is_template)
 {
     char name[512];
     qualified(fn, name, sizeof name);
-    if (is_template) {
-        error_at(x, fn, "template kernel '%s': template kernels are not supported yet", name);
-        return;
-    }
     for (size_t i = 0; i < x->out->nkernels; i++)
         if (!strcmp(x->out->kernels[i].name, name)) {
             error_at(x, fn, "kernel '%s' is overloaded: overloaded kernels are not supported yet",
                      name);
             return;
         }
-    int np = clang_Cursor_getNumArguments(fn);
+    for (size_t i = 0; i < x->ntemplates; i++) {
+        char other[512];
+        qualified(x->templates[i], other, sizeof other);
+        if (!strcmp(other, name)) {
+            error_at(x, fn, "kernel template '%s' is overloaded: overloaded kernels are not "
+                            "supported yet", name);
+            return;
+        }
+    }
+    /* A template's stub finds its instance's index at run time: the
+     * instances are the ones the file's launches name (launch_instance),
+     * listed after the file, where every argument type is complete. */
+    char id_expr[600];
+    unsigned id = 0;
+    if (is_template) {
+        char params[512] = "";
+        struct kids k = children(fn);
+        for (unsigned i = 0; i < k.n; i++) {
+            enum CXCursorKind pk = clang_getCursorKind(k.v[i]);
+            if (pk != CXCursor_TemplateTypeParameter && pk != CXCursor_NonTypeTemplateParameter &&
+                pk != CXCursor_TemplateTemplateParameter)
+                continue;
+            CXString ps = clang_getCursorSpelling(k.v[i]);
+            snprintf(params + strlen(params), sizeof params - strlen(params), "%s%s",
+                     params[0] ? ", " : "", clang_getCString(ps));
+            clang_disposeString(ps);
+        }
+        free(k.v);
+        CXString bare = clang_getCursorSpelling(fn);
+        snprintf(id_expr, sizeof id_expr, "__scord_kernel_id((const void *)&%s<%s>)",
+                 clang_getCString(bare), params);
+        clang_disposeString(bare);
+        CXCursor *t = realloc(x->templates, (x->ntemplates + 1) * sizeof *t);
+        if (!t) {
+            x->oom = 1;
+            return;
+        }
+        x->templates = t;
+        t[x->ntemplates++] = fn;
+    } else {
+        id = x->next_id++;
+        snprintf(id_expr, sizeof id_expr, "%uu", id);
+    }
+    /* the parameters (a template's are only its ParmDecl children) */
+    struct kids parms = {0};
+    {
+        struct kids k = children(fn);
+        for (unsigned i = 0; i < k.n; i++)
+            if (clang_getCursorKind(k.v[i]) == CXCursor_ParmDecl)
+                collect(k.v[i], fn, &parms);
+        free(k.v);
+    }
+    int np = (int)parms.n;
     size_t cap = 256;
     char *call = malloc(cap);
     if (!call) {
+        free(parms.v);
         x->oom = 1;
         return;
     }
-    unsigned id = x->next_id++;
-    size_t used = (size_t)snprintf(call, cap, "{ (void)__scord_launch(\"%s\", %uu", name, id);
+    size_t used = (size_t)snprintf(call, cap, "{ (void)__scord_launch(\"%s\", %s", name, id_expr);
     for (int i = 0; i < np; i++) {
-        CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+        CXCursor p = parms.v[i];
         CXType t = clang_getCursorType(p);
         CXType ct = clang_getCanonicalType(t);
         CXString pn = clang_getCursorSpelling(p);
@@ -568,6 +687,7 @@ static void kernel(struct ctx *x, CXCursor fn, bool is_template)
                 x->oom = 1;
                 clang_disposeString(pn);
                 free(call);
+                free(parms.v);
                 return;
             }
             call = c2;
@@ -579,6 +699,7 @@ static void kernel(struct ctx *x, CXCursor fn, bool is_template)
         char *c2 = realloc(call, used + 8);
         if (!c2) {
             free(call);
+            free(parms.v);
             x->oom = 1;
             return;
         }
@@ -594,14 +715,9 @@ static void kernel(struct ctx *x, CXCursor fn, bool is_template)
         free(t);
     }
     free(call);
-    struct nvcc_kernel *v =
-        realloc(x->out->kernels, (x->out->nkernels + 1) * sizeof *x->out->kernels);
-    if (!v) {
-        x->oom = 1;
-        return;
-    }
-    x->out->kernels = v;
-    v[x->out->nkernels++] = (struct nvcc_kernel){xstrdup(x, name), id};
+    free(parms.v);
+    if (!is_template)
+        add_kernel(x, name, name, id, 0);
 }
 
 static void device_var(struct ctx *x, CXCursor v)
@@ -816,6 +932,7 @@ int nvcc_translate(const char *path, const char *const *clang_args, int nargs, u
     }
     edits_free(&x.dev);
     edits_free(&x.host);
+    free(x.templates);
     clang_disposeTranslationUnit(x.tu);
     clang_disposeIndex(idx);
     free(src);
@@ -826,8 +943,10 @@ void nvcc_unit_free(struct nvcc_unit *u)
 {
     free(u->device_src);
     free(u->host_src);
-    for (size_t i = 0; i < u->nkernels; i++)
+    for (size_t i = 0; i < u->nkernels; i++) {
         free(u->kernels[i].name);
+        free(u->kernels[i].target);
+    }
     free(u->kernels);
     for (size_t i = 0; i < u->nvars; i++) {
         free(u->vars[i].name);

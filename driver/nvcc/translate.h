@@ -14,8 +14,10 @@
 #include <stddef.h>
 
 struct nvcc_kernel {
-    char *name; /* as the code names it, namespaces included: "ns::k" */
+    char *name;   /* as the code names it, namespaces included: "ns::k" */
+    char *target; /* what the dispatch calls: "ns::k", or "ns::k<float, 4>" */
     unsigned id;
+    int instance; /* of a template kernel: the host stub asks __scord_kernel_id */
 };
 
 struct nvcc_var {

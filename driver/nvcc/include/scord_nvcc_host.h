@@ -13,6 +13,7 @@
 #include <scord_cuda_host.h>
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #define __host__
@@ -94,9 +95,17 @@ static inline cudaError_t __scord_launch_seq(const char *name, uint32_t id, __sc
     return __scordCudaLaunch(name, buf, L::total());
 }
 
+/* The index of a template kernel's instance, by the address of its host
+ * stub: generated after the file (the instances its launches name). */
+#define __SCORD_NO_KERNEL 0xffffffffu
+static unsigned __scord_kernel_id(const void *fn);
+
 /* Called by the stub of kernel `name` with its parameters, in order. */
 template <class... P> static inline cudaError_t __scord_launch(const char *name, uint32_t id, const P &...args)
 {
+    if (id == __SCORD_NO_KERNEL) /* the kernel_main it reaches traps */
+        fprintf(stderr, "scord-nvcc: kernel '%s' launched with template arguments no launch in "
+                        "its file names (through a pointer?): not compiled for the GPU\n", name);
     return __scord_launch_seq(name, id, typename __scord_mkhseq<sizeof...(P)>::type(), args...);
 }
 

@@ -1,0 +1,70 @@
+// ScoR microbenchmark hrd_indirect as a CUDA program: the twin of
+// sw/bench/micro/hrd_indirect/kernel.c (race-free), same accesses in the same order.
+// Transitive chain the other way round: block 0 warp 0 writes and hands off
+// to block 1 warp 0 with a device-scope flag, which hands off to block 1
+// warp 1 with a block-scope flag; that warp reads
+// Launch: grid 2, block 2 warps: actor 2*block+warp is lane 0 of that warp (MICRO_2B2W of micro.h); four zeroed
+// buffers of 64 words, 256-byte aligned, as scord-scor gives them.
+// Lines a race report must name carry "// scor:race ID", as in the C kernel.
+#include <cstdio>
+#include <cstdint>
+#include <cuda_runtime.h>
+
+#define WORDS 64u
+#define V(k) ((k) * 4u) // variables 16 bytes apart
+
+// d: the data the actors race on, f: flags, l: lock words, o: what they saw
+__global__ void hrd_indirect(unsigned *d, unsigned *f, unsigned *l, unsigned *o)
+{
+    volatile unsigned *vd = d; // strong (ld.strong/st.strong) accesses
+    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
+    switch (lane == 0 && warp < 2 ? (int)(2 * blockIdx.x + warp) : -1) {
+    case 0:
+        vd[V(0)] = 42u;
+        __threadfence();
+        atomicExch(&f[V(0)], 1u);
+        break;
+    case 2:
+        while (atomicAdd(&f[V(0)], 0u) == 0u)
+            ;
+        __threadfence();
+        atomicExch_block(&f[V(1)], 1u);
+        break;
+    case 3:
+        while (atomicAdd_block(&f[V(1)], 0u) == 0u)
+            ;
+        __threadfence_block();
+        o[V(3)] = vd[V(0)];
+        break;
+    default:
+        break;
+    }
+}
+
+int main()
+{
+    static unsigned zero[2 * WORDS], seen[WORDS];
+    unsigned *buf[4];
+    cudaDeviceProp prop;
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess)
+        return 2;
+    unsigned ws = prop.warpSize;
+    (void)ws;
+    for (int i = 0; i < 4; i++) {
+        void *p;
+        if (cudaMalloc(&p, sizeof zero) != cudaSuccess)
+            return 2;
+        cudaMemcpy(p, zero, sizeof zero, cudaMemcpyHostToDevice);
+        buf[i] = (unsigned *)(((uintptr_t)p + 255u) & ~(uintptr_t)255u);
+    }
+    hrd_indirect<<<2, 2 * ws>>>(buf[0], buf[1], buf[2], buf[3]);
+    cudaError_t e = cudaDeviceSynchronize();
+    if (e == cudaSuccess)
+        e = cudaMemcpy(seen, buf[3], sizeof seen, cudaMemcpyDeviceToHost);
+    if (e != cudaSuccess) {
+        fprintf(stderr, "%s: %s\n", "hrd_indirect", cudaGetErrorString(e));
+        return 2;
+    }
+    printf("hrd_indirect: out[4..12] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
+    return 0;
+}

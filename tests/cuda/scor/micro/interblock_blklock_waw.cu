@@ -1,0 +1,67 @@
+// ScoR microbenchmark interblock_blklock_waw as a CUDA program: the twin of
+// sw/bench/micro/interblock_blklock_waw/kernel.c (racy), same accesses in the same order.
+// Both blocks update one word under a block-scope lock (block CAS, block
+// fences, block exchange): the lock excludes nothing across blocks
+// Launch: grid 2, block 1 thread: actor k is block k (MICRO_2B of micro.h); four zeroed
+// buffers of 64 words, 256-byte aligned, as scord-scor gives them.
+// Lines a race report must name carry "// scor:race ID", as in the C kernel.
+#include <cstdio>
+#include <cstdint>
+#include <cuda_runtime.h>
+
+#define WORDS 64u
+#define V(k) ((k) * 4u) // variables 16 bytes apart
+
+// d: the data the actors race on, f: flags, l: lock words, o: what they saw
+__global__ void interblock_blklock_waw(unsigned *d, unsigned *f, unsigned *l, unsigned *o)
+{
+    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
+    switch (lane == 0 && warp == 0 ? (int)blockIdx.x : -1) {
+    case 0:
+        for (unsigned t = 0; t < 64u && atomicCAS_block(&l[V(0)], 0u, 1u) != 0u; t++) // scor:race blklock
+            ;
+        __threadfence_block();
+        d[V(0)] = d[V(0)] + 1u; // scor:race blklock
+        __threadfence_block();
+        atomicExch_block(&l[V(0)], 0u); // scor:race blklock
+        break;
+    case 1:
+        for (unsigned t = 0; t < 64u && atomicCAS_block(&l[V(0)], 0u, 1u) != 0u; t++) // scor:race blklock
+            ;
+        __threadfence_block();
+        d[V(0)] = d[V(0)] + 2u; // scor:race blklock
+        __threadfence_block();
+        atomicExch_block(&l[V(0)], 0u); // scor:race blklock
+        break;
+    default:
+        break;
+    }
+}
+
+int main()
+{
+    static unsigned zero[2 * WORDS], seen[WORDS];
+    unsigned *buf[4];
+    cudaDeviceProp prop;
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess)
+        return 2;
+    unsigned ws = prop.warpSize;
+    (void)ws;
+    for (int i = 0; i < 4; i++) {
+        void *p;
+        if (cudaMalloc(&p, sizeof zero) != cudaSuccess)
+            return 2;
+        cudaMemcpy(p, zero, sizeof zero, cudaMemcpyHostToDevice);
+        buf[i] = (unsigned *)(((uintptr_t)p + 255u) & ~(uintptr_t)255u);
+    }
+    interblock_blklock_waw<<<2, 1>>>(buf[0], buf[1], buf[2], buf[3]);
+    cudaError_t e = cudaDeviceSynchronize();
+    if (e == cudaSuccess)
+        e = cudaMemcpy(seen, buf[3], sizeof seen, cudaMemcpyDeviceToHost);
+    if (e != cudaSuccess) {
+        fprintf(stderr, "%s: %s\n", "interblock_blklock_waw", cudaGetErrorString(e));
+        return 2;
+    }
+    printf("interblock_blklock_waw: out[4..12] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
+    return 0;
+}

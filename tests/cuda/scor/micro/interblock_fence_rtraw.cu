@@ -1,0 +1,62 @@
+// ScoR microbenchmark interblock_fence_rtraw as a CUDA program: the twin of
+// sw/bench/micro/interblock_fence_rtraw/kernel.c (racy), same accesses in the same order.
+// Device fence and flag between producer (block 0) and consumer (block 1),
+// weak data, no fence after the consumer's flag: its load may hit a stale L1
+// line (Table IV c; a missing acquire fence)
+// Launch: grid 2, block 1 thread: actor k is block k (MICRO_2B of micro.h); four zeroed
+// buffers of 64 words, 256-byte aligned, as scord-scor gives them.
+// Lines a race report must name carry "// scor:race ID", as in the C kernel.
+#include <cstdio>
+#include <cstdint>
+#include <cuda_runtime.h>
+
+#define WORDS 64u
+#define V(k) ((k) * 4u) // variables 16 bytes apart
+
+// d: the data the actors race on, f: flags, l: lock words, o: what they saw
+__global__ void interblock_fence_rtraw(unsigned *d, unsigned *f, unsigned *l, unsigned *o)
+{
+    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
+    switch (lane == 0 && warp == 0 ? (int)blockIdx.x : -1) {
+    case 0:
+        d[V(0)] = 42u; // scor:race weak
+        __threadfence();
+        atomicExch(&f[V(0)], 1u);
+        break;
+    case 1:
+        while (atomicAdd(&f[V(0)], 0u) == 0u)
+            ;
+        o[V(1)] = d[V(0)]; // scor:race weak
+        break;
+    default:
+        break;
+    }
+}
+
+int main()
+{
+    static unsigned zero[2 * WORDS], seen[WORDS];
+    unsigned *buf[4];
+    cudaDeviceProp prop;
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess)
+        return 2;
+    unsigned ws = prop.warpSize;
+    (void)ws;
+    for (int i = 0; i < 4; i++) {
+        void *p;
+        if (cudaMalloc(&p, sizeof zero) != cudaSuccess)
+            return 2;
+        cudaMemcpy(p, zero, sizeof zero, cudaMemcpyHostToDevice);
+        buf[i] = (unsigned *)(((uintptr_t)p + 255u) & ~(uintptr_t)255u);
+    }
+    interblock_fence_rtraw<<<2, 1>>>(buf[0], buf[1], buf[2], buf[3]);
+    cudaError_t e = cudaDeviceSynchronize();
+    if (e == cudaSuccess)
+        e = cudaMemcpy(seen, buf[3], sizeof seen, cudaMemcpyDeviceToHost);
+    if (e != cudaSuccess) {
+        fprintf(stderr, "%s: %s\n", "interblock_fence_rtraw", cudaGetErrorString(e));
+        return 2;
+    }
+    printf("interblock_fence_rtraw: out[4..12] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
+    return 0;
+}

@@ -1,0 +1,62 @@
+// ScoR microbenchmark interwarp_none-lock_waw as a CUDA program: the twin of
+// sw/bench/micro/interwarp_none-lock_waw/kernel.c (racy), same accesses in the same order.
+// Warp 0 writes under a device lock, warp 1 writes without it (Table IV f;
+// IV a when the unlocked write comes first)
+// Launch: grid 1, block 2 warps: actor k is lane 0 of warp k (MICRO_2W of micro.h); four zeroed
+// buffers of 64 words, 256-byte aligned, as scord-scor gives them.
+// Lines a race report must name carry "// scor:race ID", as in the C kernel.
+#include <cstdio>
+#include <cstdint>
+#include <cuda_runtime.h>
+
+#define WORDS 64u
+#define V(k) ((k) * 4u) // variables 16 bytes apart
+
+// d: the data the actors race on, f: flags, l: lock words, o: what they saw
+__global__ void interwarp_none_lock_waw(unsigned *d, unsigned *f, unsigned *l, unsigned *o)
+{
+    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
+    switch (lane == 0 && warp < 2 ? (int)warp : -1) {
+    case 0:
+        while (atomicCAS(&l[V(0)], 0u, 1u) != 0u)
+            ;
+        __threadfence();
+        d[V(0)] = 7u; // scor:race nonelock
+        __threadfence();
+        atomicExch(&l[V(0)], 0u);
+        break;
+    case 1:
+        d[V(0)] = 9u; // scor:race nonelock
+        break;
+    default:
+        break;
+    }
+}
+
+int main()
+{
+    static unsigned zero[2 * WORDS], seen[WORDS];
+    unsigned *buf[4];
+    cudaDeviceProp prop;
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess)
+        return 2;
+    unsigned ws = prop.warpSize;
+    (void)ws;
+    for (int i = 0; i < 4; i++) {
+        void *p;
+        if (cudaMalloc(&p, sizeof zero) != cudaSuccess)
+            return 2;
+        cudaMemcpy(p, zero, sizeof zero, cudaMemcpyHostToDevice);
+        buf[i] = (unsigned *)(((uintptr_t)p + 255u) & ~(uintptr_t)255u);
+    }
+    interwarp_none_lock_waw<<<1, 2 * ws>>>(buf[0], buf[1], buf[2], buf[3]);
+    cudaError_t e = cudaDeviceSynchronize();
+    if (e == cudaSuccess)
+        e = cudaMemcpy(seen, buf[3], sizeof seen, cudaMemcpyDeviceToHost);
+    if (e != cudaSuccess) {
+        fprintf(stderr, "%s: %s\n", "interwarp_none-lock_waw", cudaGetErrorString(e));
+        return 2;
+    }
+    printf("interwarp_none-lock_waw: out[4..12] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
+    return 0;
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# The ScoR microbenchmarks as CUDA programs (micro/<name>.cu, built with
+# scord-nvcc) against their C versions (sw/bench/micro/<name>/kernel.c, run
+# by scord-scor): each twin must report the same races, and no others, in
+# full and in cache mode.
+#
+# usage: tests/cuda/scor/run.sh BUILD_DIR [name ...]
+#   BUILD_DIR holds bin/scord-nvcc, default/bin/scord-scor and sw/ (the C
+#   kernels' builds; SW_BUILD=DIR to take them elsewhere). Default: every
+#   micro/*.cu. Prints "PASS <name> [mode]" or "FAIL <name> [mode]: why" per
+#   twin and mode; exits 1 if any failed.
+#
+# How two runs are compared. Both print each distinct race in `scord run`'s
+# format (scord-scor -v for the C kernel, the CUDA runtime on stderr for
+# the .cu program). Each record is reduced to a line of what does not
+# depend on the source file:
+#   race type | access ("weak store of 4 bytes") |
+#   the reported access: kind, thread, block, and the `scor:race` ID on its
+#   source line ("-" if none) | the same for the previous access
+# (the address, the line and column, the symbol and offset and the
+# occurrence counts are left out: line numbers and code differ between
+# kernel.c and the .cu file; the markers carry the same IDs in both). The
+# sorted lists must be equal, so the same race types, the same number of
+# distinct races of each type, attributed to the same marked races.
+set -u
+[ $# -ge 1 ] || { echo "usage: $0 BUILD_DIR [name ...]" >&2; exit 2; }
+build=$(cd "$1" && pwd) || exit 2
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+nvcc=$build/bin/scord-nvcc
+scor=$build/default/bin/scord-scor
+swdir=${SW_BUILD:-$build/sw}
+modes="full cache"
+names=("$@")
+if [ ${#names[@]} -eq 0 ]; then
+    for f in "$here"/micro/*.cu; do names+=("$(basename "$f" .cu)"); done
+fi
+for t in "$nvcc" "$scor"; do
+    [ -x "$t" ] || { echo "FAIL setup: $t not built" >&2; exit 1; }
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; fails=$((fails + 1)); }
+
+# "LINE ID" for every line of $1 carrying a scor:race marker.
+markers() { grep -n 'scor:race' "$1" | sed 's|^\([0-9]*\):.*scor:race \([^ ]*\).*|\1 \2|'; }
+
+# Reduce the race records of stdin to one sorted line each (above). $1: the
+# markers of the file the records name, $2: its base name.
+normalize() {
+    awk -v mk="$1" -v file="$2" '
+    BEGIN { while ((getline l < mk) > 0) { split(l, p, " "); id[p[1]] = p[2] } }
+    function flush() { if (rec != "") print rec; rec = "" }
+    function who(s,   kind, t, at, ln) {
+        kind = s; sub(/^=+ +/, "", kind); sub(/ by thread.*/, "", kind)
+        t = s; sub(/.* by thread /, "", t); sub(/ at .*/, "", t)
+        at = s; sub(/.* at /, "", at)
+        if (index(at, file ":") != 1)
+            return kind " " t " at ?" at
+        ln = substr(at, length(file) + 2); sub(/:.*/, "", ln)
+        return kind " " t " at " ((ln in id) ? id[ln] : "-")
+    }
+    /^=+ Race \(/ {
+        flush()
+        s = $0; sub(/^=+ Race \(/, "", s)
+        type = s; sub(/\).*/, "", type)
+        acc = s; sub(/^[^:]*: /, "", acc); sub(/ at 0x[0-9a-fA-F]+.*/, "", acc)
+        rec = type " | " acc; next
+    }
+    rec != "" && / by thread / { rec = rec " | " who($0); next }
+    rec != "" && /^=+     / { next }
+    { flush() }
+    END { flush() }' | sort
+}
+
+# The C versions: one scord-scor run, each record under its "== name [mode]".
+cfgs=$(echo $modes | tr ' ' ,)
+(cd "$root" && "$scor" -j1 -v --no-warmup --sw-dir "$swdir" --src-root "$root" \
+     --configs "$cfgs" "${names[@]}") > "$tmp/c.out" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then
+    echo "FAIL setup: scord-scor exited $rc: $(tail -3 "$tmp/c.out" | tr '\n' ' ')"
+    exit 1
+fi
+
+for name in "${names[@]}"; do
+    cu=$here/micro/$name.cu
+    kc=$root/sw/bench/micro/$name/kernel.c
+    if [ ! -f "$cu" ] || [ ! -f "$kc" ]; then
+        for m in $modes; do fail "$name [$m]" "no $cu or no $kc"; done
+        continue
+    fi
+    markers "$cu" > "$tmp/$name.cumk"
+    markers "$kc" > "$tmp/$name.cmk"
+    if ! "$nvcc" --config default -o "$tmp/$name" "$cu" > "$tmp/$name.log" 2>&1; then
+        for m in $modes; do
+            fail "$name [$m]" "scord-nvcc: $(head -3 "$tmp/$name.log" | tr '\n' ' ')"
+        done
+        continue
+    fi
+    for m in $modes; do
+        awk -v h="== $name [$m]" '$0 == h { on = 1; next } /^== / { on = 0 } on' "$tmp/c.out" |
+            normalize "$tmp/$name.cmk" kernel.c > "$tmp/$name.$m.c"
+        if ! grep -qxF "== $name [$m]" "$tmp/c.out"; then
+            fail "$name [$m]" "scord-scor did not run the C version"
+            continue
+        fi
+        SCORD_DETECT_MODE=$m "$tmp/$name" > "$tmp/$name.$m.stdout" 2> "$tmp/$name.$m.stderr"
+        rc=$?
+        normalize "$tmp/$name.cumk" "$name.cu" < "$tmp/$name.$m.stderr" > "$tmp/$name.$m.cu"
+        nc=$(wc -l < "$tmp/$name.$m.c")
+        if [ $rc -ne 0 ]; then
+            fail "$name [$m]" "the program exited $rc: $(grep -v '^=' "$tmp/$name.$m.stderr" | head -3 | tr '\n' ' ')"
+        elif ! grep -q 'RACE SUMMARY' "$tmp/$name.$m.stderr"; then
+            fail "$name [$m]" "no RACE SUMMARY line from the program"
+        elif ! cmp -s "$tmp/$name.$m.c" "$tmp/$name.$m.cu"; then
+            fail "$name [$m]" "C: $(paste -sd';' "$tmp/$name.$m.c") / CUDA: $(paste -sd';' "$tmp/$name.$m.cu")"
+        else
+            pass "$name [$m] ($nc race$([ "$nc" = 1 ] || echo s)$([ "$nc" = 0 ] || echo ": $(cut -d' ' -f1 "$tmp/$name.$m.c" | sort | uniq -c | awk '{printf "%s%s x%s", NR > 1 ? ", " : "", $2, $1}')"))"
+        fi
+    done
+done
+[ $fails -eq 0 ]
