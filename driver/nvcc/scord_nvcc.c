@@ -3,7 +3,7 @@
  * board), with the race detector armed, the way nvcc builds one for an
  * NVIDIA GPU.
  *
- *   scord-nvcc [-o app] [-I dir] [-D name[=v]] [-O2] [-g] [-std=c++17] file.cu [host.c host.cpp ...]
+ *   scord-nvcc [-o app] [-I dir] [-D name[=v]] [-O2] [-g] [-std=c++17] a.cu [b.cu host.c host.cpp ...]
  *
  * Steps (translate.c does the first): Clang's parser (libclang) reads the
  * .cu file; a device unit (kernels and device functions, volatile accesses
@@ -42,9 +42,9 @@ enum { EXIT_OK = 0, EXIT_COMPILE = 1, EXIT_USAGE = 2, EXIT_INSTALL = 3 };
 static const char *prog = "scord-nvcc";
 
 static const char help_text[] =
-    "usage: scord-nvcc [options] file.cu [host.c host.cpp host.o ...]\n"
+    "usage: scord-nvcc [options] file.cu [more.cu host.c host.cpp host.o ...]\n"
     "\n"
-    "Build a CUDA program (kernels and host code in one .cu file) into an executable\n"
+    "Build a CUDA program (kernels and host code in .cu files) into an executable\n"
     "whose kernels run on the GPU's cycle model with the race detector armed, as nvcc\n"
     "builds one for an NVIDIA GPU. Races are printed when the launch that made them\n"
     "completes (cudaDeviceSynchronize, cudaMemcpy, ...), naming both accesses' lines.\n"
@@ -279,11 +279,8 @@ static int parse(int argc, char **argv, struct opts *o)
             return usage_error("'%s': not a .cu, C, C++ or object file", a);
         }
     }
-    if (o->cu.n != 1)
-        return usage_error(o->cu.n ? "%s" : "no .cu file given%s",
-                           o->cu.n ? "more than one .cu file: one per program for now (put "
-                                     "the device code of a program in one .cu file)"
-                                   : "");
+    if (o->cu.n == 0)
+        return usage_error("no .cu file given%s", "");
     return -1;
 }
 
@@ -347,17 +344,48 @@ static void tprintf(struct text *t, const char *fmt, ...)
     t->n += (size_t)n;
 }
 
+/* One .cu file translated: its units' files and what the others need. */
+struct cu_file {
+    const char *path;
+    char abs[PATH_MAX], dir[PATH_MAX];
+    struct nvcc_unit u;
+    char *dev_cpp, *host_cpp;
+};
+
+static void cleanup(struct cu_file *f, size_t n, bool keep)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!keep) {
+            if (f[i].dev_cpp)
+                unlink(f[i].dev_cpp);
+            if (f[i].host_cpp)
+                unlink(f[i].host_cpp);
+        } else if (f[i].dev_cpp) {
+            fprintf(stderr, "%s: kept %s and %s\n", prog, f[i].dev_cpp, f[i].host_cpp);
+        }
+        free(f[i].dev_cpp);
+        free(f[i].host_cpp);
+        nvcc_unit_free(&f[i].u);
+    }
+    free(f);
+}
+
 static int build(struct opts *o, const char *tmp)
 {
-    const char *cu = o->cu.v[0];
-    char cu_abs[PATH_MAX];
-    if (!realpath(cu, cu_abs)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, cu, strerror(errno));
-        return EXIT_USAGE;
+    size_t nf = o->cu.n;
+    struct cu_file *f = calloc(nf, sizeof *f);
+    if (!f)
+        return EXIT_INSTALL;
+    for (size_t i = 0; i < nf; i++) {
+        f[i].path = o->cu.v[i];
+        if (!realpath(f[i].path, f[i].abs)) {
+            fprintf(stderr, "%s: %s: %s\n", prog, f[i].path, strerror(errno));
+            cleanup(f, nf, false);
+            return EXIT_USAGE;
+        }
+        snprintf(f[i].dir, sizeof f[i].dir, "%s", f[i].abs);
+        *strrchr(f[i].dir, '/') = '\0';
     }
-    char cu_dir[PATH_MAX];
-    snprintf(cu_dir, sizeof cu_dir, "%s", cu_abs);
-    *strrchr(cu_dir, '/') = '\0';
 
     /* where the headers, scord-cc and the libraries are: an install's
      * PREFIX/lib/scord, or the build tree (build/bin beside build/lib and
@@ -368,10 +396,12 @@ static int build(struct opts *o, const char *tmp)
     const char *cinc_c[] = {path_fmt("%s/../lib/scord/cuda/include", exe_dir), NULL};
     const char *cuda_inc = first_existing("the CUDA runtime's headers (cuda_runtime.h)",
                                           "(make scord-nvcc, or make install)", cinc_c);
-    if (!inc || !cuda_inc)
+    if (!inc || !cuda_inc) {
+        cleanup(f, nf, false);
         return EXIT_INSTALL;
+    }
 
-    /* 1. translate */
+    /* 1. translate every file; kernel indices run on from file to file */
     struct argv_buf ca = {0};
     push(&ca, "-x");
     push(&ca, "cuda");
@@ -386,26 +416,39 @@ static int build(struct opts *o, const char *tmp)
     push(&ca, "-include");
     push(&ca, "scord_nvcc_parse.h");
     push_buf(&ca, &o->common);
-    struct nvcc_unit u;
-    int errs = nvcc_translate(cu, ca.v, (int)ca.n, 0, &u);
+    unsigned next_id = 0;
+    int failed = 0;
+    for (size_t i = 0; i < nf; i++) {
+        int errs = nvcc_translate(f[i].path, ca.v, (int)ca.n, next_id, &f[i].u);
+        if (errs) {
+            if (errs > 0)
+                fprintf(stderr, "%d error%s in %s\n", errs, errs == 1 ? "" : "s", f[i].path);
+            failed = 1;
+            continue;
+        }
+        for (size_t k = 0; k < f[i].u.nkernels; k++)
+            if (f[i].u.kernels[k].id >= next_id)
+                next_id = f[i].u.kernels[k].id + 1;
+    }
     free(ca.v);
-    if (errs) {
-        if (errs > 0)
-            fprintf(stderr, "%d error%s in %s\n", errs, errs == 1 ? "" : "s", cu);
-        nvcc_unit_free(&u);
+    if (failed) {
+        cleanup(f, nf, false);
         return EXIT_COMPILE;
     }
-
     if (o->print_units) {
-        printf("// ---- device unit of %s\n%s", cu, u.device_src);
-        printf("// ---- host unit of %s\n%s", cu, u.host_src);
-        for (size_t i = 0; i < u.nkernels; i++)
-            printf("// kernel %u: %s\n", u.kernels[i].id, u.kernels[i].target);
-        for (size_t i = 0; i < u.nvars; i++)
-            printf("// device variable %s: symbol %s\n", u.vars[i].name, u.vars[i].symbol);
-        nvcc_unit_free(&u);
+        for (size_t i = 0; i < nf; i++) {
+            const struct nvcc_unit *u = &f[i].u;
+            printf("// ---- device unit of %s\n%s", f[i].path, u->device_src);
+            printf("// ---- host unit of %s\n%s", f[i].path, u->host_src);
+            for (size_t k = 0; k < u->nkernels; k++)
+                printf("// kernel %u: %s\n", u->kernels[k].id, u->kernels[k].target);
+            for (size_t k = 0; k < u->nvars; k++)
+                printf("// device variable %s: symbol %s\n", u->vars[k].name, u->vars[k].symbol);
+        }
+        cleanup(f, nf, false);
         return EXIT_OK;
     }
+
     /* the tools and libraries: after the translation, so that a program's
      * own errors come first */
     const char *cc_c[] = {path_fmt("%s/scord-cc", exe_dir), NULL};
@@ -422,129 +465,160 @@ static int build(struct opts *o, const char *tmp)
                           path_fmt("%s/../lib/libscord_cudart.a", exe_dir), NULL};
     const char *cudart = first_existing("the CUDA runtime layer (libscord_cudart.a)", NULL, rt_c);
     if (!scord_cc || !libscord || !cudart) {
-        nvcc_unit_free(&u);
+        cleanup(f, nf, false);
         return EXIT_INSTALL;
     }
-    char *qcu = quoted(cu_abs);
-    /* 2. the device unit and the kernel image */
-    struct text d = {0};
-    tprintf(&d, "#include <scord_cuda.h>\n#include <scord_nvcc_device.h>\n#line 1 \"%s\"\n", qcu);
-    struct text dt = {0};
-    tprintf(&dt, "\n#line 1 \"<scord-nvcc: kernel dispatch>\"\n"
-                 "extern \"C\" void kernel_main(void *__scord_arg)\n{\n"
-                 "    switch (*(const unsigned *)__scord_arg) {\n");
-    for (size_t i = 0; i < u.nkernels; i++)
-        tprintf(&dt, "    case %uu: __scord_call(&%s, __scord_arg); break;\n", u.kernels[i].id,
-                u.kernels[i].target);
-    /* an index no launch named (the host stub said why): stop the kernel */
-    tprintf(&dt, "    default: __builtin_trap();\n    }\n}\n");
-    char *dev_cpp = path_fmt("%s/device.cpp", tmp);
+
+    /* 2. the device units, each with a dispatch of its kernels, and one
+     * kernel_main asking them in turn: one kernel image */
     char *dev_elf = path_fmt("%s/kernel.elf", tmp);
-    if (!write_file(dev_cpp, d.p, u.device_src, dt.p))
-        return EXIT_INSTALL;
-    struct argv_buf dc = {0};
-    push(&dc, scord_cc);
-    if (verbose)
-        push(&dc, "--verbose");
-    push(&dc, o->opt ? o->opt : "-O2");
-    push(&dc, "-g");
-    push(&dc, o->std ? o->std : "-std=gnu++17");
-    push(&dc, "-Wno-unused-parameter");
-    push(&dc, "-iquote");
-    push(&dc, cu_dir);
-    /* CUDA programs' host includes (<cuda_runtime.h>, <cstdio>, ...) resolve
-     * to the device directory's shims in device code */
-    char *shim = path_fmt("%s/../lib/scord/device/include/cuda-device", exe_dir);
-    if (exists(shim)) {
+    char *main_cpp = path_fmt("%s/kernel_main.cpp", tmp);
+    struct text km = {0};
+    tprintf(&km, "#line 1 \"<scord-nvcc: kernel dispatch>\"\n");
+    for (size_t i = 0; i < nf; i++)
+        tprintf(&km, "extern \"C\" int __scord_dispatch_%zu(unsigned id, void *arg);\n", i);
+    tprintf(&km, "extern \"C\" void kernel_main(void *arg)\n{\n"
+                 "    unsigned id = *(const unsigned *)arg;\n");
+    for (size_t i = 0; i < nf; i++)
+        tprintf(&km, "    if (__scord_dispatch_%zu(id, arg))\n        return;\n", i);
+    /* an index no launch named (the host stub said why): stop the kernel */
+    tprintf(&km, "    __builtin_trap();\n}\n");
+    int rc = write_file(main_cpp, km.p, "", "") ? EXIT_OK : EXIT_INSTALL;
+    free(km.p);
+    for (size_t i = 0; i < nf && rc == EXIT_OK; i++) {
+        const struct nvcc_unit *u = &f[i].u;
+        char *q = quoted(f[i].abs);
+        struct text d = {0}, dt = {0};
+        tprintf(&d, "#include <scord_cuda.h>\n#include <scord_nvcc_device.h>\n#line 1 \"%s\"\n",
+                q);
+        tprintf(&dt, "\n#line 1 \"<scord-nvcc: kernel dispatch>\"\n"
+                     "extern \"C\" int __scord_dispatch_%zu(unsigned id, void *arg)\n{\n"
+                     "    switch (id) {\n", i);
+        for (size_t k = 0; k < u->nkernels; k++)
+            tprintf(&dt, "    case %uu: __scord_call(&%s, arg); return 1;\n", u->kernels[k].id,
+                    u->kernels[k].target);
+        tprintf(&dt, "    default: (void)arg; return 0;\n    }\n}\n");
+        f[i].dev_cpp = path_fmt("%s/device-%zu.cpp", tmp, i);
+        if (!write_file(f[i].dev_cpp, d.p, u->device_src, dt.p))
+            rc = EXIT_INSTALL;
+        free(d.p);
+        free(dt.p);
+        free(q);
+    }
+    if (rc == EXIT_OK) {
+        struct argv_buf dc = {0};
+        push(&dc, scord_cc);
+        if (verbose)
+            push(&dc, "--verbose");
+        push(&dc, o->opt ? o->opt : "-O2");
+        push(&dc, "-g");
+        push(&dc, o->std ? o->std : "-std=gnu++17");
+        push(&dc, "-Wno-unused-parameter");
+        for (size_t i = 0; i < nf; i++) {
+            push(&dc, "-iquote");
+            push(&dc, f[i].dir);
+        }
+        /* CUDA programs' host includes (<cuda_runtime.h>, <cstdio>, ...)
+         * resolve to the device directory's shims in device code */
+        char *shim = path_fmt("%s/../lib/scord/device/include/cuda-device", exe_dir);
+        if (exists(shim)) {
+            push(&dc, "-I");
+            push(&dc, shim);
+        }
         push(&dc, "-I");
-        push(&dc, shim);
-    }
-    push(&dc, "-I");
-    push(&dc, inc);
-    push_buf(&dc, &o->common);
-    push(&dc, "-o");
-    push(&dc, dev_elf);
-    push(&dc, dev_cpp);
-    int rc = run(&dc);
-    free(dc.v);
-    free(shim);
-    if (rc != EXIT_OK) {
-        nvcc_unit_free(&u);
-        return rc;
+        push(&dc, inc);
+        push_buf(&dc, &o->common);
+        push(&dc, "-o");
+        push(&dc, dev_elf);
+        for (size_t i = 0; i < nf; i++)
+            push(&dc, f[i].dev_cpp);
+        push(&dc, main_cpp);
+        rc = run(&dc);
+        free(dc.v);
+        free(shim);
     }
 
-    /* 3. the host unit, with the image and the device variables registered */
-    struct text h = {0};
-    tprintf(&h, "#include <scord_nvcc_host.h>\n#line 1 \"%s\"\n", qcu);
+    /* 3. the host units: the first embeds the image; each registers its
+     * device variables and answers for its template kernels' instances */
     char *qelf = quoted(dev_elf);
-    struct text ht = {0};
-    tprintf(&ht,
-            "\n#line 1 \"<scord-nvcc: registration>\"\n"
-            "extern \"C\" const unsigned char __scord_image[], __scord_image_end[];\n"
-            "__asm__(\".section .rodata\\n.balign 8\\n.globl __scord_image\\n__scord_image:\\n"
-            ".incbin \\\"%s\\\"\\n.globl __scord_image_end\\n__scord_image_end:\\n.previous\\n\");\n"
-            "static void __attribute__((constructor)) __scord_register(void)\n{\n"
-            "    __scordCudaRegisterImage(__scord_image, (size_t)(__scord_image_end - "
-            "__scord_image), \"%s\");\n",
-            qelf, qcu);
-    for (size_t i = 0; i < u.nvars; i++)
-        tprintf(&ht, "    __scordCudaRegisterVar((const void *)&%s, \"%s\", sizeof %s);\n",
-                u.vars[i].name, u.vars[i].symbol, u.vars[i].name);
-    tprintf(&ht, "}\n");
-    /* template kernels' instances: the stub of each asks for its index by
-     * its own address */
-    tprintf(&ht, "static unsigned __scord_kernel_id(const void *fn)\n{\n");
-    for (size_t i = 0; i < u.nkernels; i++)
-        if (u.kernels[i].instance)
-            tprintf(&ht, "    if (fn == (const void *)&%s)\n        return %uu;\n",
-                    u.kernels[i].target, u.kernels[i].id);
-    tprintf(&ht, "    (void)fn;\n    return __SCORD_NO_KERNEL;\n}\n");
-    char *host_cpp = path_fmt("%s/host.cpp", tmp);
-    if (!write_file(host_cpp, h.p, u.host_src, ht.p))
-        return EXIT_INSTALL;
-    nvcc_unit_free(&u);
-
-    struct argv_buf hc = {0};
-    const char *cxx = getenv("SCORD_HOST_CXX");
-    push(&hc, cxx && *cxx ? cxx : SCORD_NVCC_HOST_CXX);
-    push(&hc, o->std ? o->std : "-std=c++17");
-    push(&hc, o->opt ? o->opt : "-O2");
-    push(&hc, "-g");
-    push(&hc, "-iquote");
-    push(&hc, cu_dir);
-    push(&hc, "-I");
-    push(&hc, inc);
-    push(&hc, "-I");
-    push(&hc, cuda_inc);
-    push_buf(&hc, &o->common);
-    push_buf(&hc, &o->host_only);
-    push(&hc, "-o");
-    push(&hc, o->out ? o->out : "a.out");
-    push(&hc, host_cpp);
-    push_buf(&hc, &o->other);
-    push_buf(&hc, &o->link);
-    push(&hc, cudart);
-    push(&hc, libscord);
-    for (const char *const *l = nvcc_host_libs; *l; l++)
-        push(&hc, *l);
-    rc = run(&hc);
-    free(hc.v);
-    free(qcu);
-    free(qelf);
-    free(d.p);
-    free(dt.p);
-    free(h.p);
-    free(ht.p);
-    if (o->keep)
-        fprintf(stderr, "%s: kept %s, %s and %s\n", prog, dev_cpp, dev_elf, host_cpp);
-    else {
-        unlink(dev_cpp);
-        unlink(dev_elf);
-        unlink(host_cpp);
+    for (size_t i = 0; i < nf && rc == EXIT_OK; i++) {
+        const struct nvcc_unit *u = &f[i].u;
+        char *q = quoted(f[i].abs);
+        struct text h = {0}, ht = {0};
+        tprintf(&h, "#include <scord_nvcc_host.h>\n#line 1 \"%s\"\n", q);
+        tprintf(&ht, "\n#line 1 \"<scord-nvcc: registration>\"\n");
+        if (i == 0)
+            tprintf(&ht,
+                    "extern \"C\" const unsigned char __scord_image[], __scord_image_end[];\n"
+                    "__asm__(\".section .rodata\\n.balign 8\\n.globl __scord_image\\n"
+                    "__scord_image:\\n.incbin \\\"%s\\\"\\n.globl __scord_image_end\\n"
+                    "__scord_image_end:\\n.previous\\n\");\n",
+                    qelf);
+        tprintf(&ht, "static void __attribute__((constructor)) __scord_register(void)\n{\n");
+        if (i == 0)
+            tprintf(&ht,
+                    "    __scordCudaRegisterImage(__scord_image, (size_t)(__scord_image_end - "
+                    "__scord_image), \"%s\");\n",
+                    q);
+        for (size_t k = 0; k < u->nvars; k++)
+            tprintf(&ht, "    __scordCudaRegisterVar((const void *)&%s, \"%s\", sizeof %s);\n",
+                    u->vars[k].name, u->vars[k].symbol, u->vars[k].name);
+        tprintf(&ht, "}\n");
+        /* template kernels' instances: the stub of each asks for its index
+         * by its own address */
+        tprintf(&ht, "static unsigned __scord_kernel_id(const void *fn)\n{\n");
+        for (size_t k = 0; k < u->nkernels; k++)
+            if (u->kernels[k].instance)
+                tprintf(&ht, "    if (fn == (const void *)&%s)\n        return %uu;\n",
+                        u->kernels[k].target, u->kernels[k].id);
+        tprintf(&ht, "    (void)fn;\n    return __SCORD_NO_KERNEL;\n}\n");
+        f[i].host_cpp = path_fmt("%s/host-%zu.cpp", tmp, i);
+        if (!write_file(f[i].host_cpp, h.p, u->host_src, ht.p))
+            rc = EXIT_INSTALL;
+        free(h.p);
+        free(ht.p);
+        free(q);
     }
-    free(dev_cpp);
+    if (rc == EXIT_OK) {
+        struct argv_buf hc = {0};
+        const char *cxx = getenv("SCORD_HOST_CXX");
+        push(&hc, cxx && *cxx ? cxx : SCORD_NVCC_HOST_CXX);
+        push(&hc, o->std ? o->std : "-std=c++17");
+        push(&hc, o->opt ? o->opt : "-O2");
+        push(&hc, "-g");
+        for (size_t i = 0; i < nf; i++) {
+            push(&hc, "-iquote");
+            push(&hc, f[i].dir);
+        }
+        push(&hc, "-I");
+        push(&hc, inc);
+        push(&hc, "-I");
+        push(&hc, cuda_inc);
+        push_buf(&hc, &o->common);
+        push_buf(&hc, &o->host_only);
+        push(&hc, "-o");
+        push(&hc, o->out ? o->out : "a.out");
+        for (size_t i = 0; i < nf; i++)
+            push(&hc, f[i].host_cpp);
+        push_buf(&hc, &o->other);
+        push_buf(&hc, &o->link);
+        push(&hc, cudart);
+        push(&hc, libscord);
+        for (const char *const *l = nvcc_host_libs; *l; l++)
+            push(&hc, *l);
+        rc = run(&hc);
+        free(hc.v);
+    }
+    free(qelf);
+    if (o->keep) {
+        fprintf(stderr, "%s: kept %s and %s\n", prog, main_cpp, dev_elf);
+    } else {
+        unlink(main_cpp);
+        unlink(dev_elf);
+    }
+    free(main_cpp);
     free(dev_elf);
-    free(host_cpp);
+    cleanup(f, nf, o->keep);
     return rc;
 }
 

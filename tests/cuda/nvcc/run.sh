@@ -10,6 +10,7 @@
 #                           line marked "// ERROR"
 # and, on the lines after it, any number of
 #   // expect-output: TEXT  a line of the run's output holds TEXT
+#   // with: FILE           FILE (relative to this folder) is built with it
 # usage: tests/cuda/nvcc/run.sh BUILD_DIR [CONFIG] [file.cu ...]
 # Prints PASS/FAIL per program; exits 1 if any failed.
 set -u
@@ -45,7 +46,9 @@ for f in "${files[@]}"; do
         fi
         ;;
     clean | races)
-        if ! "$nvcc" --config "$config" -o "$tmp/$name" "$f" > "$tmp/$name.log" 2>&1; then
+        with=()
+        for w in $(sed -n 's|^// with: ||p' "$f"); do with+=("$here/$w"); done
+        if ! "$nvcc" --config "$config" -o "$tmp/$name" "$f" "${with[@]}" > "$tmp/$name.log" 2>&1; then
             fail "$name" "does not build: $(head -5 "$tmp/$name.log" | tr '\n' ' ')"
             continue
         fi

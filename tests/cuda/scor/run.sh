@@ -119,7 +119,7 @@ for name in "${names[@]}"; do
         elif ! cmp -s "$tmp/$name.$m.c" "$tmp/$name.$m.cu"; then
             fail "$name [$m]" "C: $(paste -sd';' "$tmp/$name.$m.c") / CUDA: $(paste -sd';' "$tmp/$name.$m.cu")"
         else
-            pass "$name [$m] ($nc race$([ "$nc" = 1 ] || echo s)$([ "$nc" = 0 ] || echo ": $(cut -d' ' -f1 "$tmp/$name.$m.c" | sort | uniq -c | awk '{printf "%s%s x%s", NR > 1 ? ", " : "", $2, $1}')"))"
+            pass "$name [$m] ($nc race$([ "$nc" = 1 ] || echo s)$([ "$nc" = 0 ] || echo ": $(cut -d' ' -f1 "$tmp/$name.$m.c" | sort | uniq -c | awk '{ printf "%s%s x%s", (NR > 1 ? ", " : ""), $2, $1 }')"))"
         fi
     done
 done

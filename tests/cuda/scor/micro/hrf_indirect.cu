@@ -1,10 +1,12 @@
 // ScoR microbenchmark hrf_indirect as a CUDA program: the twin of
-// sw/bench/micro/hrf_indirect/kernel.c (race-free), same accesses in the same order.
+// sw/bench/micro/hrf_indirect/kernel.c (race-free): the same accesses in the
+// same order.
 // Transitive chain, 2 blocks x 2 warps: block 0 warp 0 writes, fences at
 // device scope and hands off to warp 1 with a block-scope flag; warp 1 hands
 // off to block 1 warp 0 with a device-scope flag; that warp reads
-// Launch: grid 2, block 2 warps: actor 2*block+warp is lane 0 of that warp (MICRO_2B2W of micro.h); four zeroed
-// buffers of 64 words, 256-byte aligned, as scord-scor gives them.
+// Launch (MICRO_2B2W): grid 2, block 2 warps: actor 2*block+warp is lane 0 of that warp,
+// four zeroed buffers of 64 words, 256-byte aligned, as scord-scor
+// launches the C version.
 // Lines a race report must name carry "// scor:race ID", as in the C kernel.
 #include <cstdio>
 #include <cstdint>
@@ -13,12 +15,31 @@
 #define WORDS 64u
 #define V(k) ((k) * 4u) // variables 16 bytes apart
 
-// d: the data the actors race on, f: flags, l: lock words, o: what they saw
-__global__ void hrf_indirect(unsigned *d, unsigned *f, unsigned *l, unsigned *o)
+// How the threads are launched (enum micro_layout of micro.h).
+enum { MICRO_2B, MICRO_2W, MICRO_2B2W, MICRO_1W };
+
+// Which actor this thread is, -1 if none (micro_actor of micro.h).
+__device__ static inline int actor(unsigned layout)
+{
+    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize, block = blockIdx.x;
+    switch (layout) {
+    case MICRO_2B:
+        return lane == 0 && warp == 0 ? (int)block : -1;
+    case MICRO_2W:
+        return lane == 0 && warp < 2 ? (int)warp : -1;
+    case MICRO_2B2W:
+        return lane == 0 && warp < 2 ? (int)(2 * block + warp) : -1;
+    default:
+        return lane < 2 && warp == 0 ? (int)lane : -1;
+    }
+}
+
+// d: the data the actors race on, f: flags, l: lock words, o: what they
+// saw; layout: as launched
+__global__ void hrf_indirect(unsigned *d, unsigned *f, unsigned *l, unsigned *o, unsigned layout)
 {
     volatile unsigned *vd = d; // strong (ld.strong/st.strong) accesses
-    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
-    switch (lane == 0 && warp < 2 ? (int)(2 * blockIdx.x + warp) : -1) {
+    switch (actor(layout)) {
     case 0:
         vd[V(0)] = 42u;
         __threadfence();
@@ -57,7 +78,7 @@ int main()
         cudaMemcpy(p, zero, sizeof zero, cudaMemcpyHostToDevice);
         buf[i] = (unsigned *)(((uintptr_t)p + 255u) & ~(uintptr_t)255u);
     }
-    hrf_indirect<<<2, 2 * ws>>>(buf[0], buf[1], buf[2], buf[3]);
+    hrf_indirect<<<2, 2 * ws>>>(buf[0], buf[1], buf[2], buf[3], MICRO_2B2W);
     cudaError_t e = cudaDeviceSynchronize();
     if (e == cudaSuccess)
         e = cudaMemcpy(seen, buf[3], sizeof seen, cudaMemcpyDeviceToHost);
@@ -65,6 +86,6 @@ int main()
         fprintf(stderr, "%s: %s\n", "hrf_indirect", cudaGetErrorString(e));
         return 2;
     }
-    printf("hrf_indirect: out[4..12] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
+    printf("hrf_indirect: out[V(1)], out[V(2)], out[V(3)] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
     return 0;
 }

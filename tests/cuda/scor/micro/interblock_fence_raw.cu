@@ -1,8 +1,10 @@
 // ScoR microbenchmark interblock_fence_raw as a CUDA program: the twin of
-// sw/bench/micro/interblock_fence_raw/kernel.c (race-free), same accesses in the same order.
+// sw/bench/micro/interblock_fence_raw/kernel.c (race-free): the same accesses in the
+// same order.
 // Producer (block 0): strong store, device fence, flag
-// Launch: grid 2, block 1 thread: actor k is block k (MICRO_2B of micro.h); four zeroed
-// buffers of 64 words, 256-byte aligned, as scord-scor gives them.
+// Launch (MICRO_2B): grid 2, block 1 thread: actor k is block k,
+// four zeroed buffers of 64 words, 256-byte aligned, as scord-scor
+// launches the C version.
 // Lines a race report must name carry "// scor:race ID", as in the C kernel.
 #include <cstdio>
 #include <cstdint>
@@ -11,12 +13,31 @@
 #define WORDS 64u
 #define V(k) ((k) * 4u) // variables 16 bytes apart
 
-// d: the data the actors race on, f: flags, l: lock words, o: what they saw
-__global__ void interblock_fence_raw(unsigned *d, unsigned *f, unsigned *l, unsigned *o)
+// How the threads are launched (enum micro_layout of micro.h).
+enum { MICRO_2B, MICRO_2W, MICRO_2B2W, MICRO_1W };
+
+// Which actor this thread is, -1 if none (micro_actor of micro.h).
+__device__ static inline int actor(unsigned layout)
+{
+    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize, block = blockIdx.x;
+    switch (layout) {
+    case MICRO_2B:
+        return lane == 0 && warp == 0 ? (int)block : -1;
+    case MICRO_2W:
+        return lane == 0 && warp < 2 ? (int)warp : -1;
+    case MICRO_2B2W:
+        return lane == 0 && warp < 2 ? (int)(2 * block + warp) : -1;
+    default:
+        return lane < 2 && warp == 0 ? (int)lane : -1;
+    }
+}
+
+// d: the data the actors race on, f: flags, l: lock words, o: what they
+// saw; layout: as launched
+__global__ void interblock_fence_raw(unsigned *d, unsigned *f, unsigned *l, unsigned *o, unsigned layout)
 {
     volatile unsigned *vd = d; // strong (ld.strong/st.strong) accesses
-    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
-    switch (lane == 0 && warp == 0 ? (int)blockIdx.x : -1) {
+    switch (actor(layout)) {
     case 0:
         vd[V(0)] = 42u;
         __threadfence();
@@ -49,7 +70,7 @@ int main()
         cudaMemcpy(p, zero, sizeof zero, cudaMemcpyHostToDevice);
         buf[i] = (unsigned *)(((uintptr_t)p + 255u) & ~(uintptr_t)255u);
     }
-    interblock_fence_raw<<<2, 1>>>(buf[0], buf[1], buf[2], buf[3]);
+    interblock_fence_raw<<<2, 1>>>(buf[0], buf[1], buf[2], buf[3], MICRO_2B);
     cudaError_t e = cudaDeviceSynchronize();
     if (e == cudaSuccess)
         e = cudaMemcpy(seen, buf[3], sizeof seen, cudaMemcpyDeviceToHost);
@@ -57,6 +78,6 @@ int main()
         fprintf(stderr, "%s: %s\n", "interblock_fence_raw", cudaGetErrorString(e));
         return 2;
     }
-    printf("interblock_fence_raw: out[4..12] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
+    printf("interblock_fence_raw: out[V(1)], out[V(2)], out[V(3)] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
     return 0;
 }

@@ -1,8 +1,10 @@
 // ScoR microbenchmark interwarp_blklock as a CUDA program: the twin of
-// sw/bench/micro/interwarp_blklock/kernel.c (race-free), same accesses in the same order.
+// sw/bench/micro/interwarp_blklock/kernel.c (race-free): the same accesses in the
+// same order.
 // Two warps of one block increment one word under a block lock
-// Launch: grid 1, block 2 warps: actor k is lane 0 of warp k (MICRO_2W of micro.h); four zeroed
-// buffers of 64 words, 256-byte aligned, as scord-scor gives them.
+// Launch (MICRO_2W): grid 1, block 2 warps: actor k is lane 0 of warp k,
+// four zeroed buffers of 64 words, 256-byte aligned, as scord-scor
+// launches the C version.
 // Lines a race report must name carry "// scor:race ID", as in the C kernel.
 #include <cstdio>
 #include <cstdint>
@@ -11,11 +13,30 @@
 #define WORDS 64u
 #define V(k) ((k) * 4u) // variables 16 bytes apart
 
-// d: the data the actors race on, f: flags, l: lock words, o: what they saw
-__global__ void interwarp_blklock(unsigned *d, unsigned *f, unsigned *l, unsigned *o)
+// How the threads are launched (enum micro_layout of micro.h).
+enum { MICRO_2B, MICRO_2W, MICRO_2B2W, MICRO_1W };
+
+// Which actor this thread is, -1 if none (micro_actor of micro.h).
+__device__ static inline int actor(unsigned layout)
 {
-    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
-    switch (lane == 0 && warp < 2 ? (int)warp : -1) {
+    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize, block = blockIdx.x;
+    switch (layout) {
+    case MICRO_2B:
+        return lane == 0 && warp == 0 ? (int)block : -1;
+    case MICRO_2W:
+        return lane == 0 && warp < 2 ? (int)warp : -1;
+    case MICRO_2B2W:
+        return lane == 0 && warp < 2 ? (int)(2 * block + warp) : -1;
+    default:
+        return lane < 2 && warp == 0 ? (int)lane : -1;
+    }
+}
+
+// d: the data the actors race on, f: flags, l: lock words, o: what they
+// saw; layout: as launched
+__global__ void interwarp_blklock(unsigned *d, unsigned *f, unsigned *l, unsigned *o, unsigned layout)
+{
+    switch (actor(layout)) {
     case 0:
         while (atomicCAS_block(&l[V(0)], 0u, 1u) != 0u)
             ;
@@ -53,7 +74,7 @@ int main()
         cudaMemcpy(p, zero, sizeof zero, cudaMemcpyHostToDevice);
         buf[i] = (unsigned *)(((uintptr_t)p + 255u) & ~(uintptr_t)255u);
     }
-    interwarp_blklock<<<1, 2 * ws>>>(buf[0], buf[1], buf[2], buf[3]);
+    interwarp_blklock<<<1, 2 * ws>>>(buf[0], buf[1], buf[2], buf[3], MICRO_2W);
     cudaError_t e = cudaDeviceSynchronize();
     if (e == cudaSuccess)
         e = cudaMemcpy(seen, buf[3], sizeof seen, cudaMemcpyDeviceToHost);
@@ -61,6 +82,6 @@ int main()
         fprintf(stderr, "%s: %s\n", "interwarp_blklock", cudaGetErrorString(e));
         return 2;
     }
-    printf("interwarp_blklock: out[4..12] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
+    printf("interwarp_blklock: out[V(1)], out[V(2)], out[V(3)] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
     return 0;
 }

@@ -1,9 +1,11 @@
 // ScoR microbenchmark interwarp_none-blkatom_waw as a CUDA program: the twin of
-// sw/bench/micro/interwarp_none-blkatom_waw/kernel.c (racy), same accesses in the same order.
+// sw/bench/micro/interwarp_none-blkatom_waw/kernel.c (racy): the same accesses in the
+// same order.
 // Warp 0 stores a word plainly, warp 1 adds to it with a block atomic (Table
 // IV a)
-// Launch: grid 1, block 2 warps: actor k is lane 0 of warp k (MICRO_2W of micro.h); four zeroed
-// buffers of 64 words, 256-byte aligned, as scord-scor gives them.
+// Launch (MICRO_2W): grid 1, block 2 warps: actor k is lane 0 of warp k,
+// four zeroed buffers of 64 words, 256-byte aligned, as scord-scor
+// launches the C version.
 // Lines a race report must name carry "// scor:race ID", as in the C kernel.
 #include <cstdio>
 #include <cstdint>
@@ -12,11 +14,30 @@
 #define WORDS 64u
 #define V(k) ((k) * 4u) // variables 16 bytes apart
 
-// d: the data the actors race on, f: flags, l: lock words, o: what they saw
-__global__ void interwarp_none_blkatom_waw(unsigned *d, unsigned *f, unsigned *l, unsigned *o)
+// How the threads are launched (enum micro_layout of micro.h).
+enum { MICRO_2B, MICRO_2W, MICRO_2B2W, MICRO_1W };
+
+// Which actor this thread is, -1 if none (micro_actor of micro.h).
+__device__ static inline int actor(unsigned layout)
 {
-    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
-    switch (lane == 0 && warp < 2 ? (int)warp : -1) {
+    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize, block = blockIdx.x;
+    switch (layout) {
+    case MICRO_2B:
+        return lane == 0 && warp == 0 ? (int)block : -1;
+    case MICRO_2W:
+        return lane == 0 && warp < 2 ? (int)warp : -1;
+    case MICRO_2B2W:
+        return lane == 0 && warp < 2 ? (int)(2 * block + warp) : -1;
+    default:
+        return lane < 2 && warp == 0 ? (int)lane : -1;
+    }
+}
+
+// d: the data the actors race on, f: flags, l: lock words, o: what they
+// saw; layout: as launched
+__global__ void interwarp_none_blkatom_waw(unsigned *d, unsigned *f, unsigned *l, unsigned *o, unsigned layout)
+{
+    switch (actor(layout)) {
     case 0:
         d[V(0)] = 5u; // scor:race noneatom
         break;
@@ -44,7 +65,7 @@ int main()
         cudaMemcpy(p, zero, sizeof zero, cudaMemcpyHostToDevice);
         buf[i] = (unsigned *)(((uintptr_t)p + 255u) & ~(uintptr_t)255u);
     }
-    interwarp_none_blkatom_waw<<<1, 2 * ws>>>(buf[0], buf[1], buf[2], buf[3]);
+    interwarp_none_blkatom_waw<<<1, 2 * ws>>>(buf[0], buf[1], buf[2], buf[3], MICRO_2W);
     cudaError_t e = cudaDeviceSynchronize();
     if (e == cudaSuccess)
         e = cudaMemcpy(seen, buf[3], sizeof seen, cudaMemcpyDeviceToHost);
@@ -52,6 +73,6 @@ int main()
         fprintf(stderr, "%s: %s\n", "interwarp_none-blkatom_waw", cudaGetErrorString(e));
         return 2;
     }
-    printf("interwarp_none-blkatom_waw: out[4..12] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
+    printf("interwarp_none-blkatom_waw: out[V(1)], out[V(2)], out[V(3)] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
     return 0;
 }
