@@ -4,7 +4,7 @@
  * The checking itself happens inside the program: its CUDA runtime layer
  * (driver/cuda) arms the detector for every launch and prints each race
  * when the launch completes. This command sets the environment that layer
- * reads (SCORD_DEVICE, SCORD_DETECT_MODE, SCORD_CHECK_EXITCODE), runs the
+ * reads (SCORD_DEVICE, SCORD_DETECT_MODE, SCORD_CHECK_EXITCODE, SCORD_SARIF), runs the
  * program and passes its exit status on, so a script can tell a racy run
  * from a clean one by the status alone. */
 #define _POSIX_C_SOURCE 200809L
@@ -28,6 +28,8 @@ const char cli_check_help[] =
     "  --error-exitcode N   exit status when a race was found (default 1; 0 leaves\n"
     "                       the program's own status)\n"
     "  --detect-mode MODE   full (default), cache, or off (run without checking)\n"
+    "  --sarif FILE         also write every race as a SARIF 2.1.0 log, as 'scord run\n"
+    "                       --sarif' does ('-': stdout)\n"
     "  -h, --help           this text\n"
     "\n"
     "exit codes: the program's; N when it found races; 2 usage error; 3 the\n"
@@ -35,7 +37,7 @@ const char cli_check_help[] =
 
 int cli_check(const char *uri, bool uri_given, int argc, char **argv)
 {
-    const char *exitcode = "1", *mode = NULL;
+    const char *exitcode = "1", *mode = NULL, *sarif = NULL;
     int i = 0;
     for (; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -57,6 +59,12 @@ int cli_check(const char *uri, bool uri_given, int argc, char **argv)
             mode = v;
             continue;
         }
+        if ((v = cli_opt_value(argc, argv, &i, "--sarif", &missing)) || missing) {
+            if (missing || !*v)
+                return cli_usage_error("--sarif needs a file name%s", "");
+            sarif = v;
+            continue;
+        }
         if (!strcmp(a, "--"))
             i++;
         else if (a[0] == '-')
@@ -67,6 +75,7 @@ int cli_check(const char *uri, bool uri_given, int argc, char **argv)
         return cli_usage_error("missing the program to check%s", "");
     if (setenv("SCORD_CHECK_EXITCODE", exitcode, 1) ||
         (mode && setenv("SCORD_DETECT_MODE", mode, 1)) ||
+        (sarif && setenv("SCORD_SARIF", sarif, 1)) ||
         (uri_given && setenv("SCORD_DEVICE", uri, 1))) {
         fprintf(stderr, "%s: cannot set the environment: %s\n", cli_prog, strerror(errno));
         return EXIT_DEVICE;

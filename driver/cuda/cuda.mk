@@ -27,11 +27,16 @@ SCORD_CUDART_OBJ    := $(BUILD)/obj/cuda/cudart.o
 cudart: $(SCORD_CUDART_LIB)
 
 # -fPIC as libscord's objects, should the runtime go into a shared library.
-$(SCORD_CUDART_OBJ): driver/cuda/cudart.c $(SCORD_CUDART_HDRS) driver/cuda/cuda.mk
+$(SCORD_CUDART_OBJ): driver/cuda/cudart.c $(SCORD_CUDART_HDRS) driver/cli/sarif.h driver/cuda/cuda.mk
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_HOST) -fPIC $(SCORD_CUDART_CFLAGS) -Idriver/include -I$(GEN) -c -o $@ $<
+	$(CC) $(CFLAGS_HOST) -fPIC $(SCORD_CUDART_CFLAGS) -Idriver/include -Idriver/cli -I$(GEN) -c -o $@ $<
+# SCORD_SARIF: the runtime writes its races with `scord run --sarif`'s writer.
+SCORD_CUDART_SARIF_OBJ := $(BUILD)/obj/cuda/sarif.o
+$(SCORD_CUDART_SARIF_OBJ): driver/cli/sarif.c driver/cli/sarif.h driver/include/scord.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) -fPIC -Idriver/include -Idriver/cli -c -o $@ $<
 
-$(SCORD_CUDART_LIB): $(SCORD_CUDART_OBJ)
+$(SCORD_CUDART_LIB): $(SCORD_CUDART_OBJ) $(SCORD_CUDART_SARIF_OBJ)
 	@mkdir -p $(dir $@)
 	@rm -f $@
 	$(AR) rcs $@ $^

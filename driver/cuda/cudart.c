@@ -18,6 +18,9 @@
  *   SCORD_CHECK_EXITCODE   N (1..255): when the program ends and races were
  *                          found, exit with N (`scord check --error-exitcode`);
  *                          0 or unset: the program's own status
+ *   SCORD_SARIF            FILE: at the end, every race of the program as a
+ *                          SARIF 2.1.0 log (`scord check --sarif FILE`), as
+ *                          `scord run --sarif` writes one (driver/cli/sarif.c)
  *
  * The model, and why:
  *
@@ -47,6 +50,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "scord_cuda_host.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -57,6 +61,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sarif.h" /* scord run's SARIF writer (driver/cli), linked into the runtime */
 #include "scord.h"
 #include "scord_defs.h"
 
@@ -121,6 +126,8 @@ static struct runtime {
     /* Over the whole program. */
     uint64_t cycles;
     struct scord_race_tally tally;
+    struct scord_race *kept; /* every race, for SCORD_SARIF */
+    size_t nkept, kept_cap;
     bool checked; /* a launch with the detector armed was waited for */
     bool exiting;
     struct CUevent_st **events;
@@ -545,6 +552,52 @@ static void print_race(const struct scord_race *r)
     free(big);
 }
 
+/* With SCORD_SARIF set, the races are also kept for the log written at
+ * the end (all launches of one image: the log's one run). */
+static void keep_races(const struct scord_race *races, size_t n)
+{
+    const char *path = getenv("SCORD_SARIF");
+    if (!path || !*path || !n)
+        return;
+    if (rt.nkept + n > rt.kept_cap) {
+        size_t cap = rt.kept_cap ? 2 * rt.kept_cap : 64;
+        while (cap < rt.nkept + n)
+            cap *= 2;
+        struct scord_race *k = realloc(rt.kept, cap * sizeof *k);
+        if (!k) {
+            say("out of host memory: races left out of the SARIF log");
+            return;
+        }
+        rt.kept = k;
+        rt.kept_cap = cap;
+    }
+    memcpy(rt.kept + rt.nkept, races, n * sizeof *races);
+    rt.nkept += n;
+}
+
+/* The SARIF log of SCORD_SARIF, while the image is still loaded (source
+ * lines); written even without races, as `scord run --sarif` does. */
+static void write_sarif(void)
+{
+    const char *path = getenv("SCORD_SARIF");
+    if (!path || !*path || !rt.checked)
+        return;
+    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    if (!f) {
+        say("cannot write the SARIF log '%s': %s", path, strerror(errno));
+        return;
+    }
+    struct sarif_run run = {
+        .tool_version = "cuda",
+        .kernel = rt.source,
+        .kernel_finished = !rt.sticky,
+        .dropped = (uint32_t)(rt.tally.dropped > UINT32_MAX ? UINT32_MAX : rt.tally.dropped),
+    };
+    int rc = sarif_write(f, rt.kernel, rt.kept, rt.nkept, &run);
+    if ((f != stdout && fclose(f)) || rc)
+        say("writing the SARIF log '%s' failed: %s", path, strerror(errno));
+}
+
 /* Every race of the launch out of the ring, printed as `scord run` prints
  * them (to stderr: stdout is the program's), counted for the summary. */
 static void report_races(void)
@@ -574,6 +627,7 @@ static void report_races(void)
         }
         for (size_t i = 0; i < got; i++)
             print_race(&races[i]);
+        keep_races(races, got);
         scord_race_tally_add(&rt.tally, races, got, 0);
         invalid += info.invalid;
         if (!info.remaining || (!got && !info.invalid))
@@ -639,6 +693,7 @@ static void at_exit(void)
             fputs(line, stderr);
         }
     }
+    write_sarif();
     /* Closing ends a waveform trace properly (SCORD_DEVICE=sim:trace=...). */
     if (rt.dev)
         close_device();

