@@ -50,3 +50,8 @@ $(SCORD_NVCC_DIRS):
 
 .PHONY: scord-nvcc
 scord-nvcc: $(SCORD_NVCC_BIN) $(SCORD_NVCC_DIRS) scord-cc $(SCORD_CUDART_LIB)
+
+# How long a CUDA program takes to build (docs/cuda.md, "Build time").
+.PHONY: bench-nvcc
+bench-nvcc: scord-nvcc scord-bin
+	@bash tests/cuda/nvcc/bench.sh $(BUILD) $(CONFIG)

@@ -16,9 +16,36 @@
  * as _start) extend to the next code symbol or the end of their section. */
 struct func {
     uint32_t lo, hi;
-    const char *name; /* in the ELF's string table */
+    const char *name; /* in the ELF's string table, or `owned` */
+    char *owned;      /* a C++ name demangled (malloc'd), else NULL */
     bool sized;
 };
+
+/* libstdc++'s demangler (the Itanium C++ ABI's, C linkage; libscord links
+ * libstdc++ for the cycle model anyway): C++ kernels' functions, and
+ * scord-nvcc's, are named as the source names them, racy(int*), not
+ * _Z5racyPi. NULL when name is no C++ name. */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+static char *demangle(const char *name)
+{
+    if (strncmp(name, "_Z", 2) != 0)
+        return NULL;
+    int status = -1;
+    char *d = __cxa_demangle(name, NULL, NULL, &status);
+    if (status != 0) {
+        free(d);
+        return NULL;
+    }
+    return d;
+}
+
+static void free_funcs(struct func *f, size_t n)
+{
+    for (size_t i = 0; f && i < n; i++)
+        free(f[i].owned);
+    free(f);
+}
 
 /* A shared-memory variable: [lo, hi) in the shared window. From DWARF
  * (name as written, type for element indexes) or, without DWARF, from the
@@ -90,7 +117,8 @@ static int collect_funcs(struct scord_debuginfo *d)
                 continue;
             f[m].lo = (uint32_t)s.st_value;
             f[m].hi = (uint32_t)(hi > UINT32_MAX ? UINT32_MAX : hi);
-            f[m].name = name;
+            f[m].owned = demangle(name);
+            f[m].name = f[m].owned ? f[m].owned : name;
             f[m].sized = s.st_size != 0;
             m++;
         }
@@ -104,7 +132,7 @@ static int collect_funcs(struct scord_debuginfo *d)
                             f[i].hi = f[j].lo;
                         break;
                     }
-        free(d->funcs);
+        free_funcs(d->funcs, d->nfuncs);
         d->funcs = f;
         d->nfuncs = m;
     }
@@ -309,7 +337,7 @@ void scord_debuginfo_close(struct scord_debuginfo *d)
         dwarf_end(d->dw);
     if (d->elf)
         elf_end(d->elf);
-    free(d->funcs);
+    free_funcs(d->funcs, d->nfuncs);
     for (size_t i = 0; i < d->nshvars; i++)
         free(d->shvars[i].name);
     free(d->shvars);

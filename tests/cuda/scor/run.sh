@@ -56,8 +56,8 @@ normalize() {
     function flush() { if (rec != "") print rec; rec = "" }
     function who(s,   kind, t, at, ln) {
         kind = s; sub(/^=+ +/, "", kind); sub(/ by thread.*/, "", kind)
-        t = s; sub(/.* by thread /, "", t); sub(/ at .*/, "", t)
-        at = s; sub(/.* at /, "", at)
+        t = s; sub(/.* by thread /, "", t); sub(/\) at .*/, ")", t)
+        at = s; sub(/.* by thread [^)]*\) in block [^)]*\) at /, "", at); sub(/ .*/, "", at)
         if (index(at, file ":") != 1)
             return kind " " t " at ?" at
         ln = substr(at, length(file) + 2); sub(/:.*/, "", ln)
@@ -74,6 +74,17 @@ normalize() {
     rec != "" && /^=+     / { next }
     { flush() }
     END { flush() }' | sort
+}
+
+# The races of the reduced records of file $1: one line per distinct race
+# type and unordered pair of the two accesses' markers ("-": a line with
+# none), sorted.
+races() {
+    awk -F' [|] ' '{
+        a = $3; sub(/.* at /, "", a); b = $4; sub(/.* at /, "", b)
+        if (b < a) { x = a; a = b; b = x }
+        print $1 " " a "/" b
+    }' "$1" | sort -u
 }
 
 # The C versions: one scord-scor run, each record under its "== name [mode]".
@@ -111,15 +122,25 @@ for name in "${names[@]}"; do
         SCORD_DETECT_MODE=$m "$tmp/$name" > "$tmp/$name.$m.stdout" 2> "$tmp/$name.$m.stderr"
         rc=$?
         normalize "$tmp/$name.cumk" "$name.cu" < "$tmp/$name.$m.stderr" > "$tmp/$name.$m.cu"
-        nc=$(wc -l < "$tmp/$name.$m.c")
+        races "$tmp/$name.$m.c" > "$tmp/$name.$m.ck"
+        races "$tmp/$name.$m.cu" > "$tmp/$name.$m.cuk"
+        nc=$(wc -l < "$tmp/$name.$m.c") ncu=$(wc -l < "$tmp/$name.$m.cu")
         if [ $rc -ne 0 ]; then
             fail "$name [$m]" "the program exited $rc: $(grep -v '^=' "$tmp/$name.$m.stderr" | head -3 | tr '\n' ' ')"
         elif ! grep -q 'RACE SUMMARY' "$tmp/$name.$m.stderr"; then
             fail "$name [$m]" "no RACE SUMMARY line from the program"
-        elif ! cmp -s "$tmp/$name.$m.c" "$tmp/$name.$m.cu"; then
-            fail "$name [$m]" "C: $(paste -sd';' "$tmp/$name.$m.c") / CUDA: $(paste -sd';' "$tmp/$name.$m.cu")"
+        elif ! cmp -s "$tmp/$name.$m.ck" "$tmp/$name.$m.cuk"; then
+            fail "$name [$m]" "C: {$(paste -sd';' "$tmp/$name.$m.ck")} CUDA: {$(paste -sd';' "$tmp/$name.$m.cuk")}"
         else
-            pass "$name [$m] ($nc race$([ "$nc" = 1 ] || echo s)$([ "$nc" = 0 ] || echo ": $(cut -d' ' -f1 "$tmp/$name.$m.c" | sort | uniq -c | awk '{ printf "%s%s x%s", (NR > 1 ? ", " : ""), $2, $1 }')"))"
+            what="no race"
+            [ -s "$tmp/$name.$m.ck" ] && what=$(paste -sd';' "$tmp/$name.$m.ck")
+            if cmp -s "$tmp/$name.$m.c" "$tmp/$name.$m.cu"; then
+                same="records identical"
+            else
+                same="records differ: C $nc, CUDA $ncu"
+                [ -n "${SCOR_TWIN_VERBOSE:-}" ] && diff "$tmp/$name.$m.c" "$tmp/$name.$m.cu" | sed 's/^/    /'
+            fi
+            pass "$name [$m] ($what; $same)"
         fi
     done
 done
