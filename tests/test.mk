@@ -262,7 +262,7 @@ $(call test_step,install,count)
 install.name  := install
 install.cmd    = bash tests/install/test_install.sh
 install.needs := default_build
-install.after := scor_build
+install.after := scor_build nvcc_build
 $(call test_step,fusesoc,count)
 fusesoc.name := fusesoc
 fusesoc.cmd   = bash tests/fusesoc/test_fusesoc.sh $(BUILD)
