@@ -50,7 +50,7 @@ $(INST_PREFIX_STAMP):
 	@mkdir -p $(dir $@)
 	@rm -f $(INST_DIR)/prefix.*
 	touch $@
-$(INST_CC): driver/cc/scord_cc.c $(SCORD_CC_FLAGS_H) $(INST_PREFIX_STAMP)
+$(INST_CC): driver/cc/scord_cc.c driver/cc/spawn.c driver/cc/spawn.h $(SCORD_CC_FLAGS_H) $(INST_PREFIX_STAMP)
 	$(call scord_cc_build,$@,-DSCORD_CC_PREFIX='"$(PREFIX)"')
 $(INST_NVCC): $(SCORD_NVCC_SRCS) $(SCORD_NVCC_HDRS) $(SCORD_NVCC_FLAGS_H) $(INST_PREFIX_STAMP)
 	$(call scord_nvcc_build,$@,-DSCORD_NVCC_DEFAULT_CONFIG='"$(CONFIG)"')

@@ -43,9 +43,9 @@ $(SCORD_CC_FLAGS_H): FORCE
 define scord_cc_build
 	@mkdir -p $(dir $(1))
 	$(CC) $(CFLAGS_HOST) -I$(SCORD_CC_OBJDIR) -DSCORD_VERSION='"$(SCORD_VERSION)"' $(2) \
-	    -o $(1) driver/cc/scord_cc.c
+	    -o $(1) driver/cc/scord_cc.c driver/cc/spawn.c
 endef
-$(SCORD_CC_BIN): driver/cc/scord_cc.c $(SCORD_CC_FLAGS_H)
+$(SCORD_CC_BIN): driver/cc/scord_cc.c driver/cc/spawn.c driver/cc/spawn.h $(SCORD_CC_FLAGS_H)
 	$(call scord_cc_build,$@,)
 
 SCORD_KERNEL_HEADERS := $(wildcard sw/include/*.h)

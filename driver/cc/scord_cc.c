@@ -29,12 +29,14 @@
 #include <unistd.h>
 
 #include "scord_cc_flags.h"
+#include "spawn.h"
 
 #ifndef SCORD_VERSION
 #define SCORD_VERSION "unknown"
 #endif
 
-enum { EXIT_OK = 0, EXIT_GCC = 1, EXIT_USAGE = 2, EXIT_INSTALL = 3 };
+/* EXIT_OK, EXIT_GCC and EXIT_INSTALL are spawn.h's SPAWN_OK, _FAILED, _MISSING. */
+enum { EXIT_OK = SPAWN_OK, EXIT_GCC = SPAWN_FAILED, EXIT_USAGE = 2, EXIT_INSTALL = SPAWN_MISSING };
 
 static const char *prog = "scord-cc";
 
@@ -76,69 +78,18 @@ static const char help_text[] =
     "exit codes: 0 success; 1 GCC reported an error (its message is printed);\n"
     "2 usage error; 3 the kernel runtime or GCC cannot be found.\n";
 
-/* ---- argument vectors ------------------------------------------------ */
-
-struct argv_buf {
-    const char **v;
-    size_t n, cap;
-};
-
-static void push(struct argv_buf *a, const char *s)
-{
-    if (a->n + 2 > a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 32;
-        const char **v = realloc(a->v, cap * sizeof *v);
-        if (!v) {
-            fprintf(stderr, "%s: out of memory\n", prog);
-            exit(EXIT_INSTALL);
-        }
-        a->v = v;
-        a->cap = cap;
-    }
-    a->v[a->n++] = s;
-    a->v[a->n] = NULL;
-}
-
-static void push_all(struct argv_buf *a, const char *const *list)
-{
-    for (; *list; list++)
-        push(a, *list);
-}
-
 /* ---- running GCC ------------------------------------------------------ */
 
 static bool verbose;
 
-/* Run argv; returns its exit status, or EXIT_INSTALL if it could not be
- * started (the child says why). */
+static void push(struct argv_buf *a, const char *s) { argv_push(a, prog, s); }
+static void push_all(struct argv_buf *a, const char *const *list) { argv_push_all(a, prog, list); }
+
+/* Run argv: EXIT_OK, EXIT_GCC (its error), or EXIT_INSTALL if it could not
+ * be started. */
 static int run(const struct argv_buf *a)
 {
-    if (verbose) {
-        for (size_t i = 0; i < a->n; i++)
-            fprintf(stderr, "%s%s", i ? " " : "", a->v[i]);
-        fputc('\n', stderr);
-    }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "%s: fork: %s\n", prog, strerror(errno));
-        return EXIT_INSTALL;
-    }
-    if (pid == 0) {
-        execvp(a->v[0], (char *const *)a->v);
-        fprintf(stderr, "%s: cannot run '%s': %s (install the RISC-V GCC: make deps, or set "
-                        "SCORD_GCC)\n",
-                prog, a->v[0], strerror(errno));
-        _exit(127);
-    }
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
-            return EXIT_INSTALL;
-    if (WIFEXITED(st))
-        return WEXITSTATUS(st) == 127 ? EXIT_INSTALL : WEXITSTATUS(st) ? EXIT_GCC : EXIT_OK;
-    fprintf(stderr, "%s: '%s' was killed by signal %d\n", prog, a->v[0], WTERMSIG(st));
-    return EXIT_GCC;
+    return spawn_run(a, verbose, prog, "install the RISC-V GCC: make deps, or set SCORD_GCC");
 }
 
 /* ---- the kernel runtime ----------------------------------------------- */

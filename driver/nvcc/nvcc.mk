@@ -16,8 +16,8 @@
 LLVM_DIR ?= /usr/lib/llvm-14
 SCORD_NVCC_BIN    := $(BUILD)/bin/scord-nvcc
 SCORD_NVCC_OBJDIR := $(BUILD)/obj/nvcc
-SCORD_NVCC_SRCS   := $(addprefix driver/nvcc/,scord_nvcc.c translate.c rewrite.c)
-SCORD_NVCC_HDRS   := $(addprefix driver/nvcc/,translate.h rewrite.h)
+SCORD_NVCC_SRCS   := $(addprefix driver/nvcc/,scord_nvcc.c translate.c rewrite.c) driver/cc/spawn.c
+SCORD_NVCC_HDRS   := $(addprefix driver/nvcc/,translate.h rewrite.h) driver/cc/spawn.h
 SCORD_NVCC_FLAGS_H := $(SCORD_NVCC_OBJDIR)/scord_nvcc_flags.h
 SCORD_NVCC_HOST_CXX ?= g++
 
@@ -32,7 +32,7 @@ $(SCORD_NVCC_FLAGS_H): FORCE
 # $(call scord_nvcc_build,OUT,EXTRA_CFLAGS) (make install builds its own)
 define scord_nvcc_build
 	@mkdir -p $(dir $(1))
-	$(CC) $(CFLAGS_HOST) -I$(SCORD_NVCC_OBJDIR) -I$(LLVM_DIR)/include \
+	$(CC) $(CFLAGS_HOST) -I$(SCORD_NVCC_OBJDIR) -Idriver/cc -I$(LLVM_DIR)/include \
 	    -DSCORD_VERSION='"$(SCORD_VERSION)"' $(2) -o $(1) $(SCORD_NVCC_SRCS) \
 	    -L$(LLVM_DIR)/lib -lclang -Wl,-rpath,$(LLVM_DIR)/lib
 endef

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "scord_nvcc_flags.h"
+#include "spawn.h"
 #include "translate.h"
 
 #ifndef SCORD_VERSION
@@ -37,7 +38,7 @@
 #define SCORD_NVCC_DEFAULT_CONFIG "cuda"
 #endif
 
-enum { EXIT_OK = 0, EXIT_COMPILE = 1, EXIT_USAGE = 2, EXIT_INSTALL = 3 };
+enum { EXIT_OK = SPAWN_OK, EXIT_COMPILE = SPAWN_FAILED, EXIT_USAGE = 2, EXIT_INSTALL = SPAWN_MISSING };
 
 static const char *prog = "scord-nvcc";
 
@@ -79,64 +80,13 @@ static const char help_text[] =
     "CUDA feature we do not support, at file:line:col); 2 usage; 3 a tool or the\n"
     "runtime is missing.\n";
 
-/* ---- argument vectors --------------------------------------------------------- */
-
-struct argv_buf {
-    const char **v;
-    size_t n, cap;
-};
-
-static void push(struct argv_buf *a, const char *s)
-{
-    if (a->n + 2 > a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 32;
-        const char **v = realloc(a->v, cap * sizeof *v);
-        if (!v) {
-            fprintf(stderr, "%s: out of memory\n", prog);
-            exit(EXIT_INSTALL);
-        }
-        a->v = v;
-        a->cap = cap;
-    }
-    a->v[a->n++] = s;
-    a->v[a->n] = NULL;
-}
-
-static void push_buf(struct argv_buf *a, const struct argv_buf *b)
-{
-    for (size_t i = 0; i < b->n; i++)
-        push(a, b->v[i]);
-}
+/* ---- running tools ------------------------------------------------------------------ */
 
 static bool verbose;
 
-static int run(const struct argv_buf *a)
-{
-    if (verbose) {
-        for (size_t i = 0; i < a->n; i++)
-            fprintf(stderr, "%s%s", i ? " " : "", a->v[i]);
-        fputc('\n', stderr);
-    }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "%s: fork: %s\n", prog, strerror(errno));
-        return EXIT_INSTALL;
-    }
-    if (pid == 0) {
-        execvp(a->v[0], (char *const *)a->v);
-        fprintf(stderr, "%s: cannot run '%s': %s\n", prog, a->v[0], strerror(errno));
-        _exit(127);
-    }
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
-            return EXIT_INSTALL;
-    if (WIFEXITED(st))
-        return WEXITSTATUS(st) == 127 ? EXIT_INSTALL : WEXITSTATUS(st) ? EXIT_COMPILE : EXIT_OK;
-    fprintf(stderr, "%s: '%s' was killed by signal %d\n", prog, a->v[0], WTERMSIG(st));
-    return EXIT_COMPILE;
-}
+static void push(struct argv_buf *a, const char *s) { argv_push(a, prog, s); }
+static void push_buf(struct argv_buf *a, const struct argv_buf *b) { argv_push_buf(a, prog, b); }
+static int run(const struct argv_buf *a) { return spawn_run(a, verbose, prog, NULL); }
 
 /* ---- where things are ----------------------------------------------------------- */
 
