@@ -62,28 +62,7 @@ template <class T> __attribute__((always_inline)) inline T __scord_vpostdec(vola
 
 /* ---- the argument block ------------------------------------------------ */
 
-template <unsigned... I> struct __scord_seq {};
-template <unsigned N, unsigned... I> struct __scord_mkseq : __scord_mkseq<N - 1, N - 1, I...> {};
-template <unsigned... I> struct __scord_mkseq<0, I...> {
-    typedef __scord_seq<I...> type;
-};
-
-/* Offset of parameter i: after the 4-byte index, each parameter at the
- * next multiple of its alignment (as a struct of them would be). */
-template <class... P> struct __scord_layout {
-    static constexpr unsigned size[] = {(unsigned)sizeof(P)..., 0u};
-    static constexpr unsigned align[] = {(unsigned)alignof(P)..., 1u};
-    static constexpr unsigned offset(unsigned i)
-    {
-        unsigned o = 4;
-        for (unsigned k = 0;; k++) {
-            o = (o + align[k] - 1) & ~(align[k] - 1);
-            if (k == i)
-                return o;
-            o += size[k];
-        }
-    }
-};
+#include "scord_nvcc_layout.h"
 
 /* The kernel is called through a pointer the compiler cannot see through
  * (the empty asm), so it is not inlined into kernel_main: a race report

@@ -11,6 +11,7 @@
 
 #include <cuda_runtime.h>
 #include <scord_cuda_host.h>
+#include "scord_nvcc_layout.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -56,39 +57,17 @@ template <> struct __scord_dev<unsigned long> {
     static type conv(unsigned long v) { return (uint32_t)v; }
 };
 
-template <class... D> struct __scord_host_layout {
-    static constexpr unsigned size[] = {(unsigned)sizeof(D)..., 0u};
-    static constexpr unsigned align[] = {(unsigned)alignof(D)..., 1u};
-    static constexpr unsigned offset(unsigned i)
-    {
-        unsigned o = 4;
-        for (unsigned k = 0;; k++) {
-            o = (o + align[k] - 1) & ~(align[k] - 1);
-            if (k == i)
-                return o;
-            o += size[k];
-        }
-    }
-    static constexpr unsigned total() { return offset(sizeof...(D)); }
-};
-
 template <class T> static inline void __scord_put(unsigned char *buf, unsigned off, const T &v)
 {
     typename __scord_dev<T>::type d = __scord_dev<T>::conv(v);
     memcpy(buf + off, &d, sizeof d);
 }
 
-template <unsigned... I> struct __scord_hseq {};
-template <unsigned N, unsigned... I> struct __scord_mkhseq : __scord_mkhseq<N - 1, N - 1, I...> {};
-template <unsigned... I> struct __scord_mkhseq<0, I...> {
-    typedef __scord_hseq<I...> type;
-};
-
 template <class... P, unsigned... I>
-static inline cudaError_t __scord_launch_seq(const char *name, uint32_t id, __scord_hseq<I...>,
+static inline cudaError_t __scord_launch_seq(const char *name, uint32_t id, __scord_seq<I...>,
                                              const P &...args)
 {
-    typedef __scord_host_layout<typename __scord_dev<P>::type...> L;
+    typedef __scord_layout<typename __scord_dev<P>::type...> L;
     alignas(8) unsigned char buf[L::total() + 8];
     memcpy(buf, &id, sizeof id);
     (__scord_put(buf, L::offset(I), args), ...);
@@ -106,7 +85,7 @@ template <class... P> static inline cudaError_t __scord_launch(const char *name,
     if (id == __SCORD_NO_KERNEL) /* the kernel_main it reaches traps */
         fprintf(stderr, "scord-nvcc: kernel '%s' launched with template arguments no launch in "
                         "its file names (through a pointer?): not compiled for the GPU\n", name);
-    return __scord_launch_seq(name, id, typename __scord_mkhseq<sizeof...(P)>::type(), args...);
+    return __scord_launch_seq(name, id, typename __scord_mkseq<sizeof...(P)>::type(), args...);
 }
 
 #endif
