@@ -289,6 +289,12 @@ $(call test_step,nvcc,count)
 nvcc.name  := scord-nvcc + scord check (CUDA programs, racy, race-free, refused)
 nvcc.cmd    = bash tests/cuda/nvcc/run.sh $(BUILD) default
 nvcc.needs := nvcc_build
+# Every ScoR microbenchmark's CUDA twin against its C version, full and
+# cache mode (about 90 s: 32 builds, 64 runs and the C runs).
+$(call test_step,cuda_scor,count)
+cuda_scor.name  := ScoR micro as CUDA programs, races as their C versions
+cuda_scor.cmd    = bash tests/cuda/scor/run.sh $(BUILD)
+cuda_scor.needs := nvcc_build scor_build
 
 TEST_SECTION := FPGA tools: board-top synthesis check, reports and tables, cell models
 $(call test_step,fpga_check,check)

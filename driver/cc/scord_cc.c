@@ -315,10 +315,15 @@ static const char *gxx_for(const char *gcc)
  * -fno-thread-jumps: GCC's jump threading copies the code after a branch
  * into both of its arms, and a warp operation (shuffle, vote, __syncwarp)
  * copied so runs at two PCs, each time with part of the warp only; seen
- * wrong in C++ warp code (tests/cuda/device/warp.cu.cpp). */
+ * wrong in C++ warp code (tests/cuda/device/warp.cu.cpp).
+ * -fno-partial-inlining: GCC split a kernel's body off its first test and
+ * inlined it back, and the DWARF then had the kernel inlined into itself
+ * at its declaration's line, which race reports named instead of the
+ * access's line (seen with scord-nvcc's kernels). */
 static const char *const cxx_extra_flags[] = {"-std=gnu++17", "-fno-exceptions", "-fno-rtti",
                                               "-fno-threadsafe-statics",
-                                              "-fno-use-cxa-atexit", "-fno-thread-jumps", NULL};
+                                              "-fno-use-cxa-atexit", "-fno-thread-jumps",
+                                              "-fno-partial-inlining", NULL};
 
 static void compile_command(struct argv_buf *c, const char *gcc, const char *dev_inc,
                             const struct opts *o, const char *src)

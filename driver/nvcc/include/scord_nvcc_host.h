@@ -29,6 +29,21 @@
 #define __launch_bounds__(...)
 #define __CUDACC__ 1
 
+#include "scord_nvcc_builtins.h"
+
+/* min and max in host code, as CUDA's headers give them (non-templates,
+ * so that std::min stays usable beside them) */
+#define SCORD_NVCC_MINMAX(T) \
+    static inline T min(T a, T b) { return a < b ? a : b; } \
+    static inline T max(T a, T b) { return a < b ? b : a; }
+SCORD_NVCC_MINMAX(int)
+SCORD_NVCC_MINMAX(unsigned)
+SCORD_NVCC_MINMAX(long long)
+SCORD_NVCC_MINMAX(unsigned long long)
+SCORD_NVCC_MINMAX(float)
+SCORD_NVCC_MINMAX(double)
+#undef SCORD_NVCC_MINMAX
+
 /* The launch syntax k<<<g, b, s, st>>>(args) becomes
  * (__scordCudaPushCallConfiguration(g, b, s, st), k(args)): defaults as
  * CUDA's. */

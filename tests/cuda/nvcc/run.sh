@@ -69,7 +69,9 @@ for f in "${files[@]}"; do
         else
             missing=
             for l in $(grep -n '// RACE' "$f" | cut -d: -f1); do
-                grep -q "$name.cu:$l\b" "$tmp/$name.out" || missing="$missing $l"
+                # the access's own location ("... in block (x,y,z) at F.cu:L"), not
+                # an inlined frame's ("in f at F.cu:L")
+                grep -q ") at $name.cu:$l\b" "$tmp/$name.out" || missing="$missing $l"
             done
             if [ $rc -ne 9 ]; then
                 fail "$name" "exit status $rc, expected 9 (races): $(tail -5 "$tmp/$name.out" | tr '\n' ' ')"

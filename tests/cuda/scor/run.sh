@@ -13,15 +13,25 @@
 # How two runs are compared. Both print each distinct race in `scord run`'s
 # format (scord-scor -v for the C kernel, the CUDA runtime on stderr for
 # the .cu program). Each record is reduced to a line of what does not
-# depend on the source file:
-#   race type | access ("weak store of 4 bytes") |
-#   the reported access: kind, thread, block, and the `scor:race` ID on its
-#   source line ("-" if none) | the same for the previous access
-# (the address, the line and column, the symbol and offset and the
-# occurrence counts are left out: line numbers and code differ between
-# kernel.c and the .cu file; the markers carry the same IDs in both). The
-# sorted lists must be equal, so the same race types, the same number of
-# distinct races of each type, attributed to the same marked races.
+# depend on the source file: race type | access | each of the two accesses
+# (kind, thread, block, and the `scor:race` ID of the line the report
+# names, "-" for a line without one). Both files carry the same IDs.
+# A twin passes when the two runs give the same set of
+#   race type + unordered pair of the two accesses' IDs
+# (so the same race types, on the same marked races, and no report on an
+# unmarked line unless the C version has one too). Which of two unordered
+# accesses comes second is the hardware's interleaving (docs/bench.md),
+# which differs between the two builds for a few kernels; the PASS line
+# says whether the reduced records were identical too (SCOR_TWIN_VERBOSE=1
+# prints their difference).
+#
+# A report names the outermost line of the file; when the access itself
+# ("..., in F at FILE:L:C)") is at another line of the same file, the
+# record names both ("decl:N(access:ID)") and fails: that is how reports
+# named a kernel's `__global__` line instead of the access's, before
+# scord-cc compiled C++ with -fno-partial-inlining (GCC had inlined a
+# kernel's split-off body back into it). SCOR_TWIN_INNER=1 takes the
+# access's own line instead, to compare verdicts alone.
 set -u
 [ $# -ge 1 ] || { echo "usage: $0 BUILD_DIR [name ...]" >&2; exit 2; }
 build=$(cd "$1" && pwd) || exit 2
@@ -45,23 +55,45 @@ fails=0
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; fails=$((fails + 1)); }
 
-# "LINE ID" for every line of $1 carrying a scor:race marker.
-markers() { grep -n 'scor:race' "$1" | sed 's|^\([0-9]*\):.*scor:race \([^ ]*\).*|\1 \2|'; }
+# "LINE ID" for every line of $1 carrying a scor:race marker, and
+# "LINE decl:LINE" for the first line of each __global__ function.
+markers() {
+    grep -n 'scor:race' "$1" | sed 's|^\([0-9]*\):.*scor:race \([^ ]*\).*|\1 \2|'
+    grep -n '^__global__' "$1" | sed 's|^\([0-9]*\):.*|\1 decl:\1|'
+}
 
 # Reduce the race records of stdin to one sorted line each (above). $1: the
 # markers of the file the records name, $2: its base name.
 normalize() {
-    awk -v mk="$1" -v file="$2" '
+    awk -v mk="$1" -v file="$2" -v use_inner="${SCOR_TWIN_INNER:-0}" '
     BEGIN { while ((getline l < mk) > 0) { split(l, p, " "); id[p[1]] = p[2] } }
     function flush() { if (rec != "") print rec; rec = "" }
-    function who(s,   kind, t, at, ln) {
+    function line_of(at,   ln) {
+        ln = substr(at, length(file) + 2); sub(/:.*/, "", ln)
+        return ln
+    }
+    function mark(ln) { return (ln in id) ? id[ln] : "-" }
+    function who(s,   kind, t, at, inner, ln, il) {
         kind = s; sub(/^=+ +/, "", kind); sub(/ by thread.*/, "", kind)
         t = s; sub(/.* by thread /, "", t); sub(/\) at .*/, ")", t)
         at = s; sub(/.* by thread [^)]*\) in block [^)]*\) at /, "", at); sub(/ .*/, "", at)
+        inner = ""
+        if (s ~ /, in [^ ]+ at [^ ]+\)/) {
+            inner = s; sub(/.*, in [^ ]+ at /, "", inner); sub(/\).*/, "", inner)
+        }
         if (index(at, file ":") != 1)
             return kind " " t " at ?" at
-        ln = substr(at, length(file) + 2); sub(/:.*/, "", ln)
-        return kind " " t " at " ((ln in id) ? id[ln] : "-")
+        ln = line_of(at)
+        if (index(inner, file ":") == 1 && (il = line_of(inner)) != ln) {
+            # The access itself is at line il of the same file, the report
+            # names line ln (a kernel inlined into scord-nvcc'"'"'s dispatch
+            # names its own first line).
+            if (use_inner)
+                ln = il
+            else
+                return kind " " t " at " mark(ln) "(access:" mark(il) ")"
+        }
+        return kind " " t " at " mark(ln)
     }
     /^=+ Race \(/ {
         flush()

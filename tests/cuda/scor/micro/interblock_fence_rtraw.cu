@@ -8,32 +8,8 @@
 // four zeroed buffers of 64 words, 256-byte aligned, as scord-scor
 // launches the C version.
 // Lines a race report must name carry "// scor:race ID", as in the C kernel.
-#include <cstdio>
-#include <cstdint>
-#include <cuda_runtime.h>
 
-#define WORDS 64u
-#define V(k) ((k) * 4u) // variables 16 bytes apart
-
-// How the threads are launched (enum micro_layout of micro.h).
-enum { MICRO_2B, MICRO_2W, MICRO_2B2W, MICRO_1W };
-
-// Which actor this thread is, -1 if none (micro_actor of micro.h).
-__device__ static inline int actor(unsigned layout)
-{
-    unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize, block = blockIdx.x;
-    switch (layout) {
-    case MICRO_2B:
-        return lane == 0 && warp == 0 ? (int)block : -1;
-    case MICRO_2W:
-        return lane == 0 && warp < 2 ? (int)warp : -1;
-    case MICRO_2B2W:
-        return lane == 0 && warp < 2 ? (int)(2 * block + warp) : -1;
-    default:
-        return lane < 2 && warp == 0 ? (int)lane : -1;
-    }
-}
-
+#include "micro.cuh"
 // d: the data the actors race on, f: flags, l: lock words, o: what they
 // saw; layout: as launched
 __global__ void interblock_fence_rtraw(unsigned *d, unsigned *f, unsigned *l, unsigned *o, unsigned layout)
@@ -56,28 +32,10 @@ __global__ void interblock_fence_rtraw(unsigned *d, unsigned *f, unsigned *l, un
 
 int main()
 {
-    static unsigned zero[2 * WORDS], seen[WORDS];
     unsigned *buf[4];
-    cudaDeviceProp prop;
-    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess)
+    dim3 grid, block;
+    if (micro_setup(buf, MICRO_2B, &grid, &block))
         return 2;
-    unsigned ws = prop.warpSize;
-    (void)ws;
-    for (int i = 0; i < 4; i++) {
-        void *p;
-        if (cudaMalloc(&p, sizeof zero) != cudaSuccess)
-            return 2;
-        cudaMemcpy(p, zero, sizeof zero, cudaMemcpyHostToDevice);
-        buf[i] = (unsigned *)(((uintptr_t)p + 255u) & ~(uintptr_t)255u);
-    }
-    interblock_fence_rtraw<<<2, 1>>>(buf[0], buf[1], buf[2], buf[3], MICRO_2B);
-    cudaError_t e = cudaDeviceSynchronize();
-    if (e == cudaSuccess)
-        e = cudaMemcpy(seen, buf[3], sizeof seen, cudaMemcpyDeviceToHost);
-    if (e != cudaSuccess) {
-        fprintf(stderr, "%s: %s\n", "interblock_fence_rtraw", cudaGetErrorString(e));
-        return 2;
-    }
-    printf("interblock_fence_rtraw: out[V(1)], out[V(2)], out[V(3)] = %u %u %u\n", seen[V(1)], seen[V(2)], seen[V(3)]);
-    return 0;
+    interblock_fence_rtraw<<<grid, block>>>(buf[0], buf[1], buf[2], buf[3], MICRO_2B);
+    return micro_finish("interblock_fence_rtraw", buf);
 }
