@@ -551,6 +551,14 @@ static void launch_instance(struct ctx *x, CXCursor call)
                           "from non-template code");
         return;
     }
+    CXCursor def = clang_getCursorDefinition(callee);
+    if (!clang_Cursor_isNull(def) && !in_main_file(def)) {
+        CXString n = clang_getCursorSpelling(callee);
+        error_at(x, call, "kernel '%s' is defined in a header: define kernels in a .cu file "
+                          "(kernels in headers are not supported yet)", clang_getCString(n));
+        clang_disposeString(n);
+        return;
+    }
     CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
     size_t t = 0;
     while (t < x->ntemplates && (clang_Cursor_isNull(tmpl) ||
