@@ -462,7 +462,8 @@ static int build(struct opts *o, const char *tmp)
             push(&dc, "--verbose");
         push(&dc, o->opt ? o->opt : "-O2");
         push(&dc, "-g");
-        push(&dc, o->std ? o->std : "-std=gnu++17");
+        if (o->std) /* else scord-cc's C++ default, gnu++17 */
+            push(&dc, o->std);
         push(&dc, "-Wno-unused-parameter");
         for (size_t i = 0; i < nf; i++) {
             push(&dc, "-iquote");
