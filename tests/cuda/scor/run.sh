@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# The ScoR microbenchmarks as CUDA programs (micro/<name>.cu, built with
-# scord-nvcc) against their C versions (sw/bench/micro/<name>/kernel.c, run
-# by scord-scor): each twin must report the same races, and no others, in
-# full and in cache mode.
+# The kernels of our ScoR suite and beyond group as CUDA programs
+# (GROUP/<name>.cu, built with scord-nvcc) against their C versions
+# (sw/bench/GROUP/<name>/kernel.c, run by scord-scor): each twin must report
+# the same races, and no others, in full and in cache mode.
 #
-# usage: tests/cuda/scor/run.sh BUILD_DIR [name ...]
+# usage: tests/cuda/scor/run.sh BUILD_DIR [[GROUP/]name ...]
 #   BUILD_DIR holds bin/scord-nvcc, default/bin/scord-scor and sw/ (the C
 #   kernels' builds; SW_BUILD=DIR to take them elsewhere). Default: every
-#   micro/*.cu. Prints "PASS <name> [mode]" or "FAIL <name> [mode]: why" per
-#   twin and mode; exits 1 if any failed.
+#   GROUP/*.cu (GROUP: micro, detector, beyond, apps); a bare name is looked
+#   up in each group. Prints "PASS <name> [mode]" or "FAIL <name> [mode]:
+#   why" per twin and mode; exits 1 if any failed.
 #
 # How two runs are compared. Both print each distinct race in `scord run`'s
 # format (scord-scor -v for the C kernel, the CUDA runtime on stderr for
@@ -42,10 +43,25 @@ nvcc=$build/bin/scord-nvcc
 scor=$build/default/bin/scord-scor
 swdir=${SW_BUILD:-$build/sw}
 modes="full cache"
-names=("$@")
-if [ ${#names[@]} -eq 0 ]; then
-    for f in "$here"/micro/*.cu; do names+=("$(basename "$f" .cu)"); done
+groups="micro detector beyond apps"
+names=() group=()
+add() { # $1 group, $2 name
+    names+=("$2"); group+=("$1")
+}
+if [ $# -eq 0 ]; then
+    for g in $groups; do
+        for f in "$here"/$g/*.cu; do [ -f "$f" ] && add "$g" "$(basename "$f" .cu)"; done
+    done
 fi
+for a in "$@"; do
+    case $a in
+    */*) add "${a%%/*}" "${a#*/}" ;;
+    *)
+        g=micro
+        for x in $groups; do [ -f "$here/$x/$a.cu" ] && g=$x; done
+        add "$g" "$a" ;;
+    esac
+done
 for t in "$nvcc" "$scor"; do
     [ -x "$t" ] || { echo "FAIL setup: $t not built" >&2; exit 1; }
 done
@@ -129,9 +145,10 @@ if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then
     exit 1
 fi
 
-for name in "${names[@]}"; do
-    cu=$here/micro/$name.cu
-    kc=$root/sw/bench/micro/$name/kernel.c
+for i in "${!names[@]}"; do
+    name=${names[$i]}
+    cu=$here/${group[$i]}/$name.cu
+    kc=$root/sw/bench/${group[$i]}/$name/kernel.c
     if [ ! -f "$cu" ] || [ ! -f "$kc" ]; then
         for m in $modes; do fail "$name [$m]" "no $cu or no $kc"; done
         continue
