@@ -55,6 +55,7 @@ __device__ int __ffsll(long long);
 __device__ unsigned __brev(unsigned);
 template <class T> __device__ T __ldg(const T *);
 __device__ long long clock64(void);
+__device__ void __nanosleep(unsigned);
 
 #define SCORD_PARSE_ATOMIC(name) \
     template <class T, class U> __device__ T name(T *, U); \

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h> /* clock() in device functions the host unit keeps (CUDA's headers include it too) */
 
 #define __host__
 #define __device__

@@ -46,6 +46,7 @@ extern "C" int cudaConfigureCall(dim3 grid, dim3 block, size_t shmem = 0, cudaSt
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #define SCORD_PARSE_C(f) template <class... A> __device__ auto f(A... a) -> decltype(::f(a...));
 #define SCORD_PARSE_FLT(name) name##f
 #define SCORD_PARSE_F1(fn) static __device__ double fn(double); static __device__ float fn(float); \
@@ -77,7 +78,7 @@ static __device__ long abs(long);
 static __device__ long long abs(long long);
 SCORD_PARSE_C(fmaf) SCORD_PARSE_C(ldexpf) SCORD_PARSE_C(frexpf) SCORD_PARSE_C(modff)
 SCORD_PARSE_C(labs) SCORD_PARSE_C(llabs) SCORD_PARSE_C(memcpy) SCORD_PARSE_C(memset)
-SCORD_PARSE_C(memcmp)
+SCORD_PARSE_C(memcmp) SCORD_PARSE_C(clock)
 #undef SCORD_PARSE_C
 __device__ float rsqrtf(float);
 __device__ double rsqrt(double);
