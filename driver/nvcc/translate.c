@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "params.h"
 #include "rewrite.h"
 
 struct ctx {
@@ -34,6 +35,22 @@ static char *xstrdup(struct ctx *x, const char *s)
     if (!d)
         x->oom = 1;
     return d;
+}
+
+/* s with t appended (s is freed; NULL when out of memory). */
+static char *append(struct ctx *x, char *s, const char *t)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s), m = strlen(t);
+    char *r = realloc(s, n + m + 1);
+    if (!r) {
+        free(s);
+        x->oom = 1;
+        return NULL;
+    }
+    memcpy(r + n, t, m + 1);
+    return r;
 }
 
 static void add(struct ctx *x, struct edits *e, enum edit_kind k, size_t off, size_t end, int depth,
@@ -476,55 +493,6 @@ static void walk_host(struct ctx *x, CXCursor c)
 
 /* ---- kernels --------------------------------------------------------------- */
 
-/* Does a struct passed by value hold something the host lays out
- * differently (a pointer, long, reference)? */
-struct field_check {
-    bool bad;
-    char what[128];
-};
-
-static bool type_differs(CXType t, char *what, size_t wlen);
-
-static enum CXVisitorResult check_field(CXCursor f, CXClientData d)
-{
-    struct field_check *fc = d;
-    if (type_differs(clang_getCursorType(f), fc->what, sizeof fc->what)) {
-        fc->bad = true;
-        return CXVisit_Break;
-    }
-    return CXVisit_Continue;
-}
-
-static bool type_differs(CXType t, char *what, size_t wlen)
-{
-    CXType ct = clang_getCanonicalType(t);
-    switch (ct.kind) {
-    case CXType_Pointer:
-    case CXType_LValueReference:
-    case CXType_RValueReference:
-    case CXType_MemberPointer:
-    case CXType_Long:
-    case CXType_ULong:
-    case CXType_LongDouble: {
-        CXString s = clang_getTypeSpelling(t);
-        snprintf(what, wlen, "%s", clang_getCString(s));
-        clang_disposeString(s);
-        return true;
-    }
-    case CXType_ConstantArray:
-        return type_differs(clang_getArrayElementType(ct), what, wlen);
-    case CXType_Record: {
-        struct field_check fc = {0};
-        clang_Type_visitFields(ct, check_field, &fc);
-        if (fc.bad)
-            snprintf(what, wlen, "%s", fc.what);
-        return fc.bad;
-    }
-    default:
-        return false;
-    }
-}
-
 static void add_kernel(struct ctx *x, const char *name, const char *target, unsigned id,
                        int instance)
 {
@@ -568,6 +536,24 @@ static void launch_instance(struct ctx *x, CXCursor call)
         return; /* a kernel that is no template */
     char name[512], target[1536];
     qualified(x->templates[t], name, sizeof name);
+    /* A parameter whose type a template argument makes a struct holding a
+     * pointer: the stub, one body for every instance, cannot copy it in
+     * the device's layout. */
+    CXType ft = clang_getCursorType(callee);
+    for (int i = 0; i < clang_getNumArgTypes(ft); i++) {
+        CXType at = clang_getArgType(ft, (unsigned)i);
+        char what[128];
+        if (clang_getCanonicalType(at).kind == CXType_Record &&
+            nvcc_type_differs(at, what, sizeof what)) {
+            CXString as = clang_getTypeSpelling(at);
+            error_at(x, call, "kernel template '%s' takes parameter %d as '%s', a struct holding "
+                              "a '%s': the GPU lays it out differently; a template kernel's "
+                              "struct parameters must not hold pointers or longs (pass them "
+                              "as parameters of their own)", name, i + 1, clang_getCString(as), what);
+            clang_disposeString(as);
+            return;
+        }
+    }
     int n = clang_Cursor_getNumTemplateArguments(callee);
     size_t used = (size_t)snprintf(target, sizeof target, "%s<", name);
     for (int i = 0; i < n && used < sizeof target; i++) {
@@ -661,59 +647,58 @@ static void kernel(struct ctx *x, CXCursor fn, bool is_template)
                 collect(k.v[i], fn, &parms);
         free(k.v);
     }
-    int np = (int)parms.n;
-    size_t cap = 256;
-    char *call = malloc(cap);
-    if (!call) {
-        free(parms.v);
-        x->oom = 1;
-        return;
-    }
-    size_t used = (size_t)snprintf(call, cap, "{ (void)__scord_launch(\"%s\", %s", name, id_expr);
-    for (int i = 0; i < np; i++) {
+    /* The stub's body: "{ <mirrors> (void)__scord_launch(name, id, args); }",
+     * a struct parameter laid out differently on the GPU passed as a local
+     * copy in the device's layout (params.h). */
+    char *pre = xstrdup(x, ""), *args = xstrdup(x, "");
+    for (unsigned i = 0; i < parms.n && pre && args; i++) {
         CXCursor p = parms.v[i];
         CXType t = clang_getCursorType(p);
         CXType ct = clang_getCanonicalType(t);
         CXString pn = clang_getCursorSpelling(p);
         const char *pname = clang_getCString(pn);
-        char what[128];
+        char what[128], var[32];
+        const char *arg = pname ? pname : "";
+        snprintf(var, sizeof var, "__scord_a%u", i);
         if (!pname || !*pname)
-            error_at(x, p, "parameter %d of kernel '%s' has no name: name it", i + 1, name);
+            error_at(x, p, "parameter %u of kernel '%s' has no name: name it", i + 1, name);
         else if (ct.kind == CXType_LValueReference || ct.kind == CXType_RValueReference)
             error_at(x, p, "kernel '%s' takes parameter '%s' by reference: kernels take their "
                            "parameters by value", name, pname);
-        else if (ct.kind == CXType_Record && type_differs(t, what, sizeof what))
-            error_at(x, p,
-                     "kernel '%s' takes a struct by value holding a '%s' (parameter '%s'): its "
-                     "layout differs between the host and the GPU; pass the members as "
-                     "parameters of their own", name, what, pname);
-        size_t need = used + strlen(pname ? pname : "") + 4;
-        if (need > cap) {
-            cap = 2 * need;
-            char *c2 = realloc(call, cap);
-            if (!c2) {
+        else if (ct.kind == CXType_Record && nvcc_type_differs(t, what, sizeof what)) {
+            char why[256];
+            char *code = nvcc_param_mirror(t, pname, var, why, sizeof why);
+            if (code) {
+                pre = append(x, pre, code);
+                arg = var;
+            } else if (why[0])
+                error_at(x, p,
+                         "kernel '%s' takes a struct by value holding a '%s' (parameter '%s') "
+                         "with %s: the GPU lays it out differently and scord-nvcc cannot copy "
+                         "it member by member; pass the members as parameters of their own",
+                         name, what, pname, why);
+            else
                 x->oom = 1;
-                clang_disposeString(pn);
-                free(call);
-                free(parms.v);
-                return;
-            }
-            call = c2;
+            free(code);
         }
-        used += (size_t)snprintf(call + used, cap - used, ", %s", pname ? pname : "");
+        args = append(x, args, ", ");
+        args = append(x, args, arg);
         clang_disposeString(pn);
     }
-    if (used + 8 > cap) {
-        char *c2 = realloc(call, used + 8);
-        if (!c2) {
-            free(call);
-            free(parms.v);
-            x->oom = 1;
-            return;
-        }
-        call = c2;
+    char *call = NULL;
+    if (pre && args) {
+        size_t need = strlen(pre) + strlen(args) + strlen(name) + strlen(id_expr) + 64;
+        if ((call = malloc(need)))
+            snprintf(call, need, "{ %s(void)__scord_launch(\"%s\", %s%s); }", pre, name, id_expr,
+                     args);
     }
-    strcpy(call + used, "); }");
+    free(pre);
+    free(args);
+    if (!call) {
+        x->oom = 1;
+        free(parms.v);
+        return;
+    }
     CXCursor body = body_of(fn);
     size_t b, e;
     if (extent(x, body, &b, &e)) {

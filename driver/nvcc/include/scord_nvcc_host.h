@@ -54,7 +54,8 @@ int __scordCudaPushCallConfiguration(dim3 grid, dim3 block, size_t shmem = 0,
 /* A parameter as the device holds it: a pointer is a 32-bit device address
  * (cudaMalloc's pointers carry it), long and size_t are 32 bits (RV32,
  * ILP32); everything else has the same size and alignment on both sides
- * (scord-nvcc refuses a struct parameter holding a pointer or a long). */
+ * (a struct parameter holding a pointer or a long arrives here as a local
+ * copy in the device's layout, made by the stub: driver/nvcc/params.c). */
 template <class T> struct __scord_dev {
     typedef T type;
     static type conv(const T &v) { return v; }
