@@ -444,9 +444,18 @@ static int build(struct opts *o, const char *tmp)
         tprintf(&dt, "\n#line 1 \"<scord-nvcc: kernel dispatch>\"\n"
                      "extern \"C\" int __scord_dispatch_%zu(unsigned id, void *arg)\n{\n"
                      "    switch (id) {\n", i);
-        for (size_t k = 0; k < u->nkernels; k++)
-            tprintf(&dt, "    case %uu: __scord_call(&%s, arg); return 1;\n", u->kernels[k].id,
-                    u->kernels[k].target);
+        for (size_t k = 0; k < u->nkernels; k++) {
+            const struct nvcc_kernel *kn = &u->kernels[k];
+            bool overloaded = false;
+            for (size_t j = 0; j < u->nkernels && kn->sig; j++)
+                overloaded |= j != k && !strcmp(u->kernels[j].name, kn->name);
+            if (overloaded) /* the overload of these parameter types */
+                tprintf(&dt, "    case %uu: { void (*f)(%s) = &%s; __scord_call(f, arg); return 1; }\n",
+                        kn->id, kn->sig, kn->target);
+            else
+                tprintf(&dt, "    case %uu: __scord_call(&%s, arg); return 1;\n", kn->id,
+                        kn->target);
+        }
         tprintf(&dt, "    default: (void)arg; return 0;\n    }\n}\n");
         f[i].dev_cpp = path_fmt("%s/device-%zu.cpp", tmp, i);
         if (!write_file(f[i].dev_cpp, d.p, u->device_src, dt.p))

@@ -493,8 +493,31 @@ static void walk_host(struct ctx *x, CXCursor c)
 
 /* ---- kernels --------------------------------------------------------------- */
 
+/* A kernel's parameter types as the dispatch (after the file, at global
+ * scope) can name them: "int *, ns::Params" (malloc'd; NULL when out of
+ * memory). Canonical spellings are fully qualified; an unnamed type's
+ * canonical spelling is not a name, so the written one is kept then. */
+static char *signature(struct ctx *x, CXCursor fn)
+{
+    char *sig = xstrdup(x, "");
+    int n = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < n && sig; i++) {
+        CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i));
+        CXString cs = clang_getTypeSpelling(clang_getCanonicalType(t));
+        CXString ws = clang_getTypeSpelling(t);
+        const char *c = clang_getCString(cs);
+        const char *use = strstr(c, "(unnamed") || strstr(c, "(anonymous") ? clang_getCString(ws) : c;
+        if (i)
+            sig = append(x, sig, ", ");
+        sig = append(x, sig, use);
+        clang_disposeString(cs);
+        clang_disposeString(ws);
+    }
+    return sig;
+}
+
 static void add_kernel(struct ctx *x, const char *name, const char *target, unsigned id,
-                       int instance)
+                       int instance, const char *sig)
 {
     struct nvcc_kernel *v =
         realloc(x->out->kernels, (x->out->nkernels + 1) * sizeof *x->out->kernels);
@@ -504,7 +527,8 @@ static void add_kernel(struct ctx *x, const char *name, const char *target, unsi
     }
     x->out->kernels = v;
     v[x->out->nkernels++] =
-        (struct nvcc_kernel){xstrdup(x, name), xstrdup(x, target), id, instance};
+        (struct nvcc_kernel){xstrdup(x, name), xstrdup(x, target), id, instance,
+                             sig ? xstrdup(x, sig) : NULL};
 }
 
 /* A launch of a template kernel: its instance (template arguments as the
@@ -582,25 +606,27 @@ static void launch_instance(struct ctx *x, CXCursor call)
     for (size_t i = 0; i < x->out->nkernels; i++)
         if (!strcmp(x->out->kernels[i].target, target))
             return;
-    add_kernel(x, name, target, x->next_id++, 1);
+    add_kernel(x, name, target, x->next_id++, 1, NULL);
 }
 
 static void kernel(struct ctx *x, CXCursor fn, bool is_template)
 {
     char name[512];
     qualified(fn, name, sizeof name);
+    /* Overloads: the dispatch names each through a function pointer of its
+     * parameter types (sig); an overloaded template is refused. */
     for (size_t i = 0; i < x->out->nkernels; i++)
-        if (!strcmp(x->out->kernels[i].name, name)) {
-            error_at(x, fn, "kernel '%s' is overloaded: overloaded kernels are not supported yet",
-                     name);
+        if (!strcmp(x->out->kernels[i].name, name) && (is_template || x->out->kernels[i].instance)) {
+            error_at(x, fn, "kernel template '%s' is overloaded: overloaded kernel templates are "
+                            "not supported yet", name);
             return;
         }
     for (size_t i = 0; i < x->ntemplates; i++) {
         char other[512];
         qualified(x->templates[i], other, sizeof other);
         if (!strcmp(other, name)) {
-            error_at(x, fn, "kernel template '%s' is overloaded: overloaded kernels are not "
-                            "supported yet", name);
+            error_at(x, fn, "kernel template '%s' is overloaded: overloaded kernel templates are "
+                            "not supported yet", name);
             return;
         }
     }
@@ -709,8 +735,11 @@ static void kernel(struct ctx *x, CXCursor fn, bool is_template)
     }
     free(call);
     free(parms.v);
-    if (!is_template)
-        add_kernel(x, name, name, id, 0);
+    if (!is_template) {
+        char *sig = signature(x, fn);
+        add_kernel(x, name, name, id, 0, sig);
+        free(sig);
+    }
 }
 
 static void device_var(struct ctx *x, CXCursor v)
@@ -939,6 +968,7 @@ void nvcc_unit_free(struct nvcc_unit *u)
     for (size_t i = 0; i < u->nkernels; i++) {
         free(u->kernels[i].name);
         free(u->kernels[i].target);
+        free(u->kernels[i].sig);
     }
     free(u->kernels);
     for (size_t i = 0; i < u->nvars; i++) {

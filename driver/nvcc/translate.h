@@ -18,6 +18,9 @@ struct nvcc_kernel {
     char *target; /* what the dispatch calls: "ns::k", or "ns::k<float, 4>" */
     unsigned id;
     int instance; /* of a template kernel: the host stub asks __scord_kernel_id */
+    char *sig;    /* a kernel's parameter types ("int *, float"; NULL for a
+                   * template's instance): the dispatch picks an overloaded
+                   * kernel through a pointer of that type */
 };
 
 struct nvcc_var {
