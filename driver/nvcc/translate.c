@@ -288,13 +288,76 @@ static bool is_write_result(struct ctx *x, CXCursor c)
     return f == V_ASSIGN || f == V_COMPOUND || f == V_PRE;
 }
 
+/* A __shared__ variable in a template: GCC drops the section attribute of
+ * a template's statics, so `__shared__ T buf[N];` becomes
+ * `typedef T __scord_shty_buf[N]; SCORD_SHARED_BIND(buf);` (scord_cuda.h:
+ * storage in the .shared section, one per instantiation). */
+static void shared_in_template(struct ctx *x, CXCursor v, CXCursor parent, const char *name)
+{
+    size_t b, e;
+    unsigned decls = 0;
+    struct kids k = children(parent);
+    for (unsigned i = 0; i < k.n; i++)
+        decls += clang_getCursorKind(k.v[i]) == CXCursor_VarDecl;
+    free(k.v);
+    if (clang_getCursorKind(parent) != CXCursor_DeclStmt || decls != 1 || !extent(x, v, &b, &e)) {
+        error_at(x, v, "__shared__ variable '%s' in a template: declare each __shared__ "
+                       "variable of a template in a statement of its own", name);
+        return;
+    }
+    unsigned name_off;
+    clang_getExpansionLocation(clang_getCursorLocation(v), NULL, NULL, NULL, &name_off);
+    CXToken *toks;
+    unsigned n;
+    /* the statement's tokens, by file offsets (a leading attribute is
+     * outside the VarDecl's extent, and the statement's starts in the
+     * expansion of the __shared__ macro, which tokenizes to nothing) */
+    size_t pb, pe;
+    if (!extent(x, parent, &pb, &pe))
+        pb = b, pe = e;
+    clang_tokenize(x->tu,
+                   clang_getRange(clang_getLocationForOffset(x->tu, x->file, (unsigned)pb),
+                                  clang_getLocationForOffset(x->tu, x->file, (unsigned)pe)),
+                   &toks, &n);
+    bool shared = false, named = false;
+    for (unsigned i = 0; i < n; i++) {
+        CXString ts = clang_getTokenSpelling(x->tu, toks[i]);
+        const char *t = clang_getCString(ts);
+        CXSourceRange r = clang_getTokenExtent(x->tu, toks[i]);
+        unsigned ob, oe;
+        clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &ob);
+        clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &oe);
+        if (!strcmp(t, "__shared__") && !shared) {
+            add(x, &x->dev, EDIT_REPLACE, ob, oe, 0, "typedef");
+            shared = true;
+        } else if (!strcmp(t, "static")) {
+            add(x, &x->dev, EDIT_BLANK, ob, oe, 0, NULL);
+        } else if (ob == name_off && !strcmp(t, name)) {
+            char ty[300];
+            snprintf(ty, sizeof ty, "__scord_shty_%s", name);
+            add(x, &x->dev, EDIT_REPLACE, ob, oe, 0, ty);
+            named = true;
+        }
+        clang_disposeString(ts);
+    }
+    clang_disposeTokens(x->tu, toks, n);
+    if (!shared || !named) {
+        error_at(x, v, "__shared__ variable '%s' in a template: write `__shared__` and the "
+                       "name in the declaration itself (not through a macro)", name);
+        return;
+    }
+    char bind[300];
+    snprintf(bind, sizeof bind, "; SCORD_SHARED_BIND(%s)", name);
+    add(x, &x->dev, EDIT_CLOSE, e, e, 0, bind);
+}
+
 /* `extern __shared__ T name[];` (CUDA's dynamic shared memory) becomes
  * `typedef T __scord_shty_name[]; SCORD_EXTERN_SHARED_BIND(name)`: a
  * reference to the block's dynamic shared memory (scord_cuda.h; `extern`
  * with a section cannot be spelled in C++). A __shared__ variable of a
  * function template would lose its section in GCC 12 and land in device
  * memory, one copy for the grid: refused. */
-static void shared_var(struct ctx *x, CXCursor v, bool in_template)
+static void shared_var(struct ctx *x, CXCursor v, CXCursor parent, bool in_template)
 {
     size_t b, e;
     CXString n = clang_getCursorSpelling(v);
@@ -318,9 +381,7 @@ static void shared_var(struct ctx *x, CXCursor v, bool in_template)
             free(t2);
         }
     } else if (in_template) {
-        error_at(x, v, "__shared__ variable '%s' in a template: not supported yet (GCC drops "
-                       "its shared-memory section there); declare it in a non-template "
-                       "kernel and pass a pointer", name);
+        shared_in_template(x, v, parent, name);
     }
     clang_disposeString(n);
 }
@@ -402,7 +463,7 @@ static void walk_device(struct ctx *x, CXCursor c, CXCursor parent, int depth, b
         }
     }
     if (k == CXCursor_VarDecl && has_attr(c, CXCursor_CUDASharedAttr)) {
-        shared_var(x, c, in_template);
+        shared_var(x, c, parent, in_template);
         return;
     }
     if (k == CXCursor_AsmStmt) {
@@ -801,7 +862,7 @@ static void top(struct ctx *x, CXCursor c)
         bool shared = has_attr(c, CXCursor_CUDASharedAttr);
         if (shared) {
             blank(x, &x->host, c);
-            shared_var(x, c, false);
+            shared_var(x, c, clang_getNullCursor(), false);
         }
         else if (device)
             device_var(x, c);
