@@ -1,0 +1,44 @@
+// Detector kernel fence_wrap_64 as a CUDA program: the twin of
+// sw/bench/detector/fence_wrap_64/kernel.c (race-free, a documented false
+// positive): the same accesses in the same order.
+// 64 device fences: the 6-bit fence counter wraps to the value stored with
+// the access, so the fenced hand-off looks unfenced: the documented false
+// positive (docs/detector.md §9)
+// Launch (MICRO_2B): grid 2, block 1 thread: actor k is block k,
+// four zeroed buffers of 64 words, 256-byte aligned, as scord-scor
+// launches the C version.
+// Lines a race report must name carry "// scor:race ID", as in the C kernel.
+
+#include "../micro/micro.cuh"
+// d: the data the actors race on, f: flags, l: lock words, o: what they
+// saw; layout: as launched
+__global__ void fence_wrap_64(unsigned *d, unsigned *f, unsigned *l, unsigned *o, unsigned layout)
+{
+    volatile unsigned *vd = d; // strong (ld.strong/st.strong) accesses
+    switch (actor(layout)) {
+    case 0:
+        vd[V(0)] = 42u; // scor:race wrap
+        for (unsigned i = 0; i < 64u; i++)
+            __threadfence();
+        atomicExch(&f[V(0)], 1u);
+        break;
+    case 1:
+        while (atomicAdd(&f[V(0)], 0u) == 0u)
+            ;
+        __threadfence();
+        o[V(1)] = vd[V(0)]; // scor:race wrap
+        break;
+    default:
+        break;
+    }
+}
+
+int main()
+{
+    unsigned *buf[4];
+    dim3 grid, block;
+    if (micro_setup(buf, MICRO_2B, &grid, &block))
+        return 2;
+    fence_wrap_64<<<grid, block>>>(buf[0], buf[1], buf[2], buf[3], MICRO_2B);
+    return micro_finish("fence_wrap_64", buf);
+}

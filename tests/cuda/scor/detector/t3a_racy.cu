@@ -1,0 +1,36 @@
+// Detector kernel t3a_racy as a CUDA program: the twin of
+// sw/bench/detector/t3a_racy/kernel.c (racy): the same accesses in the same
+// order.
+// Table III (a) passes only a location's first access: both blocks store to
+// a fresh word, and the second store is checked and reported
+// Launch (MICRO_2B): grid 2, block 1 thread: actor k is block k,
+// four zeroed buffers of 64 words, 256-byte aligned, as scord-scor
+// launches the C version.
+// Lines a race report must name carry "// scor:race ID", as in the C kernel.
+
+#include "../micro/micro.cuh"
+// d: the data the actors race on, f: flags, l: lock words, o: what they
+// saw; layout: as launched
+__global__ void t3a_racy(unsigned *d, unsigned *f, unsigned *l, unsigned *o, unsigned layout)
+{
+    switch (actor(layout)) {
+    case 0:
+        d[V(0)] = 1u; // scor:race first
+        break;
+    case 1:
+        d[V(0)] = 2u; // scor:race first
+        break;
+    default:
+        break;
+    }
+}
+
+int main()
+{
+    unsigned *buf[4];
+    dim3 grid, block;
+    if (micro_setup(buf, MICRO_2B, &grid, &block))
+        return 2;
+    t3a_racy<<<grid, block>>>(buf[0], buf[1], buf[2], buf[3], MICRO_2B);
+    return micro_finish("t3a_racy", buf);
+}
