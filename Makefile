@@ -14,6 +14,8 @@
 #   make bench-slots         detector overhead with 1, 2, 4 and 8 check slots
 #   make bench-cuda          simulation speed and tiled multiply, default against cuda
 #   make test-cuda           every kernel, ISA and ScoR test on the cuda configuration
+#   make test-cuda-twins     every CUDA twin of our ScoR suite and beyond group against
+#                            its C version, full and cache mode (tests/cuda/scor)
 #   make sim CONFIG=name     build the cycle model, the scord CLI and scord-cc
 #   make install PREFIX=dir  install commands, libscord, headers, pkg-config, man pages
 #

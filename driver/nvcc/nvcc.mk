@@ -55,3 +55,14 @@ scord-nvcc: $(SCORD_NVCC_BIN) $(SCORD_NVCC_DIRS) scord-cc $(SCORD_CUDART_LIB)
 .PHONY: bench-nvcc
 bench-nvcc: scord-nvcc scord-bin
 	@bash tests/cuda/nvcc/bench.sh $(BUILD) $(CONFIG)
+
+# Every CUDA twin of tests/cuda/scor (the ScoR micro, detector, beyond and
+# apps groups as .cu programs) against its C version, in full and in cache
+# mode (make test compares micro in both modes and the other groups in full
+# mode only, for time).
+.PHONY: test-cuda-twins
+test-cuda-twins: scord-nvcc
+	@$(MAKE) --no-print-directory CONFIG=default scor-bin sw
+	@bash tests/cuda/scor/run.sh $(BUILD) | tee $(BUILD)/cuda-twins.log; \
+	 p=$$(grep -c '^PASS' $(BUILD)/cuda-twins.log); f=$$(grep -c '^FAIL' $(BUILD)/cuda-twins.log); \
+	 echo "$$p passed, $$f failed"; [ "$$f" -eq 0 ]

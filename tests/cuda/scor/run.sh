@@ -8,8 +8,9 @@
 #   BUILD_DIR holds bin/scord-nvcc, default/bin/scord-scor and sw/ (the C
 #   kernels' builds; SW_BUILD=DIR to take them elsewhere). Default: every
 #   GROUP/*.cu (GROUP: micro, detector, beyond, apps); a bare name is looked
-#   up in each group. Prints "PASS <name> [mode]" or "FAIL <name> [mode]:
-#   why" per twin and mode; exits 1 if any failed.
+#   up in each group. SCOR_TWIN_MODES: the detector modes to compare in
+#   (default "full cache"). Prints "PASS <name> [mode]" or "FAIL <name>
+#   [mode]: why" per twin and mode; exits 1 if any failed.
 #
 # How two runs are compared. Both print each distinct race in `scord run`'s
 # format (scord-scor -v for the C kernel, the CUDA runtime on stderr for
@@ -42,7 +43,7 @@ root=$(cd "$here/../../.." && pwd)
 nvcc=$build/bin/scord-nvcc
 scor=$build/default/bin/scord-scor
 swdir=${SW_BUILD:-$build/sw}
-modes="full cache"
+modes=${SCOR_TWIN_MODES:-full cache}
 groups="micro detector beyond apps"
 names=() group=()
 add() { # $1 group, $2 name
