@@ -17,7 +17,10 @@
 # the .cu program). Each record is reduced to a line of what does not
 # depend on the source file: race type | access | each of the two accesses
 # (kind, thread, block, and the `scor:race` ID of the line the report
-# names, "-" for a line without one). Both files carry the same IDs.
+# names, "-" for a line without one). Both files carry the same IDs. The
+# race type keeps the severity: a record printed as "Warning: race (T)"
+# (lanes of one store writing one value, docs/detector.md §8.2) is
+# "warning T", so a SCOR_WARN kernel's warnings are compared too.
 # A twin passes when the two runs give the same set of
 #   race type + unordered pair of the two accesses' IDs
 # (so the same race types, on the same marked races, and no report on an
@@ -112,12 +115,13 @@ normalize() {
         }
         return kind " " t " at " mark(ln)
     }
-    /^=+ Race \(/ {
+    /^=+ (Race|Warning: race) \(/ {
         flush()
-        s = $0; sub(/^=+ Race \(/, "", s)
+        s = $0; sev = (s ~ /^=+ Warning: race \(/) ? "warning " : ""
+        sub(/^=+ (Race|Warning: race) \(/, "", s)
         type = s; sub(/\).*/, "", type)
         acc = s; sub(/^[^:]*: /, "", acc); sub(/ at 0x[0-9a-fA-F]+.*/, "", acc)
-        rec = type " | " acc; next
+        rec = sev type " | " acc; next
     }
     rec != "" && / by thread / { rec = rec " | " who($0); next }
     rec != "" && /^=+     / { next }
