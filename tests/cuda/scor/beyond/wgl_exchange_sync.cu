@@ -1,0 +1,26 @@
+// beyond/wgl_exchange_sync as a CUDA program: the twin of
+// sw/bench/beyond/wgl_exchange_sync/kernel.c (race-free), the same accesses
+// in the same order. Each lane stores a value to its own global word and,
+// after __syncwarp(), reads its neighbour's (lane l ^ 1).
+// out[g] = beyond_f(in[g ^ 1], g ^ 1) for every thread g of the grid.
+// Launch (beyond.def): grid 2 x 1, block 2 warps.
+#include "beyond.cuh"
+
+__global__ void wgl_exchange_sync(uint32_t *in, uint32_t *out, uint32_t *aux, uint32_t n)
+{
+    (void)n;
+    unsigned l = beyond_lane(), ws = (unsigned)warpSize, g = beyond_gwarp() * ws + l;
+    aux[g] = beyond_f(in[g], g);
+    __syncwarp();
+    out[g] = aux[g ^ 1u];
+}
+
+int main()
+{
+    beyond_bufs b;
+    dim3 grid, block;
+    if (beyond_setup(&b, 2, 1, BEYOND_W(2), 1, &grid, &block))
+        return 2;
+    wgl_exchange_sync<<<grid, block>>>(b.in, b.out, b.aux, 0);
+    return beyond_finish("wgl_exchange_sync", &b);
+}

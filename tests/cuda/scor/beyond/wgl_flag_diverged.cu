@@ -1,0 +1,44 @@
+// beyond/wgl_flag_diverged as a CUDA program: the twin of
+// sw/bench/beyond/wgl_flag_diverged/kernel.c (racy), the same accesses in
+// the same order. Diverged lanes of a warp write one flag word in global
+// memory, each side of the branch its own value, with no __syncwarp()
+// between them. Racy (INTRA_WARP).
+// The C kernel's `volatile` pointer gives plain accesses (the RISC-V GCC
+// emits plain loads and stores for it), so the twin's pointer is plain,
+// and keep_access() keeps each branch's store in its branch: without it
+// g++ merges the two stores into one after the branches (one instruction
+// all the lanes run together, where the C kernel has one per side).
+// Launch (beyond.def): grid 2 x 1, block 2 warps.
+#include "beyond.cuh"
+
+// A compiler-only barrier (no instruction; scord-nvcc refuses inline asm):
+// g++ may not move or merge memory accesses across it.
+__device__ static inline void keep_access() { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
+
+__global__ void wgl_flag_diverged(uint32_t *in, uint32_t *out, uint32_t *aux, uint32_t n)
+{
+    (void)n;
+    unsigned l = beyond_lane(), ws = (unsigned)warpSize, gw = beyond_gwarp();
+    uint32_t *flag = &aux[gw];
+    uint32_t x = in[gw * ws + l];
+    if (x & 1u) {
+        *flag = x + l;          // scor:race flag
+        keep_access();
+    } else {
+        *flag = 0x100u + l;     // scor:race flag
+        keep_access();
+    }
+    __syncwarp();
+    if (l == 0)
+        out[gw] = *flag;
+}
+
+int main()
+{
+    beyond_bufs b;
+    dim3 grid, block;
+    if (beyond_setup(&b, 2, 1, BEYOND_W(2), 1, &grid, &block))
+        return 2;
+    wgl_flag_diverged<<<grid, block>>>(b.in, b.out, b.aux, 0);
+    return beyond_finish("wgl_flag_diverged", &b);
+}
