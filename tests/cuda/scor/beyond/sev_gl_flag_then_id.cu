@@ -11,7 +11,6 @@
 // through a C `volatile` pointer, which the RISC-V GCC keeps as a plain
 // access; here the pointer is plain (a CUDA volatile would be strong) and
 // this keeps g++ from merging the accesses around it.
-__device__ static inline void keep_access() { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 
 __global__ void sev_gl_flag_then_id(uint32_t *in, uint32_t *out, uint32_t *aux, uint32_t n)
 {

@@ -16,7 +16,6 @@
 
 // A compiler-only barrier (no instruction; scord-nvcc refuses inline asm):
 // g++ may not move or merge memory accesses across it.
-__device__ static inline void keep_access() { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 
 __global__ void wgl_reduce_nosync(uint32_t *in, uint32_t *out, uint32_t *aux, uint32_t n)
 {

@@ -16,7 +16,6 @@
 // apart by a compiler-only barrier (no instruction; inline asm is refused
 // by scord-nvcc): without it g++ forwards the stored value to the load and
 // drops the first store.
-__device__ static inline void weak_order() { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 
 // d: the data the actors race on, f: flags, l: lock words, o: what they
 // saw; layout: as launched
@@ -25,16 +24,16 @@ __global__ void t3b_free(unsigned *d, unsigned *f, unsigned *l, unsigned *o, uns
     switch (actor(layout)) {
     case 0:
         d[V(0)] = 1u;
-        weak_order();
+        keep_access();
         o[V(0)] = d[V(0)];
-        weak_order();
+        keep_access();
         d[V(0)] = 3u;
         break;
     case 1:
         d[V(1)] = 2u;
-        weak_order();
+        keep_access();
         o[V(1)] = d[V(1)];
-        weak_order();
+        keep_access();
         d[V(1)] = 4u;
         break;
     default:

@@ -33,6 +33,13 @@ __device__ static inline int actor(unsigned layout)
 }
 
 
+// A compiler-only barrier (no instruction): where the C kernel makes plain
+// accesses through a C `volatile` pointer (weak on this GPU, yet each one
+// emitted, in order), the twin's pointer is plain (a CUDA volatile would
+// be strong) and this keeps g++ from merging, dropping or reordering the
+// accesses on either side of it (scord-nvcc refuses inline assembly).
+__device__ static inline void keep_access() { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
+
 #ifndef __CUDA_ARCH__
 // Four zeroed buffers of 2 x 64 words, each from a 256-byte boundary (as
 // scord-scor lays out the C version's), and the grid and block of layout:
