@@ -232,6 +232,18 @@ static bool is_volatile_scalar(CXType t)
 {
     return clang_isVolatileQualifiedType(t) && is_scalar(t);
 }
+/* `volatile T` with T a template's parameter (or otherwise dependent): the
+ * access is strong whatever T becomes (__scord_vload / __scord_vstore take
+ * scalars and trivially copyable structs alike). */
+static bool is_volatile_dependent(CXType t)
+{
+    return clang_isVolatileQualifiedType(t) &&
+           clang_getCanonicalType(t).kind == CXType_Unexposed;
+}
+static bool is_volatile_target(CXType t)
+{
+    return is_volatile_scalar(t) || is_volatile_dependent(t);
+}
 
 enum vform { V_NONE, V_ASSIGN, V_COMPOUND, V_PRE, V_POST };
 
@@ -249,7 +261,7 @@ static enum vform volatile_write(struct ctx *x, CXCursor c, size_t *ob, size_t *
     enum vform f = V_NONE;
     size_t b, e, lb, le;
     if (kids.n >= 1 && extent(x, c, &b, &e) && extent(x, kids.v[0], &lb, &le) &&
-        is_volatile_scalar(clang_getCursorType(kids.v[0]))) {
+        is_volatile_target(clang_getCursorType(kids.v[0]))) {
         if (k == CXCursor_UnaryOperator) {
             if (token_after(x, c, b, ob, oe, op, oplen) && *ob < lb &&
                 (!strcmp(op, "++") || !strcmp(op, "--")))
@@ -386,6 +398,61 @@ static void shared_var(struct ctx *x, CXCursor v, CXCursor parent, bool in_templ
     clang_disposeString(n);
 }
 
+/* Is c, a `volatile T` lvalue in a template's dependent code, read where
+ * it stands? 1 yes, 0 no (written, its address taken, a member's or
+ * element's base, a reference bound to it, inside parentheses: the
+ * parenthesised expression decides), -1 cannot tell. */
+static int dependent_read(struct ctx *x, CXCursor c, CXCursor parent)
+{
+    struct kids k = children(parent);
+    bool first = k.n > 0 && clang_equalCursors(k.v[0], c);
+    free(k.v);
+    char op[16];
+    size_t ob, oe;
+    switch (clang_getCursorKind(parent)) {
+    case CXCursor_ParenExpr:
+        return 0;
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator:
+        /* the left side of an assignment is written (volatile_write) */
+        return first && volatile_write(x, parent, &ob, &oe, op, sizeof op) != V_NONE ? 0 : 1;
+    case CXCursor_UnaryOperator: {
+        size_t b, e;
+        if (volatile_write(x, parent, &ob, &oe, op, sizeof op) != V_NONE)
+            return 0;
+        if (extent(x, parent, &b, &e) && token_after(x, parent, b, &ob, &oe, op, sizeof op) &&
+            !strcmp(op, "&"))
+            return 0;
+        return 1;
+    }
+    case CXCursor_MemberRefExpr:
+    case CXCursor_ArraySubscriptExpr:
+        return first ? 0 : 1;
+    case CXCursor_VarDecl: {
+        enum CXTypeKind vk = clang_getCanonicalType(clang_getCursorType(parent)).kind;
+        return vk == CXType_LValueReference || vk == CXType_RValueReference ? 0 : 1;
+    }
+    case CXCursor_CallExpr:
+        return first ? -1 : 1; /* an argument; as the callee: cannot tell */
+    case CXCursor_ReturnStmt:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+    case CXCursor_ConditionalOperator:
+    case CXCursor_InitListExpr:
+    case CXCursor_IfStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+    case CXCursor_ForStmt:
+    case CXCursor_SwitchStmt:
+        return 1;
+    case CXCursor_CompoundStmt:
+        return 1; /* an expression statement: a volatile read happens */
+    default:
+        return -1;
+    }
+}
+
 static void walk_device(struct ctx *x, CXCursor c, CXCursor parent, int depth, bool in_template);
 
 static void walk_device_kids(struct ctx *x, CXCursor c, int depth, bool in_template)
@@ -460,6 +527,22 @@ static void walk_device(struct ctx *x, CXCursor c, CXCursor parent, int depth, b
                      "a volatile access in a template: scord-nvcc cannot tell reads from "
                      "other uses there yet (make it a non-template function, or use "
                      "__scord_vload/__scord_vstore)");
+        }
+    }
+    /* A read in a template's dependent code: Clang builds no conversion
+     * there, so the read is told from the use (dependent_read). */
+    if (in_template && clang_isExpression(k) && is_volatile_dependent(clang_getCursorType(c)) &&
+        !is_write_result(x, c)) {
+        int r = dependent_read(x, c, parent);
+        if (r > 0) {
+            add(x, &x->dev, EDIT_OPEN, b, b, depth, "__scord_vload(&(");
+            add(x, &x->dev, EDIT_CLOSE, e, e, depth, "))");
+        } else if (r < 0) {
+            CXString ks = clang_getCursorKindSpelling(clang_getCursorKind(parent));
+            error_at(x, c, "a volatile access in a template, used in a way scord-nvcc cannot "
+                           "tell a read from (%s): write the read as a plain expression, or "
+                           "use __scord_vload/__scord_vstore", clang_getCString(ks));
+            clang_disposeString(ks);
         }
     }
     if (k == CXCursor_VarDecl && has_attr(c, CXCursor_CUDASharedAttr)) {
