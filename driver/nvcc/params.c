@@ -74,6 +74,7 @@ struct gen {
     struct sb types;  /* local struct definitions, innermost first */
     struct sb assign; /* statements filling the variable */
     unsigned next;    /* numbers local type and loop variable names */
+    const char *var;  /* prefixes them: several parameters in one stub */
     bool oom, fail;
     char *why;
     size_t wlen;
@@ -209,9 +210,10 @@ static void mirror_type(struct gen *g, CXType t, struct mtype *m)
         struct record r = {g, {0}, ct};
         clang_Type_visitFields(ct, mirror_field, &r);
         unsigned id = g->next++;
-        sb_printf(g, &g->types, "struct __scord_t%u { %s}; ", id, r.members.s ? r.members.s : "");
+        sb_printf(g, &g->types, "struct %s_t%u { %s}; ", g->var, id,
+                  r.members.s ? r.members.s : "");
         free(r.members.s);
-        snprintf(m->base, sizeof m->base, "__scord_t%u", id);
+        snprintf(m->base, sizeof m->base, "%.24s_t%u", g->var, id);
         return;
     }
     case CXType_LongDouble:
@@ -279,10 +281,10 @@ static void mirror_assign(struct gen *g, CXType t, const char *expr, const char 
         if (!e || !d) {
             g->oom = true;
         } else {
-            snprintf(e, le, "%s[__scord_i%u]", expr, i);
-            snprintf(d, ld, "%s[__scord_i%u]", dst, i);
-            sb_printf(g, &g->assign, "for (unsigned __scord_i%u = 0; __scord_i%u < %lldu; "
-                                     "__scord_i%u++) { ", i, i, clang_getArraySize(ct), i);
+            snprintf(e, le, "%s[%s_i%u]", expr, g->var, i);
+            snprintf(d, ld, "%s[%s_i%u]", dst, g->var, i);
+            sb_printf(g, &g->assign, "for (unsigned %s_i%u = 0; %s_i%u < %lldu; %s_i%u++) { ",
+                      g->var, i, g->var, i, clang_getArraySize(ct), g->var, i);
             mirror_assign(g, clang_getArrayElementType(ct), e, d);
             sb_printf(g, &g->assign, "} ");
         }
@@ -302,7 +304,7 @@ static void mirror_assign(struct gen *g, CXType t, const char *expr, const char 
 
 char *nvcc_param_mirror(CXType t, const char *expr, const char *var, char *why, size_t wlen)
 {
-    struct gen g = {.why = why, .wlen = wlen};
+    struct gen g = {.why = why, .wlen = wlen, .var = var};
     why[0] = 0;
     struct mtype m;
     mirror_type(&g, t, &m);

@@ -25,6 +25,9 @@ struct ctx {
     size_t ntemplates;
     int errors;
     int oom;
+    bool host_tmpl;   /* walking host code of a template (its pattern) */
+    CXCursor *seen;   /* template specializations whose launches were taken */
+    size_t nseen;
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -585,6 +588,58 @@ static bool is_launch(CXCursor call, CXCursor *config)
 
 static void launch_instance(struct ctx *x, CXCursor call);
 
+/* The launches of the template specialization a call reaches (a
+ * function template's or a class template's member's instantiation:
+ * libclang visits its instantiated body, where each launch names its
+ * kernel instance), and of the specializations those call in turn, once
+ * each. Their text is the template's, rewritten where the template is. */
+static void follow_instances(struct ctx *x, CXCursor call);
+
+static enum CXChildVisitResult scan_instances(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    struct ctx *x = d;
+    CXCursor config;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    if (is_launch(c, &config)) {
+        if (!in_main_file(c)) {
+            error_at(x, c, "a kernel launch in a header: not supported; launch kernels from the "
+                           ".cu file");
+            return CXChildVisit_Continue;
+        }
+        launch_instance(x, c);
+    } else {
+        follow_instances(x, c);
+    }
+    return CXChildVisit_Recurse;
+}
+
+static void follow_instances(struct ctx *x, CXCursor call)
+{
+    CXCursor callee = clang_getCursorReferenced(call);
+    enum CXCursorKind k = clang_getCursorKind(callee);
+    if (clang_Cursor_isNull(callee) ||
+        (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod && k != CXCursor_Constructor &&
+         k != CXCursor_ConversionFunction) ||
+        clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)))
+        return;
+    CXCursor def = clang_getCursorDefinition(callee);
+    if (clang_Cursor_isNull(def) || has_attr(def, CXCursor_CUDAGlobalAttr))
+        return;
+    for (size_t i = 0; i < x->nseen; i++)
+        if (clang_equalCursors(x->seen[i], def))
+            return;
+    CXCursor *v = realloc(x->seen, (x->nseen + 1) * sizeof *v);
+    if (!v) {
+        x->oom = 1;
+        return;
+    }
+    x->seen = v;
+    v[x->nseen++] = def;
+    clang_visitChildren(def, scan_instances, x);
+}
+
 static void walk_host(struct ctx *x, CXCursor c)
 {
     CXCursor config;
@@ -629,6 +684,8 @@ static void walk_host(struct ctx *x, CXCursor c)
         free(k.v);
         return;
     }
+    if (clang_getCursorKind(c) == CXCursor_CallExpr)
+        follow_instances(x, c);
     struct kids k = children(c);
     for (unsigned i = 0; i < k.n; i++)
         walk_host(x, k.v[i]);
@@ -682,9 +739,17 @@ static void launch_instance(struct ctx *x, CXCursor call)
     CXCursor callee = clang_getCursorReferenced(call);
     if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) == CXCursor_FunctionTemplate ||
         clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef) {
-        error_at(x, call, "a launch whose kernel Clang cannot name here (a launch in a template, "
-                          "or through a pointer): not supported yet; launch the kernel by name "
-                          "from non-template code");
+        /* In a template's pattern the kernel is named by each of its
+         * instantiations (follow_instances), where Clang resolved it. */
+        if (!x->host_tmpl)
+            error_at(x, call, "a launch whose kernel Clang cannot name (through a pointer?): not "
+                              "supported; launch the kernel by name");
+        return;
+    }
+    if (clang_getCursorKind(callee) != CXCursor_FunctionDecl) {
+        /* a variable, parameter or member holding a kernel's address */
+        error_at(x, call, "a launch through a pointer to a kernel: not supported; launch the "
+                          "kernel by name");
         return;
     }
     CXCursor def = clang_getCursorDefinition(callee);
@@ -905,6 +970,50 @@ static void device_var(struct ctx *x, CXCursor v)
 
 /* ---- declarations ------------------------------------------------------------ */
 
+/* The member functions defined in a class: device ones walked as device
+ * code (volatile accesses, __shared__), host ones as host code
+ * (launches); in the device unit a host-only member's body traps (a
+ * device function calling it would be refused by nvcc), in the host unit
+ * a device-only member stays (the host unit declares the device
+ * built-ins; an inline member nobody calls is never compiled). */
+static void class_body(struct ctx *x, CXCursor cls, bool tmpl)
+{
+    struct kids kids = children(cls);
+    for (unsigned i = 0; i < kids.n; i++) {
+        CXCursor m = kids.v[i];
+        enum CXCursorKind k = clang_getCursorKind(m);
+        if (k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate ||
+            k == CXCursor_ClassTemplatePartialSpecialization) {
+            class_body(x, m, tmpl || (k != CXCursor_StructDecl && k != CXCursor_ClassDecl));
+            continue;
+        }
+        if (k != CXCursor_CXXMethod && k != CXCursor_Constructor && k != CXCursor_Destructor &&
+            k != CXCursor_FunctionTemplate && k != CXCursor_ConversionFunction)
+            continue;
+        CXCursor body = body_of(m);
+        size_t b, e;
+        if (clang_Cursor_isNull(body) || !extent(x, body, &b, &e))
+            continue;
+        bool device = has_attr(m, CXCursor_CUDADeviceAttr);
+        bool host = has_attr(m, CXCursor_CUDAHostAttr);
+        bool mt = tmpl || k == CXCursor_FunctionTemplate;
+        if (device)
+            walk_device(x, body, m, 0, mt);
+        if (!device || host) {
+            x->host_tmpl = mt;
+            walk_host(x, body);
+            x->host_tmpl = false;
+        }
+        if (!device) {
+            char *t = with_lines(x, "{ __builtin_trap(); }", b, e);
+            if (t)
+                add(x, &x->dev, EDIT_REPLACE, b, e, 0, t);
+            free(t);
+        }
+    }
+    free(kids.v);
+}
+
 static void top(struct ctx *x, CXCursor c)
 {
     enum CXCursorKind k = clang_getCursorKind(c);
@@ -918,6 +1027,10 @@ static void top(struct ctx *x, CXCursor c)
         return;
     }
     if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
+        if (clang_getCursorKind(clang_getCursorSemanticParent(c)) != CXCursor_Namespace &&
+            clang_getCursorKind(clang_getCursorSemanticParent(c)) != CXCursor_TranslationUnit &&
+            clang_getCursorKind(clang_getCursorSemanticParent(c)) != CXCursor_LinkageSpec)
+            return; /* an out-of-class member template: as a member below */
         bool global = has_attr(c, CXCursor_CUDAGlobalAttr);
         bool device = has_attr(c, CXCursor_CUDADeviceAttr);
         bool host = has_attr(c, CXCursor_CUDAHostAttr);
@@ -935,8 +1048,15 @@ static void top(struct ctx *x, CXCursor c)
                 walk_host(x, body_of(c));
         } else {
             blank(x, &x->dev, c);
+            x->host_tmpl = tmpl;
             walk_host(x, c);
+            x->host_tmpl = false;
         }
+        return;
+    }
+    if (k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate ||
+        k == CXCursor_ClassTemplatePartialSpecialization) {
+        class_body(x, c, k != CXCursor_StructDecl && k != CXCursor_ClassDecl);
         return;
     }
     if (k == CXCursor_VarDecl) {
@@ -1099,6 +1219,7 @@ int nvcc_translate(const char *path, const char *const *clang_args, int nargs, u
     edits_free(&x.dev);
     edits_free(&x.host);
     free(x.templates);
+    free(x.seen);
     clang_disposeTranslationUnit(x.tu);
     clang_disposeIndex(idx);
     free(src);
