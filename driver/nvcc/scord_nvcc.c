@@ -368,8 +368,18 @@ static int build(struct opts *o, const char *tmp)
     push_buf(&ca, &o->common);
     unsigned next_id = 0;
     int failed = 0;
+    /* our own header folders: a header there is not the program's */
+    char *ours_dev = path_fmt("%s/../lib/scord/device/include", exe_dir);
+    char *ours[] = {realpath(inc, NULL), realpath(cuda_inc, NULL), realpath(ours_dev, NULL), NULL};
+    const char *our_dirs[4];
+    size_t no = 0;
+    for (size_t i = 0; i < 3; i++)
+        if (ours[i])
+            our_dirs[no++] = ours[i];
+    our_dirs[no] = NULL;
     for (size_t i = 0; i < nf; i++) {
-        int errs = nvcc_translate(f[i].path, ca.v, (int)ca.n, next_id, &f[i].u);
+        int errs = nvcc_translate(f[i].path, ca.v, (int)ca.n, next_id, (unsigned)i, our_dirs,
+                                  &f[i].u);
         if (errs) {
             if (errs > 0)
                 fprintf(stderr, "%d error%s in %s\n", errs, errs == 1 ? "" : "s", f[i].path);
@@ -381,6 +391,9 @@ static int build(struct opts *o, const char *tmp)
                 next_id = f[i].u.kernels[k].id + 1;
     }
     free(ca.v);
+    for (size_t i = 0; i < 3; i++)
+        free(ours[i]);
+    free(ours_dev);
     if (failed) {
         cleanup(f, nf, false);
         return EXIT_COMPILE;
@@ -390,6 +403,10 @@ static int build(struct opts *o, const char *tmp)
             const struct nvcc_unit *u = &f[i].u;
             printf("// ---- device unit of %s\n%s", f[i].path, u->device_src);
             printf("// ---- host unit of %s\n%s", f[i].path, u->host_src);
+            for (size_t h = 0; h < u->nheaders; h++)
+                printf("// ---- device copy %s of %s\n%s// ---- host copy %s of %s\n%s",
+                       u->headers[h].name, u->headers[h].path, u->headers[h].device_src,
+                       u->headers[h].name, u->headers[h].path, u->headers[h].host_src);
             for (size_t k = 0; k < u->nkernels; k++)
                 printf("// kernel %u: %s\n", u->kernels[k].id, u->kernels[k].target);
             for (size_t k = 0; k < u->nvars; k++)
@@ -435,6 +452,25 @@ static int build(struct opts *o, const char *tmp)
     tprintf(&km, "    __builtin_trap();\n}\n");
     int rc = write_file(main_cpp, km.p, "", "") ? EXIT_OK : EXIT_INSTALL;
     free(km.p);
+    /* the edited copies of the program's headers, one folder a side */
+    char *dev_inc = path_fmt("%s/dev-inc", tmp), *host_inc = path_fmt("%s/host-inc", tmp);
+    if (rc == EXIT_OK && (mkdir(dev_inc, 0700) || mkdir(host_inc, 0700))) {
+        fprintf(stderr, "%s: cannot create %s: %s\n", prog, dev_inc, strerror(errno));
+        rc = EXIT_INSTALL;
+    }
+    for (size_t i = 0; i < nf && rc == EXIT_OK; i++)
+        for (size_t h = 0; h < f[i].u.nheaders && rc == EXIT_OK; h++) {
+            const struct nvcc_header *hd = &f[i].u.headers[h];
+            char *q = quoted(hd->path);
+            char *line = path_fmt("#line 1 \"%s\"\n", q);
+            char *dp = path_fmt("%s/%s", dev_inc, hd->name), *hp = path_fmt("%s/%s", host_inc, hd->name);
+            if (!write_file(dp, line, hd->device_src, "") || !write_file(hp, line, hd->host_src, ""))
+                rc = EXIT_INSTALL;
+            free(q);
+            free(line);
+            free(dp);
+            free(hp);
+        }
     for (size_t i = 0; i < nf && rc == EXIT_OK; i++) {
         const struct nvcc_unit *u = &f[i].u;
         char *q = quoted(f[i].abs);
@@ -474,6 +510,8 @@ static int build(struct opts *o, const char *tmp)
         if (o->std) /* else scord-cc's C++ default, gnu++17 */
             push(&dc, o->std);
         push(&dc, "-Wno-unused-parameter");
+        push(&dc, "-iquote");
+        push(&dc, dev_inc);
         for (size_t i = 0; i < nf; i++) {
             push(&dc, "-iquote");
             push(&dc, f[i].dir);
@@ -546,6 +584,8 @@ static int build(struct opts *o, const char *tmp)
         push(&hc, o->std ? o->std : "-std=c++17");
         push(&hc, o->opt ? o->opt : "-O2");
         push(&hc, "-g");
+        push(&hc, "-iquote");
+        push(&hc, host_inc);
         for (size_t i = 0; i < nf; i++) {
             push(&hc, "-iquote");
             push(&hc, f[i].dir);
@@ -575,7 +615,20 @@ static int build(struct opts *o, const char *tmp)
     } else {
         unlink(main_cpp);
         unlink(dev_elf);
+        for (size_t i = 0; i < nf; i++)
+            for (size_t h = 0; h < f[i].u.nheaders; h++) {
+                char *dp = path_fmt("%s/%s", dev_inc, f[i].u.headers[h].name);
+                char *hp = path_fmt("%s/%s", host_inc, f[i].u.headers[h].name);
+                unlink(dp);
+                unlink(hp);
+                free(dp);
+                free(hp);
+            }
+        rmdir(dev_inc);
+        rmdir(host_inc);
     }
+    free(dev_inc);
+    free(host_inc);
     free(main_cpp);
     free(dev_elf);
     cleanup(f, nf, o->keep);

@@ -5,6 +5,8 @@
 #include <clang-c/Index.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,13 +14,30 @@
 #include "params.h"
 #include "rewrite.h"
 
+/* A file the translation edits: the .cu file (files[0]) or one of the
+ * program's own headers (not a system header, not one of scord-nvcc's). */
+struct tfile {
+    CXFile file;
+    char *real;      /* its real path */
+    char *src;       /* its text (a copy of Clang's) */
+    size_t len;
+    struct edits dev, host;
+    bool own;        /* translated (else only looked up) */
+};
+
 struct ctx {
     CXTranslationUnit tu;
+    /* the file being edited (files[cur]): top() works on one top-level
+     * declaration at a time, each in one file */
     CXFile file;
     const char *path;
     const char *src;
     size_t len;
     struct edits dev, host;
+    struct tfile *files;
+    size_t nfiles, cur;
+    unsigned unit;
+    const char *const *our_dirs;
     struct nvcc_unit *out;
     unsigned next_id;
     CXCursor *templates; /* the kernel templates seen so far */
@@ -66,8 +85,12 @@ static void add(struct ctx *x, struct edits *e, enum edit_kind k, size_t off, si
 static void error_at(struct ctx *x, CXCursor c, const char *fmt, ...)
 {
     unsigned line = 0, col = 0;
-    clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, &col, NULL);
-    fprintf(stderr, "%s:%u:%u: error: ", x->path, line, col);
+    CXFile f = NULL;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, &col, NULL);
+    CXString fn = clang_getFileName(f);
+    const char *name = f && clang_getCString(fn) ? clang_getCString(fn) : x->path;
+    fprintf(stderr, "%s:%u:%u: error: ", name, line, col);
+    clang_disposeString(fn);
     va_list ap;
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
@@ -121,9 +144,81 @@ static bool extent(struct ctx *x, CXCursor c, size_t *b, size_t *e)
     return true;
 }
 
-static bool in_main_file(CXCursor c)
+/* The index of file f in x->files, added (with its text) if new; SIZE_MAX
+ * when out of memory. */
+static size_t file_index(struct ctx *x, CXFile f)
 {
-    return clang_Location_isFromMainFile(clang_getCursorLocation(c));
+    for (size_t i = 0; i < x->nfiles; i++)
+        if (clang_File_isEqual(x->files[i].file, f))
+            return i;
+    struct tfile *v = realloc(x->files, (x->nfiles + 1) * sizeof *v);
+    if (!v) {
+        x->oom = 1;
+        return SIZE_MAX;
+    }
+    x->files = v;
+    struct tfile *t = &v[x->nfiles];
+    memset(t, 0, sizeof *t);
+    t->file = f;
+    CXString n = clang_getFileName(f);
+    t->real = realpath(clang_getCString(n), NULL);
+    clang_disposeString(n);
+    size_t len = 0;
+    const char *text = clang_getFileContents(x->tu, f, &len);
+    t->src = malloc(len + 1);
+    if (!t->real || !t->src || !text) {
+        free(t->real);
+        free(t->src);
+        x->oom = !t->src;
+        return SIZE_MAX;
+    }
+    memcpy(t->src, text, len);
+    t->src[len] = 0;
+    t->len = len;
+    /* own: the main file, or a header neither of the system nor of ours */
+    t->own = x->nfiles == 0;
+    if (!t->own && !clang_Location_isInSystemHeader(clang_getLocationForOffset(x->tu, f, 0))) {
+        t->own = true;
+        for (const char *const *d = x->our_dirs; d && *d && t->own; d++) {
+            size_t dl = strlen(*d);
+            t->own = !(strncmp(t->real, *d, dl) == 0 && t->real[dl] == '/');
+        }
+    }
+    return x->nfiles++;
+}
+
+/* Is c in the .cu file or one of the program's own headers? */
+static bool in_own_file(struct ctx *x, CXCursor c)
+{
+    CXFile f = NULL;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+    if (!f)
+        return false;
+    size_t i = file_index(x, f);
+    return i != SIZE_MAX && x->files[i].own;
+}
+
+/* Is c in the file being edited? */
+static bool in_current_file(struct ctx *x, CXCursor c)
+{
+    CXFile f = NULL;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+    return f && clang_File_isEqual(f, x->file);
+}
+
+/* Edit file i from now on. */
+static void switch_file(struct ctx *x, size_t i)
+{
+    if (i == x->cur)
+        return;
+    x->files[x->cur].dev = x->dev;
+    x->files[x->cur].host = x->host;
+    x->cur = i;
+    x->dev = x->files[i].dev;
+    x->host = x->files[i].host;
+    x->file = x->files[i].file;
+    x->src = x->files[i].src;
+    x->len = x->files[i].len;
 }
 
 static bool has_attr(CXCursor c, enum CXCursorKind kind)
@@ -603,9 +698,9 @@ static enum CXChildVisitResult scan_instances(CXCursor c, CXCursor parent, CXCli
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return CXChildVisit_Recurse;
     if (is_launch(c, &config)) {
-        if (!in_main_file(c)) {
-            error_at(x, c, "a kernel launch in a header: not supported; launch kernels from the "
-                           ".cu file");
+        if (!in_own_file(x, c)) {
+            error_at(x, c, "a kernel launch in a system header or one of scord-nvcc's: not "
+                           "supported");
             return CXChildVisit_Continue;
         }
         launch_instance(x, c);
@@ -753,10 +848,10 @@ static void launch_instance(struct ctx *x, CXCursor call)
         return;
     }
     CXCursor def = clang_getCursorDefinition(callee);
-    if (!clang_Cursor_isNull(def) && !in_main_file(def)) {
+    if (!clang_Cursor_isNull(def) && !in_own_file(x, def)) {
         CXString n = clang_getCursorSpelling(callee);
-        error_at(x, call, "kernel '%s' is defined in a header: define kernels in a .cu file "
-                          "(kernels in headers are not supported yet)", clang_getCString(n));
+        error_at(x, call, "kernel '%s' is defined in a system header: define kernels in the "
+                          "program's own files", clang_getCString(n));
         clang_disposeString(n);
         return;
     }
@@ -1017,7 +1112,7 @@ static void class_body(struct ctx *x, CXCursor cls, bool tmpl)
 static void top(struct ctx *x, CXCursor c)
 {
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (!in_main_file(c))
+    if (!in_current_file(x, c))
         return;
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
         struct kids kids = children(c);
@@ -1116,63 +1211,92 @@ static void refuse_unavailable(struct ctx *x, CXCursor c)
     }
     struct kids kids = children(c);
     for (unsigned i = 0; i < kids.n; i++)
-        if (in_main_file(kids.v[i]))
+        if (in_own_file(x, kids.v[i]))
             refuse_unavailable(x, kids.v[i]);
     free(kids.v);
 }
 
 /* ---- entry ----------------------------------------------------------------------- */
 
-static char *read_file(const char *path, size_t *len)
+
+/* Rewrite the inclusion directives: the files that get copies are the
+ * edited ones and those including one (their directive changes); in them
+ * and in the .cu file a directive naming such a file names its copy, and
+ * in a copy every quoted directive names its file by real path (the copy
+ * lives elsewhere). need[]: which files get copies. */
+static bool has_edits(const struct tfile *t) { return t->dev.n || t->host.n; }
+
+static void rewrite_includes(struct ctx *x, CXCursor *dirs, unsigned nd, bool **need_out)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 65536, n = 0;
-    char *b = malloc(cap + 1);
-    while (b) {
-        size_t r = fread(b + n, 1, cap - n, f);
-        n += r;
-        if (n < cap)
-            break;
-        cap *= 2;
-        char *b2 = realloc(b, cap + 1);
-        if (!b2) {
-            free(b);
-            b = NULL;
-        }
-        b = b2;
+    x->files[x->cur].dev = x->dev;
+    x->files[x->cur].host = x->host;
+    size_t *from = calloc(nd + 1, sizeof *from), *to = calloc(nd + 1, sizeof *to);
+    for (unsigned i = 0; from && to && i < nd; i++) {
+        CXFile ff = NULL, tf = clang_getIncludedFile(dirs[i]);
+        clang_getExpansionLocation(clang_getCursorLocation(dirs[i]), &ff, NULL, NULL, NULL);
+        from[i] = ff ? file_index(x, ff) : SIZE_MAX;
+        to[i] = tf ? file_index(x, tf) : SIZE_MAX;
     }
-    fclose(f);
-    if (b) {
-        b[n] = '\0';
-        *len = n;
+    bool *need = calloc(x->nfiles + 1, sizeof *need);
+    if (!from || !to || !need) {
+        x->oom = 1;
+        free(from);
+        free(to);
+        free(need);
+        return;
     }
-    return b;
+    for (size_t f = 1; f < x->nfiles; f++)
+        need[f] = x->files[f].own && has_edits(&x->files[f]);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (unsigned i = 0; i < nd; i++)
+            if (from[i] != SIZE_MAX && from[i] != 0 && to[i] != SIZE_MAX && need[to[i]] &&
+                !need[from[i]] && x->files[from[i]].own)
+                need[from[i]] = changed = true;
+    }
+    for (unsigned i = 0; i < nd; i++) {
+        size_t f = from[i], t = to[i], b, e;
+        if (f == SIZE_MAX || t == SIZE_MAX || (f != 0 && !need[f]))
+            continue;
+        switch_file(x, f);
+        if (!extent(x, dirs[i], &b, &e))
+            continue;
+        char text[PATH_MAX + 64];
+        if (need[t])
+            snprintf(text, sizeof text, "#include \"__scord_hdr_%u_%zu.h\"", x->unit, t);
+        else if (f != 0 && memchr(x->src + b, '"', e - b))
+            snprintf(text, sizeof text, "#include \"%s\"", x->files[t].real);
+        else
+            continue;
+        add(x, &x->dev, EDIT_REPLACE, b, e, 0, text);
+        add(x, &x->host, EDIT_REPLACE, b, e, 0, text);
+    }
+    switch_file(x, 0);
+    x->files[0].dev = x->dev;
+    x->files[0].host = x->host;
+    free(from);
+    free(to);
+    *need_out = need;
 }
 
 int nvcc_translate(const char *path, const char *const *clang_args, int nargs, unsigned first_id,
-                   struct nvcc_unit *out)
+                   unsigned unit, const char *const *our_dirs, struct nvcc_unit *out)
 {
     memset(out, 0, sizeof *out);
     struct ctx x = {0};
     x.path = path;
     x.out = out;
     x.next_id = first_id;
-    char *src = read_file(path, &x.len);
-    if (!src) {
-        fprintf(stderr, "%s: error: cannot read the file\n", path);
-        return -1;
-    }
-    x.src = src;
+    x.unit = unit;
+    x.our_dirs = our_dirs;
     CXIndex idx = clang_createIndex(0, 0);
     enum CXErrorCode ec = clang_parseTranslationUnit2(
-        idx, path, clang_args, nargs, NULL, 0, CXTranslationUnit_KeepGoing, &x.tu);
+        idx, path, clang_args, nargs, NULL, 0,
+        CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord, &x.tu);
     if (ec != CXError_Success || !x.tu) {
         fprintf(stderr, "%s: error: Clang could not parse the file (libclang error %d)\n", path,
                 (int)ec);
         clang_disposeIndex(idx);
-        free(src);
         return -1;
     }
     int errors = 0;
@@ -1188,41 +1312,93 @@ int nvcc_translate(const char *path, const char *const *clang_args, int nargs, u
         }
         clang_disposeDiagnostic(d);
     }
-    if (errors) {
+    CXFile main_file = clang_getFile(x.tu, path);
+    if (errors || !main_file || file_index(&x, main_file) != 0) {
+        if (!errors)
+            fprintf(stderr, "%s: error: cannot read the file\n", path);
         clang_disposeTranslationUnit(x.tu);
         clang_disposeIndex(idx);
-        free(src);
-        return errors;
+        free(x.files ? x.files[0].real : NULL);
+        free(x.files ? x.files[0].src : NULL);
+        free(x.files);
+        return errors ? errors : -1;
     }
-    x.file = clang_getFile(x.tu, path);
+    x.cur = 0;
+    x.file = x.files[0].file;
+    x.src = x.files[0].src;
+    x.len = x.files[0].len;
     struct kids k = children(clang_getTranslationUnitCursor(x.tu));
-    for (unsigned i = 0; i < k.n; i++)
-        if (in_main_file(k.v[i]))
+    struct kids dirs = {0};
+    for (unsigned i = 0; i < k.n; i++) {
+        if (clang_getCursorKind(k.v[i]) == CXCursor_InclusionDirective)
+            collect(k.v[i], k.v[i], &dirs);
+        else if (in_own_file(&x, k.v[i]))
             refuse_unavailable(&x, k.v[i]);
-    for (unsigned i = 0; i < k.n && !x.errors; i++)
-        top(&x, k.v[i]);
-    free(k.v);
-    const char *why = NULL;
-    if (!x.errors && !x.oom) {
-        out->device_src = edits_apply(&x.dev, src, x.len, &why);
-        if (!why)
-            out->host_src = edits_apply(&x.host, src, x.len, &why);
-        if (why) {
-            fprintf(stderr, "%s: error: scord-nvcc could not rewrite the file: %s\n", path, why);
-            x.errors++;
-        }
     }
+    for (unsigned i = 0; i < k.n && !x.errors && !x.oom; i++) {
+        CXFile f = NULL;
+        clang_getExpansionLocation(clang_getCursorLocation(k.v[i]), &f, NULL, NULL, NULL);
+        size_t fi = f ? file_index(&x, f) : SIZE_MAX;
+        if (fi == SIZE_MAX || !x.files[fi].own)
+            continue;
+        switch_file(&x, fi);
+        top(&x, k.v[i]);
+    }
+    free(k.v);
+    bool *need = NULL;
+    if (!x.errors && !x.oom)
+        rewrite_includes(&x, dirs.v, dirs.n, &need);
+    free(dirs.v);
+    const char *why = NULL;
+    for (size_t f = 0; f < x.nfiles && need && !x.errors && !x.oom && !why; f++) {
+        struct tfile *t = &x.files[f];
+        if (f != 0 && !need[f])
+            continue;
+        char *dev = edits_apply(&t->dev, t->src, t->len, &why);
+        char *host = why ? NULL : edits_apply(&t->host, t->src, t->len, &why);
+        if (why) {
+            fprintf(stderr, "%s: error: scord-nvcc could not rewrite the file: %s\n", t->real, why);
+            x.errors++;
+        } else if (f == 0) {
+            out->device_src = dev;
+            out->host_src = host;
+            dev = host = NULL;
+        } else {
+            struct nvcc_header *h = realloc(out->headers, (out->nheaders + 1) * sizeof *h);
+            char name[64];
+            snprintf(name, sizeof name, "__scord_hdr_%u_%zu.h", unit, f);
+            if (!h) {
+                x.oom = 1;
+            } else {
+                out->headers = h;
+                h[out->nheaders++] = (struct nvcc_header){xstrdup(&x, name), xstrdup(&x, t->real),
+                                                          dev, host};
+                dev = host = NULL;
+            }
+        }
+        free(dev);
+        free(host);
+    }
+    free(need);
     if (x.oom) {
         fprintf(stderr, "%s: error: out of memory\n", path);
         x.errors++;
     }
-    edits_free(&x.dev);
-    edits_free(&x.host);
+    if (x.cur != 0)
+        switch_file(&x, 0); /* every file's edits back in x.files */
+    x.files[0].dev = x.dev;
+    x.files[0].host = x.host;
+    for (size_t f = 0; f < x.nfiles; f++) {
+        edits_free(&x.files[f].dev);
+        edits_free(&x.files[f].host);
+        free(x.files[f].real);
+        free(x.files[f].src);
+    }
+    free(x.files);
     free(x.templates);
     free(x.seen);
     clang_disposeTranslationUnit(x.tu);
     clang_disposeIndex(idx);
-    free(src);
     return x.errors;
 }
 
@@ -1236,6 +1412,13 @@ void nvcc_unit_free(struct nvcc_unit *u)
         free(u->kernels[i].sig);
     }
     free(u->kernels);
+    for (size_t i = 0; i < u->nheaders; i++) {
+        free(u->headers[i].name);
+        free(u->headers[i].path);
+        free(u->headers[i].device_src);
+        free(u->headers[i].host_src);
+    }
+    free(u->headers);
     for (size_t i = 0; i < u->nvars; i++) {
         free(u->vars[i].name);
         free(u->vars[i].symbol);

@@ -28,9 +28,22 @@ struct nvcc_var {
     char *symbol; /* the device ELF's symbol (mangled) */
 };
 
+/* One of the program's own headers the translation edited (a kernel, a
+ * launch, a volatile access, device or host code to blank in it): the
+ * units include edited copies, `name` in a folder of each side's copies,
+ * each starting with a #line naming the original. */
+struct nvcc_header {
+    char *name;       /* "__scord_hdr_U_J.h": the units' #include names it */
+    char *path;       /* the original's real path */
+    char *device_src; /* the device side's copy */
+    char *host_src;   /* the host side's copy */
+};
+
 struct nvcc_unit {
     char *device_src; /* the device translation unit's text (after the file) */
     char *host_src;   /* the host translation unit's text */
+    struct nvcc_header *headers;
+    size_t nheaders;
     struct nvcc_kernel *kernels;
     size_t nkernels;
     struct nvcc_var *vars;
@@ -38,12 +51,16 @@ struct nvcc_unit {
 };
 
 /* Parse path with clang_args (the -x cuda set and the user's -I/-D/-std)
- * and translate. Errors (Clang's diagnostics, refused CUDA features) are
- * printed to stderr as file:line:col: error: ...; returns their number
- * (0 on success; -1 if the parse could not run at all). first_id numbers
- * the file's kernels from there. */
+ * and translate it with the program's own headers: every header it
+ * includes that is neither a system header nor under one of our_dirs
+ * (real paths, NULL-terminated: scord-nvcc's own header folders). Errors
+ * (Clang's diagnostics, refused CUDA features) are printed to stderr as
+ * file:line:col: error: ...; returns their number (0 on success; -1 if
+ * the parse could not run at all). first_id numbers the file's kernels
+ * from there; unit (the file's index among the program's) names its
+ * header copies. */
 int nvcc_translate(const char *path, const char *const *clang_args, int nargs, unsigned first_id,
-                   struct nvcc_unit *out);
+                   unsigned unit, const char *const *our_dirs, struct nvcc_unit *out);
 void nvcc_unit_free(struct nvcc_unit *u);
 
 #endif
