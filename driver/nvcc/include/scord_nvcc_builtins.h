@@ -54,6 +54,15 @@ __device__ int __ffs(int);
 __device__ int __ffsll(long long);
 __device__ unsigned __brev(unsigned);
 template <class T> __device__ T __ldg(const T *);
+template <class T> __device__ T __ldca(const T *);
+template <class T> __device__ T __ldcg(const T *);
+template <class T> __device__ T __ldcs(const T *);
+template <class T> __device__ T __ldlu(const T *);
+template <class T> __device__ T __ldcv(const T *);
+template <class T> __device__ void __stwb(T *, T);
+template <class T> __device__ void __stcg(T *, T);
+template <class T> __device__ void __stcs(T *, T);
+template <class T> __device__ void __stwt(T *, T);
 __device__ long long clock64(void);
 __device__ void __nanosleep(unsigned);
 
