@@ -290,9 +290,10 @@ nvcc.name  := scord-nvcc + scord check (CUDA programs, racy, race-free, refused)
 nvcc.cmd    = bash tests/cuda/nvcc/run.sh $(BUILD) default
 nvcc.needs := nvcc_build
 # Every ScoR microbenchmark's CUDA twin against its C version, full and
-# cache mode (about 90 s: 32 builds, 64 runs and the C runs); the twins of
-# the other groups in full mode, one step per group so that they run
-# beside other steps (`make test-cuda-twins`: every group in both modes).
+# cache mode (about 90 s: 32 builds, 64 runs and the C runs); the detector
+# and beyond groups' twins in full mode, one step per group so that they
+# run beside other steps. `make test-cuda-twins`: every group in both
+# modes, the ScoR applications too (their C runs alone take minutes).
 $(call test_step,cuda_scor,count)
 cuda_scor.name  := ScoR micro as CUDA programs, races as their C versions
 cuda_scor.cmd    = bash tests/cuda/scor/run.sh $(BUILD) $(patsubst %,micro/%,$(notdir $(basename $(wildcard tests/cuda/scor/micro/*.cu))))
@@ -303,7 +304,7 @@ cuda_twins_$(1).name  := $(1) group as CUDA programs, races as their C versions 
 cuda_twins_$(1).cmd    = SCOR_TWIN_MODES=full bash tests/cuda/scor/run.sh $(BUILD) $$(patsubst %,$(1)/%,$$(notdir $$(basename $$(wildcard tests/cuda/scor/$(1)/*.cu))))
 cuda_twins_$(1).needs := nvcc_build scor_build
 endef
-$(foreach g,detector beyond apps,$(eval $(call cuda_twins_step,$(g))))
+$(foreach g,detector beyond,$(eval $(call cuda_twins_step,$(g))))
 
 TEST_SECTION := FPGA tools: board-top synthesis check, reports and tables, cell models
 $(call test_step,fpga_check,check)
