@@ -76,7 +76,8 @@ static void put(struct buf *b, const char *s, size_t n)
 char *edits_apply(struct edits *e, const char *src, size_t len, const char **why)
 {
     *why = NULL;
-    qsort(e->v, e->n, sizeof *e->v, cmp);
+    if (e->n) /* qsort of no edits: a NULL array */
+        qsort(e->v, e->n, sizeof *e->v, cmp);
     struct buf b = {0};
     put(&b, "", 0);
     size_t pos = 0; /* next source byte not yet copied or consumed */
