@@ -4,7 +4,8 @@
  * into an undirected CSR graph without self loops or duplicate edges.
  * Vertex ids are not permuted, so low ids are the hubs: partitions of
  * consecutive ids get unequal work, which is what makes work stealing
- * happen. Header only: each application's host.c is one translation unit. */
+ * happen. Header only: each application's host.c is one translation unit
+ * (and the CUDA twins' apps.cuh: it is C++ as well as C). */
 #ifndef SCOR_RMAT_H
 #define SCOR_RMAT_H
 
@@ -40,10 +41,10 @@ static int rmat_build(struct rmat_graph *g, unsigned scale, uint32_t edges, unsi
                       unsigned pb, unsigned pc, uint64_t seed)
 {
     uint64_t st = seed ? seed : 1;
-    uint64_t *pairs = malloc(2 * (size_t)edges * sizeof *pairs);
+    uint64_t *pairs = (uint64_t *)malloc(2 * (size_t)edges * sizeof *pairs);
     g->n = 1u << scale;
     g->m = 0;
-    g->row = calloc((size_t)g->n + 1, sizeof *g->row);
+    g->row = (uint32_t *)calloc((size_t)g->n + 1, sizeof *g->row);
     g->adj = NULL;
     if (!pairs || !g->row) {
         free(pairs);
@@ -70,7 +71,7 @@ static int rmat_build(struct rmat_graph *g, unsigned scale, uint32_t edges, unsi
     for (size_t i = 0; i < np; i++)
         if (k == 0 || pairs[i] != pairs[k - 1])
             pairs[k++] = pairs[i];
-    g->adj = malloc((k ? k : 1) * sizeof *g->adj);
+    g->adj = (uint32_t *)malloc((k ? k : 1) * sizeof *g->adj);
     if (!g->adj) {
         free(pairs);
         free(g->row);

@@ -71,72 +71,12 @@ template <class T> static inline T *app_upload(const void *src, size_t bytes)
 
 // ---- gcol and gcon: the R-MAT graph and the work stealing's host part ----
 //
-// rmat.h and steal_host.h of sw/bench/apps/gcol in CUDA's terms: the same
-// seeded graph, the same partitions, the same descriptors and heads before
-// each launch.
+// rmat.h of sw/bench/apps/gcol, and its steal_host.h in CUDA's terms: the
+// same seeded graph, the same partitions, the same descriptors and heads
+// before each launch.
 
-// An undirected graph in CSR form, no self loops or duplicate edges.
-struct rmat_graph {
-    uint32_t n, m;      // vertices; adjacency entries (twice the edges)
-    uint32_t *row, *adj; // [n + 1], [m] (each row sorted)
-};
-
-// xorshift64*: the generator of rmat.h.
-static inline uint64_t rmat_rand(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 0x2545F4914F6CDD1DULL;
-}
-
-static int rmat_cmp(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return a < b ? -1 : a > b;
-}
-
-// 2^scale vertices, `edges` edges drawn (Chakrabarti et al.'s R-MAT: one
-// quadrant per bit, probabilities pa, pb, pc in 1/1000, d the rest), self
-// loops and duplicates dropped, both directions kept.
-static inline rmat_graph rmat_build(unsigned scale, uint32_t edges, unsigned pa, unsigned pb,
-                                    unsigned pc, uint64_t seed)
-{
-    uint64_t st = seed ? seed : 1;
-    uint64_t *pairs = (uint64_t *)malloc(2 * (size_t)edges * sizeof *pairs);
-    rmat_graph g;
-    g.n = 1u << scale;
-    g.row = (uint32_t *)calloc((size_t)g.n + 1, sizeof *g.row);
-    size_t np = 0;
-    for (uint32_t e = 0; e < edges; e++) {
-        uint32_t u = 0, v = 0;
-        for (unsigned bit = 0; bit < scale; bit++) {
-            unsigned r = (unsigned)(rmat_rand(&st) >> 40) % 1000u;
-            unsigned q = r < pa ? 0 : r < pa + pb ? 1 : r < pa + pb + pc ? 2 : 3;
-            u = (u << 1) | (q >> 1);
-            v = (v << 1) | (q & 1u);
-        }
-        if (u == v)
-            continue;
-        pairs[np++] = ((uint64_t)u << 32) | v;
-        pairs[np++] = ((uint64_t)v << 32) | u;
-    }
-    qsort(pairs, np, sizeof *pairs, rmat_cmp);
-    size_t k = 0;
-    for (size_t i = 0; i < np; i++)
-        if (k == 0 || pairs[i] != pairs[k - 1])
-            pairs[k++] = pairs[i];
-    g.adj = (uint32_t *)malloc((k ? k : 1) * sizeof *g.adj);
-    for (size_t i = 0; i < k; i++) {
-        g.row[(pairs[i] >> 32) + 1]++;
-        g.adj[i] = (uint32_t)pairs[i];
-    }
-    for (uint32_t v = 0; v < g.n; v++)
-        g.row[v + 1] += g.row[v];
-    g.m = (uint32_t)k;
-    free(pairs);
-    return g;
-}
+// The graph generator is rmat.h itself (C that is C++ as well).
+#include "../../../../sw/bench/apps/gcol/rmat.h"
 
 // The work stealing's device buffers: partition ends, heads, vertices
 // done per partition, block descriptors ([0] start, [1] end), one scratch

@@ -275,7 +275,9 @@ int main()
                 gpu.warps * gpu.threads);
         return 2;
     }
-    rmat_graph g = rmat_build(8, 4u << 8, 570, 190, 190, GCOL_SEED);
+    rmat_graph g;
+    if (rmat_build(&g, 8, 4u << 8, 570, 190, 190, GCOL_SEED))
+        return 2;
     uint32_t np = gpu.cores ? gpu.cores : 1;
     uint32_t *pstart = (uint32_t *)malloc(np * 4), *pend = (uint32_t *)malloc(np * 4);
     uint32_t *col = (uint32_t *)malloc(g.n * 4);

@@ -221,7 +221,9 @@ int main()
                 gpu.warps * gpu.threads);
         return 2;
     }
-    rmat_graph g = rmat_build(8, 1u << 8, 570, 190, 190, GCON_SEED);
+    rmat_graph g;
+    if (rmat_build(&g, 8, 1u << 8, 570, 190, 190, GCON_SEED))
+        return 2;
     uint32_t np = gpu.cores ? gpu.cores : 1;
     uint32_t *pstart = (uint32_t *)malloc(np * 4), *pend = (uint32_t *)malloc(np * 4);
     uint32_t *lab = (uint32_t *)malloc(g.n * 4), *init = (uint32_t *)malloc(g.n * 4);
