@@ -16,8 +16,8 @@
 LLVM_DIR ?= /usr/lib/llvm-14
 SCORD_NVCC_BIN    := $(BUILD)/bin/scord-nvcc
 SCORD_NVCC_OBJDIR := $(BUILD)/obj/nvcc
-SCORD_NVCC_SRCS   := $(addprefix driver/nvcc/,scord_nvcc.c translate.c params.c rewrite.c) driver/cc/spawn.c
-SCORD_NVCC_HDRS   := $(addprefix driver/nvcc/,translate.h params.h rewrite.h) driver/cc/spawn.h
+SCORD_NVCC_SRCS   := $(addprefix driver/nvcc/,scord_nvcc.c translate.c translate_util.c translate_device.c translate_host.c params.c rewrite.c) driver/cc/spawn.c
+SCORD_NVCC_HDRS   := $(addprefix driver/nvcc/,translate.h translate_int.h params.h rewrite.h) driver/cc/spawn.h
 SCORD_NVCC_FLAGS_H := $(SCORD_NVCC_OBJDIR)/scord_nvcc_flags.h
 SCORD_NVCC_HOST_CXX ?= g++
 
