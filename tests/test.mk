@@ -290,21 +290,25 @@ nvcc.name  := scord-nvcc + scord check (CUDA programs, racy, race-free, refused)
 nvcc.cmd    = bash tests/cuda/nvcc/run.sh $(BUILD) default
 nvcc.needs := nvcc_build
 # Every ScoR microbenchmark's CUDA twin against its C version, full and
-# cache mode (about 90 s: 32 builds, 64 runs and the C runs); the detector
-# and beyond groups' twins in full mode, one step per group so that they
-# run beside other steps. `make test-cuda-twins`: every group in both
-# modes, the ScoR applications too (their C runs alone take minutes).
+# cache mode (about 90 s: 32 builds, 64 runs and the C runs), and in full
+# mode a racy and a race-free twin of each beyond class and the detector
+# group's table wrap-arounds (about 50 s). `make test-cuda-twins`: every
+# twin (145 programs, the applications in two builds) in both modes
+# (about 14 minutes).
 $(call test_step,cuda_scor,count)
 cuda_scor.name  := ScoR micro as CUDA programs, races as their C versions
 cuda_scor.cmd    = bash tests/cuda/scor/run.sh $(BUILD) $(patsubst %,micro/%,$(notdir $(basename $(wildcard tests/cuda/scor/micro/*.cu))))
 cuda_scor.needs := nvcc_build scor_build
-define cuda_twins_step
-$(call test_step,cuda_twins_$(1),count)
-cuda_twins_$(1).name  := $(1) group as CUDA programs, races as their C versions (full mode)
-cuda_twins_$(1).cmd    = SCOR_TWIN_MODES=full bash tests/cuda/scor/run.sh $(BUILD) $$(patsubst %,$(1)/%,$$(notdir $$(basename $$(wildcard tests/cuda/scor/$(1)/*.cu))))
-cuda_twins_$(1).needs := nvcc_build scor_build
-endef
-$(foreach g,detector beyond,$(eval $(call cuda_twins_step,$(g))))
+CUDA_TWINS_QUICK := $(addprefix beyond/,sh_reduce sh_reduce_nobar wsh_reduce_sync \
+    wsh_reduce_nosync wgl_flag_ballot wgl_flag_diverged byte_gl_own byte_gl_overlap \
+    sev_gl_flag sev_gl_lane_id scoped_dev_then_blk scoped_blk_fenced lk_poll_cas \
+    lk_failed_cas acq_mp_fence acq_mp_nofence) \
+    $(addprefix detector/,t3a_racy t4e_racy fence_wrap_64 barrier_wrap_256 lock_table_5 \
+    bloom_collision)
+$(call test_step,cuda_twins,count)
+cuda_twins.name  := beyond and detector groups as CUDA programs, a racy and a race-free per class (full mode)
+cuda_twins.cmd    = SCOR_TWIN_MODES=full bash tests/cuda/scor/run.sh $(BUILD) $(CUDA_TWINS_QUICK)
+cuda_twins.needs := nvcc_build scor_build
 
 TEST_SECTION := FPGA tools: board-top synthesis check, reports and tables, cell models
 $(call test_step,fpga_check,check)
