@@ -321,7 +321,5 @@ char *nvcc_param_mirror(CXType t, const char *expr, const char *var, char *why, 
     }
     free(g.types.s);
     free(g.assign.s);
-    if (!code && !g.fail)
-        snprintf(why, wlen, "%s", "");
     return code;
 }

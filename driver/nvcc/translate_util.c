@@ -119,18 +119,10 @@ size_t tr_file_index(struct ctx *x, CXFile f)
     CXString n = clang_getFileName(f);
     t->real = realpath(clang_getCString(n), NULL);
     clang_disposeString(n);
-    size_t len = 0;
-    const char *text = clang_getFileContents(x->tu, f, &len);
-    t->src = malloc(len + 1);
-    if (!t->real || !t->src || !text) {
-        free(t->real);
-        free(t->src);
-        x->oom = !t->src;
+    if (!t->real) {
+        x->oom = 1;
         return SIZE_MAX;
     }
-    memcpy(t->src, text, len);
-    t->src[len] = 0;
-    t->len = len;
     /* own: the main file, or a header neither of the system nor of ours */
     t->own = x->nfiles == 0;
     if (!t->own && !clang_Location_isInSystemHeader(clang_getLocationForOffset(x->tu, f, 0))) {
@@ -140,6 +132,18 @@ size_t tr_file_index(struct ctx *x, CXFile f)
             t->own = !(strncmp(t->real, *d, dl) == 0 && t->real[dl] == '/');
         }
     }
+    /* only a file the translation may edit needs its text */
+    size_t len = 0;
+    const char *text = t->own ? clang_getFileContents(x->tu, f, &len) : "";
+    t->src = text ? malloc(len + 1) : NULL;
+    if (!t->src) {
+        free(t->real);
+        x->oom = 1;
+        return SIZE_MAX;
+    }
+    memcpy(t->src, text, len);
+    t->src[len] = 0;
+    t->len = len;
     return x->nfiles++;
 }
 
