@@ -8,6 +8,7 @@
 #   make synth CONFIG=fpga   Yosys synthesis, prints the cell count
 #                            (DETECTOR=0: the GPU without the race detector)
 #   make synth-parts CONFIG=fpga   the same per module, the detector's summed
+#   make synth-module MODULE=gpu_lsu CONFIG=fpga1   one module alone, as the board maps it
 #   make bench               simulation speed, IPC, cell count
 #   make bench-detector      race detector cost: cycles, throughput, cells
 #   make bench-scale         detector overhead on GPUs of 1, 2, 4 and 8 cores
@@ -40,7 +41,7 @@ CXX     ?= g++
 all: sim
 
 help:
-	@sed -n '1,20p' Makefile
+	@sed -n '1,21p' Makefile
 
 # ---- dependencies ---------------------------------------------------------
 DEPS_STAMP := $(BUILD)/.deps-ok
@@ -124,6 +125,16 @@ synth-detector: $(DEPS_STAMP) $(SYNTH_DET_STAT)
 $(SYNTH_DET_STAT): $(RTL_SCORD) $(RTL_VH) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
 	$(call yosys_ecp5,$(SYNTH_DET_DIR)/yosys.log,$(RTL_SCORD),scord_top,,$@)
+
+# One module alone (docs/fpga.md, "Measuring area"): with the parameters
+# this configuration's gpu_top gives its first instance, mapped as the
+# board flow maps (abc -lut 4), so an area cut is measured where the rest
+# of the design cannot move the figure. Seconds to a minute.
+#   make synth-module MODULE=gpu_lsu CONFIG=fpga1
+.PHONY: synth-module
+synth-module: $(DEPS_STAMP) $(GEN)/scord_defs.vh
+	@test -n "$(MODULE)" || { echo "synth-module: name a module: make synth-module MODULE=gpu_lsu CONFIG=fpga1" >&2; exit 2; }
+	@bash tools/synth_module.sh $(YOSYS) $(B)/synth-module $(RTL_TOP) $(MODULE) "chparam -set DETECTOR $(DETECTOR) $(RTL_TOP)" "$(YOSYS_INCDIRS)" $(RTL_GPU)
 
 # What each module costs (docs/fpga.md, "Measuring area"): the GPU
 # synthesized with its hierarchy kept, a line per module with its

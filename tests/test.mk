@@ -328,6 +328,9 @@ fpga_det_scale.cmd   = bash tests/fpga/test_fpga_det_scale.sh
 $(call test_step,fpga_synth_parts,check)
 fpga_synth_parts.name := fpga: parts table of a synthesis that keeps the hierarchy
 fpga_synth_parts.cmd   = bash tests/fpga/test_synth_parts.sh
+$(call test_step,fpga_synth_module,check)
+fpga_synth_module.name := fpga: one module of a hierarchy synthesized alone and counted
+fpga_synth_module.cmd   = bash tests/fpga/test_synth_module.sh
 $(call test_step,fpga_sim_models,check)
 fpga_sim_models.name  := fpga: our ECP5 cell models (block RAM, multiplier) against their documented behaviour
 fpga_sim_models.cmd    = $(MAKE) fpga-sim-models-test

@@ -80,7 +80,7 @@ module gpu_l2 #(
     localparam [2:0] S_LOOK  = 3'd1;  // tag and data RAM outputs valid
     localparam [2:0] S_MEMRD = 3'd2;  // offer the line read to memory
     localparam [2:0] S_MEMWT = 3'd3;  // wait for the line
-    localparam [2:0] S_EXEC  = 3'd4;  // atomic on line_q
+    localparam [2:0] S_EXEC  = 3'd4;  // atomic on its word (old_q)
     localparam [2:0] S_MEMWR = 3'd5;  // offer the write to memory
 
     // the request's fields
@@ -104,11 +104,10 @@ module gpu_l2 #(
     reg [31:0]          amo_data_q;
     reg [31:0]          amo_cmp_q;
     reg [RID_W-1:0]     rid_q;
-    reg [LINE_BITS-1:0] line_q;   // line an atomic works on
-    // Its word, selected as the line is taken: the atomic's ALU then starts
-    // from a register, not from a line-wide select by addr_q (once the
-    // routed critical path of the FPGA build without the detector,
-    // docs/fpga.md).
+    // The word an atomic works on, selected as its line is taken: the
+    // atomic's ALU then starts from a register, not from a line-wide select
+    // by addr_q (once the routed critical path of the FPGA build without
+    // the detector, docs/fpga.md).
     reg [31:0]          old_q;
     reg [31:0]          old_hi_q; // the next word: amocas.d's high word (L2_CAS64)
     reg                 rsp_valid_q;
@@ -194,9 +193,20 @@ module gpu_l2 #(
     wire hit = tag_eq[idx_q[VG_W-1:0]];
     wire wfull  = &wstrb_q;   // a write of the whole line
 
-    // A write to the data RAM happens in one place so the RAM keeps one port.
-    reg                 ram_we;
-    reg [LINE_BITS-1:0] ram_wdata;
+    // A write to the data RAM happens in one place so the RAM keeps one
+    // port. It is written with byte enables: a fill whole, a write or an
+    // atomic its strobed bytes. Merging them into the line as read (the
+    // bytes of the RAM not written) cost two 256-bit multiplexers and a
+    // register of the atomic's line; the block RAM's byte enables do it
+    // for nothing (gpu_l2 alone: `make synth-module MODULE=gpu_l2`,
+    // docs/fpga.md). The RAM holds the same bytes after every write: what
+    // S_IDLE read (a write's hit) and what an atomic took (a hit or the
+    // fill just written) is what the RAM holds at that index.
+    reg                  ram_we;
+    wire                 ram_fill = (state_q == S_MEMWT);
+    wire [LINE_BITS-1:0] ram_wdata = ram_fill ? mem_rsp_rdata_i : wdata_q;
+    wire [LINE_BYTES-1:0] ram_be  = ram_fill ? {LINE_BYTES{1'b1}} : wstrb_q;
+    integer be;
 
     always @(posedge clk_i) begin
         if (state_q == S_IDLE) begin
@@ -204,22 +214,12 @@ module gpu_l2 #(
             idx_q      <= req_idx;
             valid_grp_q <= flush_i ? {VG{1'b0}} : valid_pad[req_grp*VG +: VG];
         end
-        if (ram_we) data_mem[idx] <= ram_wdata;
+        for (be = 0; be < LINE_BYTES; be = be + 1)
+            if (ram_we && ram_be[be]) data_mem[idx][be*8 +: 8] <= ram_wdata[be*8 +: 8];
     end
 
-    // Bytes of old with strobe set replaced by new.
-    function [LINE_BITS-1:0] merge(input [LINE_BITS-1:0] old,
-                                   input [LINE_BITS-1:0] nw,
-                                   input [LINE_BYTES-1:0] strb);
-        integer b;
-        begin
-            for (b = 0; b < LINE_BYTES; b = b + 1)
-                merge[b*8 +: 8] = strb[b] ? nw[b*8 +: 8] : old[b*8 +: 8];
-        end
-    endfunction
-
     // ---- atomic unit ------------------------------------------------------------
-    wire [31:0] old_word = old_q;   // = line_q[wsel*32 +: 32]
+    wire [31:0] old_word = old_q;   // the line's word at wsel
     wire [31:0] amo_new;
     gpu_amo_alu u_amo (
         .op_i     (amo_op_q),
@@ -260,7 +260,6 @@ module gpu_l2 #(
 
     always @(*) begin
         ram_we    = 1'b0;
-        ram_wdata = data_rd_q;
         fill      = 1'b0;
         clr_en    = 1'b0;
         clr_strb  = wstrb_q;
@@ -269,21 +268,18 @@ module gpu_l2 #(
                 // A hit is updated; a whole-line miss allocates (it needs nothing
                 // from memory), so data written line by line, the warps' stack
                 // saves among it, is still here when it is read back.
-                // The data is the merge either way: a miss writes only a whole
-                // line, and the whole line's merge is wdata_q. So the hit decides
-                // the write enable alone, not the 256 data bits: the hit (the tag
-                // compare, the set's pick by idx_q) into the data RAM's write data
-                // was the routed critical path of fpga1 without the detector,
-                // and later with it, seed 1 (docs/fpga.md). Cycle for cycle the
-                // same.
+                // The data is the strobed bytes either way: a miss writes only
+                // a whole line. So the hit decides the write enable alone, not
+                // the 256 data bits: the hit (the tag compare, the set's pick
+                // by idx_q) into the data RAM's write data was the routed
+                // critical path of fpga1 without the detector, and later with
+                // it, seed 1 (docs/fpga.md). Cycle for cycle the same.
                 ram_we    = hit || wfull;
                 fill      = !hit && wfull;
-                ram_wdata = merge(data_rd_q, wdata_q, wstrb_q);
                 clr_en    = 1'b1;
             end
             S_MEMWT: if (mem_rsp_valid_i) begin
                 ram_we    = 1'b1;
-                ram_wdata = mem_rsp_rdata_i;
                 fill      = 1'b1;
             end
             // An atomic's (or a successful SC's) word clears the reservations
@@ -301,7 +297,6 @@ module gpu_l2 #(
             // read again only in S_IDLE, so cycle for cycle the same.
             S_MEMWR: if (type_q != `L2_WRITE) begin
                 ram_we    = 1'b1;
-                ram_wdata = merge(line_q, wdata_q, wstrb_q);
             end
             default: ;
         endcase
@@ -381,7 +376,6 @@ module gpu_l2 #(
                             state_q <= S_MEMWR;
                         end
                         default: if (hit) begin  // AMO, LR, SC
-                            line_q  <= data_rd_q;
                             old_q   <= data_rd_q[wsel*32 +: 32];
                             old_hi_q <= data_rd_q[wsel_hi*32 +: 32];
                             state_q <= S_EXEC;
@@ -398,7 +392,6 @@ module gpu_l2 #(
                         rsp_data_q  <= mem_rsp_rdata_i;
                         state_q     <= S_IDLE;
                     end else begin
-                        line_q  <= mem_rsp_rdata_i;
                         old_q   <= mem_rsp_rdata_i[wsel*32 +: 32];
                         old_hi_q <= mem_rsp_rdata_i[wsel_hi*32 +: 32];
                         state_q <= S_EXEC;

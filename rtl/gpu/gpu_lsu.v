@@ -251,31 +251,24 @@ module gpu_lsu #(
     // clears every valid bit at that edge: it clears the hit too.
     wire hit = hit_q;
 
-    reg                 l1_we;     // write the data RAM at lead_idx
-    reg                 l1_fill;   // ... and the tag, and set valid
+    reg                  l1_we;     // write the data RAM at lead_idx
+    reg                  l1_fill;   // ... and the tag, and set valid
     wire [LINE_BITS-1:0] l1_wdata;
+    wire [LINE_BYTES-1:0] l1_be;    // the bytes written
 
+    integer be;
     always @(posedge clk_i) begin
         if (state_q == S_LOOK) begin
             hit_q     <= valid_q[lead_idx] && (tag_mem[lead_idx] == lead_tag) && !flush_i;
             data_rd_q <= data_mem[lead_idx];
         end
-        if (l1_we)   data_mem[lead_idx] <= l1_wdata;
+        for (be = 0; be < LINE_BYTES; be = be + 1)
+            if (l1_we && l1_be[be]) data_mem[lead_idx][be*8 +: 8] <= l1_wdata[be*8 +: 8];
         if (l1_fill) tag_mem[lead_idx]  <= lead_tag;
     end
 
     // The line the group works on: the L1's in S_CHECK, the L2's answer else.
     wire [LINE_BITS-1:0] cur_line = (state_q == S_L2WAIT) ? l2_rsp_data_i : data_rd_q;
-
-    function [LINE_BITS-1:0] merge(input [LINE_BITS-1:0] old,
-                                   input [LINE_BITS-1:0] nw,
-                                   input [LINE_BYTES-1:0] strb);
-        integer b;
-        begin
-            for (b = 0; b < LINE_BYTES; b = b + 1)
-                merge[b*8 +: 8] = strb[b] ? nw[b*8 +: 8] : old[b*8 +: 8];
-        end
-    endfunction
 
     // ---- loads: every lane's word from cur_line -----------------------------------
     // res_q takes each lane's word of the line as read; the bytes, the sign
@@ -395,25 +388,26 @@ module gpu_lsu #(
     );
 
     // ---- L1 write port --------------------------------------------------------------------
-    // Every write is the line at hand with some bytes replaced: a store's
-    // merged group bytes, or an atomic's new word at the lead's position
-    // (a full-line store replaces all of them, a fill none). One merge
-    // serves them all.
+    // The data RAM is written with byte enables: a fill writes the L2's
+    // line whole, a store its group's merged bytes, a block atomic its new
+    // word at the lead's position. Merging the new bytes into the line as
+    // read (the RAM's bytes that are not written) cost a 256-bit
+    // three-way multiplexer and a register of the atomic's line; the block
+    // RAM's byte enables do it for nothing (gpu_lsu alone, fpga1's
+    // parameters: `make synth-module MODULE=gpu_lsu`, docs/fpga.md). The
+    // L1 holds the same bytes after every write: the line read is the
+    // line in the RAM, as nothing else writes it while a group is served.
     // A block atomic's new word is written into the L1 while its write
-    // goes to the L2 (S_L2REQ, phase 1), from registers: the line it read
-    // (amo_line_q) and the old word (amo_old_q), through the atomic's ALU.
-    // The lead's operand and compare value are registered with it, so the
-    // ALU's inputs are all registers: the lead lane's select in front of it
-    // was on the routed critical path of the FPGA build with the detector
-    // (lead_q -> select -> ALU -> merge -> L1 write data, docs/fpga.md).
-    // The ALU sits after the register, not between the L2's answer and it:
-    // that path (block RAM answer, word select, min/max compare) was the
-    // management core's, the routed critical path of the FPGA build without
-    // the detector (docs/fpga.md); the cycles are the same. Nothing reads
-    // the line in between: the LSU works on one group at a time.
-    reg  [LINE_BITS-1:0]  amo_line_q;
+    // goes to the L2 (S_L2REQ, phase 1), from registers: the old word
+    // (amo_old_q), the lead's operand and compare value go through the
+    // atomic's ALU. The lead lane's select in front of the ALU was on the
+    // routed critical path of the FPGA build with the detector (lead_q ->
+    // select -> ALU -> L1 write data, docs/fpga.md). The ALU sits after
+    // the register, not between the L2's answer and it: that path (block
+    // RAM answer, word select, min/max compare) was the management core's,
+    // the routed critical path of the FPGA build without the detector
+    // (docs/fpga.md); the cycles are the same.
     wire                  amo_wr  = (state_q == S_L2REQ) && blk_amo && phase_q;
-    wire [LINE_BITS-1:0]  l1_base = amo_wr ? amo_line_q : cur_line;
     // The atomic's bytes, repeated over the line (the strobes pick the
     // lead's): 8 bytes for every atomic, so the choice between a word's
     // and amocas.d's is 64 bits wide, not the line's width. A device
@@ -423,6 +417,8 @@ module gpu_lsu #(
                                      scope_q ? {lead_cmp_hi, lead_wd_hi} : amo_new64;
     wire [LINE_BITS-1:0]  amo_line = {(WORDS/2){amo_w64}};
     wire [LINE_BITS-1:0]  l1_new  = is_store ? st_data_q : amo_line;
+    // the L2's answer (S_L2WAIT writes only fills) or the new bytes
+    wire                  l1_from_l2 = (state_q == S_L2WAIT);
     reg  [LINE_BYTES-1:0] l1_strb;
     always @(*) begin
         l1_we   = 1'b0;
@@ -445,7 +441,8 @@ module gpu_lsu #(
             l1_strb = d64_q ? lead_wstrb8 : lead_wstrb;
         end
     end
-    assign l1_wdata = merge(l1_base, l1_new, l1_strb);
+    assign l1_wdata = l1_from_l2 ? l2_rsp_data_i : l1_new;
+    assign l1_be    = l1_from_l2 ? {LINE_BYTES{1'b1}} : l1_strb;
 
     // ---- the race detector's stale lanes (scord_l1_stale, docs/detector.md §3.7) -------
     wire l2_fill = (state_q == S_L2WAIT) && l2_rsp_valid_i && ((is_load && !strong_q) || blk_amo);
@@ -553,7 +550,6 @@ module gpu_lsu #(
             amo_cmp_hi_q  <= lead_cmp_hi;
             amo_opnd_q <= lead_wd;
             amo_cmp_q  <= lead_cmp;
-            amo_line_q <= cur_line;
             phase_q    <= 1'b1;
         end
     endtask
