@@ -256,8 +256,10 @@ module gpu_lsu #(
     wire [LINE_BITS-1:0] l1_wdata;
     wire [LINE_BYTES-1:0] l1_be;    // the bytes written
 
-    integer be;
-    always @(posedge clk_i) begin
+    // (the byte loop's counter local to this block: one in the module
+    // scope, Yosys's yowasp build drives from the block and a constant)
+    always @(posedge clk_i) begin : l1_ram
+        integer be;
         if (state_q == S_LOOK) begin
             hit_q     <= valid_q[lead_idx] && (tag_mem[lead_idx] == lead_tag) && !flush_i;
             data_rd_q <= data_mem[lead_idx];
