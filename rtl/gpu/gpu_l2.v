@@ -207,8 +207,6 @@ module gpu_l2 #(
     wire [LINE_BITS-1:0] ram_wdata = ram_fill ? mem_rsp_rdata_i : wdata_q;
     wire [LINE_BYTES-1:0] ram_be  = ram_fill ? {LINE_BYTES{1'b1}} : wstrb_q;
 
-    // (the byte loop's counter local to this block: one in the module
-    // scope, Yosys's yowasp build drives from the block and a constant)
     always @(posedge clk_i) begin : data_ram
         integer be;
         if (state_q == S_IDLE) begin

@@ -175,7 +175,10 @@ module gpu_lsu #(
     // merged store bytes -> the L1's write data). Same cycles.
     reg [LANE_W-1:0] lead_q;        // = lowest(rem_q)
     reg [31:0]       lead_addr_q;   // = lane_word(addr_q, lead_q)
-    integer i;
+    // Each always block has loop counters of its own: one shared by
+    // several blocks Yosys sees driven by each of them (the yowasp build
+    // warns of drivers conflicting with a constant).
+    integer i, gi, li;
 
     // The lead lane's operands are picked by plain multiplexers over
     // constant positions, a line's words by an index into an array of them:
@@ -210,9 +213,9 @@ module gpu_lsu #(
 
     reg [T-1:0] group;
     always @(*) begin
-        for (i = 0; i < T; i = i + 1)
-            group[i] = rem_q[i] && (one_lane ? (LANE_W'(i) == lead_q)
-                       : (addr_q[i*32+OFF_W +: 32-OFF_W] == lead_addr_q[31:OFF_W]));
+        for (gi = 0; gi < T; gi = gi + 1)
+            group[gi] = rem_q[gi] && (one_lane ? (LANE_W'(gi) == lead_q)
+                        : (addr_q[gi*32+OFF_W +: 32-OFF_W] == lead_addr_q[31:OFF_W]));
     end
     wire [T-1:0] rem_next = rem_q & ~group;
     // the lowest lane of what is left after this group, and of a new request
@@ -256,8 +259,6 @@ module gpu_lsu #(
     wire [LINE_BITS-1:0] l1_wdata;
     wire [LINE_BYTES-1:0] l1_be;    // the bytes written
 
-    // (the byte loop's counter local to this block: one in the module
-    // scope, Yosys's yowasp build drives from the block and a constant)
     always @(posedge clk_i) begin : l1_ram
         integer be;
         if (state_q == S_LOOK) begin
@@ -280,8 +281,8 @@ module gpu_lsu #(
     // -> sign -> res_q, docs/fpga.md); the write-back is the same cycle.
     reg [T*32-1:0] ld_word;
     always @(*)
-        for (i = 0; i < T; i = i + 1)
-            ld_word[i*32 +: 32] = line_word(cur_line, addr_q[i*32+2 +: WSEL_W]);
+        for (li = 0; li < T; li = li + 1)
+            ld_word[li*32 +: 32] = line_word(cur_line, addr_q[li*32+2 +: WSEL_W]);
 
     function automatic [31:0] load_value(input [31:0] word, input [1:0] boff,
                                          input [1:0] size, input uns);
