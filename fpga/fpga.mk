@@ -113,6 +113,16 @@ fpga-place-nodet: fpga-deps
 fpga-synth: fpga-deps
 	@$(MAKE) --no-print-directory CONFIG=$(FPGA_CONFIG) BOARD=$(BOARD) fpga-synth-one
 
+# Where the LUTs go, unit by unit, the cores' copies summed
+# (tools/fpga_area.py on the board flow's synthesis; docs/fpga.md, "Two
+# cores"): FPGA_AREA_DEPTH instance levels name a unit, the
+# FPGA_AREA_ROWS largest are listed.
+FPGA_AREA_DEPTH ?= 6
+FPGA_AREA_ROWS  ?= 40
+.PHONY: fpga-area
+fpga-area: fpga-synth
+	@python3 tools/fpga_area.py $(FPGA_OUT)/synth.json $(FPGA_AREA_DEPTH) $(FPGA_AREA_ROWS)
+
 # What each part of the detector costs: both builds synthesized, the one
 # without the detector taken from the one with it, part by part
 # (tools/fpga_det_cost.py; a Markdown table, docs/fpga.md)

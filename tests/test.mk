@@ -322,6 +322,9 @@ fpga_paths.cmd   = bash tests/fpga/test_fpga_paths.sh
 $(call test_step,fpga_det_cost,check)
 fpga_det_cost.name := fpga: detector cost table from two flattened syntheses
 fpga_det_cost.cmd   = bash tests/fpga/test_fpga_det_cost.sh
+$(call test_step,fpga_area,check)
+fpga_area.name := fpga: LUTs by unit of a flattened synthesis, the cores' copies summed
+fpga_area.cmd   = bash tests/fpga/test_fpga_area.sh
 $(call test_step,fpga_det_scale,check)
 fpga_det_scale.name := fpga: detector share by number of cores from cost tables
 fpga_det_scale.cmd   = bash tests/fpga/test_fpga_det_scale.sh

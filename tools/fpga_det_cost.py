@@ -52,7 +52,10 @@ def part_of(name):
     return REST
 
 
-def load(path):
+def named_cells(path, tool="fpga_det_cost"):
+    """Every LUT4, carry cell, LUT RAM and flip-flop of a flattened Yosys
+    JSON netlist, as (cell type, the shortest name of its output net, or
+    the cell's own name when the net has none)."""
     try:
         with open(path) as f:
             d = json.load(f)
@@ -61,7 +64,7 @@ def load(path):
         m = top[0] if top else max(mods.values(), key=lambda m: len(m.get("cells", {})))
         cells, nets = m["cells"], m["netnames"]
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
-        sys.exit(f"fpga_det_cost: {path}: not a Yosys JSON netlist ({e})")
+        sys.exit(f"{tool}: {path}: not a Yosys JSON netlist ({e})")
     name_of = {}
     for n, net in nets.items():
         if n.startswith("$"):
@@ -69,7 +72,7 @@ def load(path):
         for b in net.get("bits", []):
             if isinstance(b, int) and (b not in name_of or len(n) < len(name_of[b])):
                 name_of[b] = n
-    luts, ffs = collections.Counter(), collections.Counter()
+    out = []
     for cname, c in cells.items():
         t = c.get("type")
         if t not in WEIGHT and t != "TRELLIS_FF":
@@ -84,7 +87,14 @@ def load(path):
                     break
             if name:
                 break
-        part = part_of(name if name else cname)
+        out.append((t, name if name else cname))
+    return out
+
+
+def load(path):
+    luts, ffs = collections.Counter(), collections.Counter()
+    for t, name in named_cells(path):
+        part = part_of(name)
         if t == "TRELLIS_FF":
             ffs[part] += 1
         else:
