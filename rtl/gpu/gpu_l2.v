@@ -208,14 +208,18 @@ module gpu_l2 #(
     wire [LINE_BYTES-1:0] ram_be  = ram_fill ? {LINE_BYTES{1'b1}} : wstrb_q;
 
     always @(posedge clk_i) begin : data_ram
-        integer be;
+        integer bw, be;
         if (state_q == S_IDLE) begin
             data_rd_q  <= data_mem[req_idx];
             idx_q      <= req_idx;
             valid_grp_q <= flush_i ? {VG{1'b0}} : valid_pad[req_grp*VG +: VG];
         end
-        for (be = 0; be < LINE_BYTES; be = be + 1)
-            if (ram_we && ram_be[be]) data_mem[idx][be*8 +: 8] <= ram_wdata[be*8 +: 8];
+        // by words, then bytes: Verilator unrolls a loop of at most 64
+        // turns, and the cuda configuration's lines have 128 bytes
+        for (bw = 0; bw < WORDS; bw = bw + 1)
+            for (be = 0; be < 4; be = be + 1)
+                if (ram_we && ram_be[bw*4+be])
+                    data_mem[idx][(bw*4+be)*8 +: 8] <= ram_wdata[(bw*4+be)*8 +: 8];
     end
 
     // ---- atomic unit ------------------------------------------------------------

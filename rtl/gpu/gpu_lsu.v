@@ -260,13 +260,17 @@ module gpu_lsu #(
     wire [LINE_BYTES-1:0] l1_be;    // the bytes written
 
     always @(posedge clk_i) begin : l1_ram
-        integer be;
+        integer bw, be;
         if (state_q == S_LOOK) begin
             hit_q     <= valid_q[lead_idx] && (tag_mem[lead_idx] == lead_tag) && !flush_i;
             data_rd_q <= data_mem[lead_idx];
         end
-        for (be = 0; be < LINE_BYTES; be = be + 1)
-            if (l1_we && l1_be[be]) data_mem[lead_idx][be*8 +: 8] <= l1_wdata[be*8 +: 8];
+        // by words, then bytes: Verilator unrolls a loop of at most 64
+        // turns, and the cuda configuration's lines have 128 bytes
+        for (bw = 0; bw < WORDS; bw = bw + 1)
+            for (be = 0; be < 4; be = be + 1)
+                if (l1_we && l1_be[bw*4+be])
+                    data_mem[lead_idx][(bw*4+be)*8 +: 8] <= l1_wdata[(bw*4+be)*8 +: 8];
         if (l1_fill) tag_mem[lead_idx]  <= lead_tag;
     end
 
