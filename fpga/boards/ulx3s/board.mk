@@ -4,7 +4,7 @@ FPGA_DEVICE   := --85k
 FPGA_PACKAGE  := CABGA381
 FPGA_SPEED    := 6
 # The board's configuration: config/fpga1.cfg (1 core x 4 warps x 4 threads,
-# memory as config/fpga.cfg). The 2-core config/fpga.cfg needs about 109 %
+# memory as config/fpga.cfg). The 2-core config/fpga.cfg needs 108 %
 # of the 85F's LUTs with the detector (docs/fpga.md, "Two cores on the
 # board"); FPGA_CONFIG=fpga synthesizes it all the same.
 FPGA_CONFIG   := fpga1
