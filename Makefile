@@ -126,9 +126,9 @@ $(SYNTH_DET_STAT): $(RTL_SCORD) $(RTL_VH) $(GEN)/scord_defs.vh
 	@mkdir -p $(dir $@)
 	$(call yosys_ecp5,$(SYNTH_DET_DIR)/yosys.log,$(RTL_SCORD),scord_top,,$@)
 
-# One module alone (docs/fpga.md, "Measuring area"): with the parameters
-# this configuration's gpu_top gives its first instance, mapped as the
-# board flow maps (abc -lut 4), so an area cut is measured where the rest
+# One module alone (docs/fpga.md, "Measuring area"): with a set of
+# parameters this configuration's gpu_top gives it (the first Yosys
+# lists), mapped as the board flow maps (abc -lut 4), so an area cut is measured where the rest
 # of the design cannot move the figure. Seconds to a minute.
 #   make synth-module MODULE=gpu_lsu CONFIG=fpga1
 .PHONY: synth-module

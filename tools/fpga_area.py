@@ -7,8 +7,8 @@ fpga_det_cost.py; the cores' copies of a unit summed (g_core[*]).
 usage: fpga_area.py SYNTH_JSON [DEPTH] [ROWS]
        (make fpga-area BOARD=ulx3s [FPGA_CONFIG=...])
 
-DEPTH: instance levels below the SoC a unit is named by (default 5, so
-u_gpu.g_core[*].u_core.u_units.u_lsu); ROWS: the largest units listed
+DEPTH: instance levels below the SoC a unit is named by (default 6, so
+u_gpu.g_core[*].u_core.u_units.g_smem.u_smem); ROWS: the largest units listed
 (default 40), the rest summed in one row. Prints a Markdown table: unit,
 LUT-equivalents, their share, flip-flops.
 """
@@ -33,7 +33,7 @@ def main():
     args = sys.argv[1:]
     if not 1 <= len(args) <= 3 or not all(a.isdigit() for a in args[1:]):
         sys.exit(__doc__.split("\n\n")[1])
-    depth = int(args[1]) if len(args) > 1 else 5
+    depth = int(args[1]) if len(args) > 1 else 6
     rows = int(args[2]) if len(args) > 2 else 40
     luts, ffs = collections.Counter(), collections.Counter()
     for t, name in named_cells(args[0], "fpga_area"):
